@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{spec,scripts,server,client,contract-tests}/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
