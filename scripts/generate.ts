@@ -35,7 +35,7 @@ async function render(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   files.set('openapi.json', `${JSON.stringify(doc, null, 2)}\n`);
 
-  const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], { alphabetize: false });
+  const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0], { alphabetize: false, defaultNonNullable: false });
   files.set('schema.d.ts', `${GENERATED_HEADER}\n${astToString(ast)}`);
 
   const tags = ((bundled as BundledDocument).tags ?? []).map((t) => t.name);

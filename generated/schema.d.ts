@@ -1,0 +1,8599 @@
+// generated — do not edit. Source: spec/ (hand-written OpenAPI 3.1); regenerate with `npm run generate`.
+export interface paths {
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions
+         * @description Returns the merchant's transactions in the key's mode, in the paginated envelope, as a light projection
+         *     (`TransactionListItem`), newest first by default. Besides `createdAt`, `updatedAt` and `id`, `sort` accepts
+         *     `amount`. The `daterange` parameters filter on `createdAt`. The filters combine (all must hold):
+         *     `status` and `method` keep one status or method, `customerid` the transactions of one customer, and
+         *     `externalreference` those whose `externalReference` equals the value exactly.
+         *
+         *     This list is for reconciliation and back-office screens. To learn the outcome of charges, subscribe to
+         *     webhooks: listing over and over to watch statuses counts against the rate limit like any other polling.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        /**
+         * Create a transaction
+         * @description Creates a charge by PIX, credit card or billet and answers at once `201 Created` with a summary whose status
+         *     is `pending` (no `Location` header; the summary's `_links.self` names the transaction). The charge is processed
+         *     in the background, possibly over more than one route: the outcome is announced by webhook
+         *     (`transaction.approved`, `transaction.failed`, …) and shown by reading the transaction. A card refusal is never
+         *     an error of this request: the transaction becomes `failed` and `transaction.failed` is sent. PIX QR codes and
+         *     billets are issued in the background within seconds; read the transaction once to show them, or send the payer
+         *     to its `payment.invoiceLink`.
+         *
+         *     The body depends on `payment.method` (see `CreateTransactionRequest`). The payer is either an existing customer
+         *     (`customerId`) or given inline (`customer`), in which case the customer with that document, or else with that
+         *     e-mail, is used, and a new one is created when there is none; exactly one of the two is required (`400
+         *     invalidParameters`). `items`, when sent (at most 100), must add up to `amount`. `metadata` takes up to 50 keys.
+         *     With `X-Idempotency-Key`, a retry returns the stored `201` with `Idempotent-Replayed: true` and creates nothing.
+         *
+         *     Refusals before anything is created: a body larger than 1 MiB is `413`; items that do not add up to `amount`
+         *     are `422 itemsTotalMismatch`; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; a card number
+         *     failing the Luhn check, expired or of an unsupported brand is `422 invalidCard`; a `customerId` or item
+         *     `variantId` naming nothing of the merchant, a retired customer, a billet for a customer without a document or a
+         *     `dueDate` out of range are `422 unprocessableEntity`; a production key with no payment provider configured for
+         *     the method is `422 providerNotConfigured` (resource `payorch`); every route for the method known to be down at
+         *     that moment is `503 providerUnavailable` (retry with backoff). Routes that fail after the `201` do not make the
+         *     request fail: the transaction goes `awaiting` and is retried in the background.
+         */
+        post: operations["createTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a transaction
+         * @description Returns the transaction with its payment details, customer, items, receivables, splits, refunds, disputes and
+         *     timeline: the same object the `transaction.*` webhooks carry in `payload.object`. A transaction of another
+         *     merchant or of the other mode is `404 transactionNotFound`.
+         *
+         *     Do not poll this operation to learn the outcome of a charge: besides the key's quota, reading the same
+         *     transaction more than 30 times in 10 minutes (by default) is `429 tooManyRequests` (see `Retry-After`). Subscribe to the
+         *     webhooks and read the transaction once when one arrives, or once after creation to show a PIX QR code or a
+         *     billet.
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{transactionId}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture a pre-authorized card transaction
+         * @description Takes the money of a card authorization obtained with `capture: false`. Only a `pre-authorized` transaction
+         *     can be captured (`422 invalidTransition` otherwise, for example when it is already `approved` or the
+         *     authorization lapsed and it is `canceled`); an authorization not captured within 7 days is released and the
+         *     transaction becomes `canceled`.
+         *
+         *     Without a body, or without `amount`, the whole authorized amount is captured. With `amount`, from 1 to the
+         *     authorized amount is captured (`422 captureAmountInvalid` otherwise) and the rest is released to the payer's
+         *     card at once; a transaction is captured only once. The answer is the transaction, now `approved`, with
+         *     `capturedAmount` set, receivables created from the captured amount, a `capture` timeline entry and
+         *     `transaction.approved` sent.
+         *
+         *     The capture is sent to the acquirer during the request. When the acquirer declines it synchronously (the
+         *     issuer no longer honours the authorization) the answer is `402 paymentDeclined`: nothing is captured, the
+         *     transaction stays `pre-authorized` (a `capture` timeline entry records the decline) and may be captured again
+         *     or canceled. When the acquirer cannot be reached the answer is `503 providerUnavailable` and nothing changed:
+         *     retry with backoff and the same `X-Idempotency-Key`.
+         */
+        post: operations["captureTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{transactionId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a transaction
+         * @description Gives back to the payer all or part of what an `approved` transaction captured. Any other status is `422
+         *     invalidTransition` (a `pending` or `pre-authorized` transaction is canceled instead, a `dispute` is settled by
+         *     the dispute, a `refunded` one has nothing left). Without `amount` everything still refundable is refunded: the
+         *     captured amount minus the refunds `pending` or `succeeded`; a larger `amount`, or a refund when nothing is
+         *     left, is `422 refundAmountInvalid`. Several partial refunds may follow one another.
+         *
+         *     The refund is sent to the provider during the request and the answer is `201` with the refund: `succeeded` when
+         *     the provider confirmed it at once (cards and PIX, usually), `pending` when it confirms later (a billet refund is
+         *     a PIX transfer to the payer's CPF/CNPJ key). The transaction then lists it first in `refunds` and adds a
+         *     `refund` timeline entry. When its `succeeded` refunds reach the captured amount the transaction becomes
+         *     `refunded` (`transaction.refunded`); a partial refund keeps it `approved` (`transaction.partially-refunded`).
+         *     Receivables not yet paid are reduced first (last installment first); what was already settled is debited from
+         *     the balance. A provider that cannot be reached is `503 providerUnavailable` and nothing is created: retry with
+         *     backoff and the same `X-Idempotency-Key`.
+         */
+        post: operations["createTransactionRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{transactionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a transaction
+         * @description Stops a charge that has not taken money: a `pending` or `awaiting` transaction (a PIX QR code is invalidated,
+         *     a billet is written off at the bank, a card charge in progress is stopped and any authorization obtained
+         *     meanwhile is voided), or a `pre-authorized` one (the authorization is released to the payer's card). The
+         *     answer is the transaction, now `canceled` (terminal), with a `status` timeline entry, and `transaction.canceled`
+         *     is sent. The optional `reason` is recorded in a `note` timeline entry.
+         *
+         *     Any other status is `422 invalidTransition`: an `approved` transaction is refunded instead, and one in
+         *     `analyzing` or `fraud-review` waits for the analysis. The provider is told during the request; when it cannot be
+         *     reached the answer is `503 providerUnavailable` and nothing changed.
+         */
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/transactions/{transactionId}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the payer's or the network's side of a sandbox transaction
+         * @description Makes happen to a sandbox transaction what a payer, a bank or a card network would do: pay or let expire a PIX
+         *     or billet, let a pre-authorization lapse, open a dispute and win or lose it (the table is in
+         *     `SimulateTransactionRequest`). The change goes through the same state machine as a real one: the answer is the
+         *     transaction after it, its timeline and receivables are updated and the same webhook is sent. An action the
+         *     transaction's status or method does not allow is `422 invalidTransition`.
+         *
+         *     Only sandbox keys may call it: a production key is `403 sandboxOnly`. It takes no `X-Idempotency-Key`: an
+         *     action repeated after it took effect is refused with `422 invalidTransition`, which makes retries harmless.
+         */
+        post: operations["simulateSandboxTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Returns the merchant's customers in the key's mode in the paginated envelope, as a light projection
+         *     (`CustomerListItem`), newest first by default. Besides `createdAt`, `updatedAt` and `id`, `sort` accepts
+         *     `firstName`, `lastName` and `email`. The `daterange` parameters filter on `createdAt`.
+         *
+         *     The filters combine (all must hold). `id`, `email`, `document`, `telephoneline` and `externalreference` match
+         *     exactly (`email` ignoring case, `document` and `telephoneline` ignoring punctuation); `name` matches part of
+         *     `firstName lastName`, ignoring case and accents. A filter that matches nothing gives an empty page, never a
+         *     `404`. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create a customer
+         * @description Creates a customer in the key's mode and emits `customer.created`. `firstName`, `lastName` and `email` are
+         *     required; the other fields may be omitted (they are then `null`, and `metadata` `{}`). `available` starts true
+         *     and `delinquent` false.
+         *
+         *     The document is unique among the merchant's customers in one mode: a `document` another customer already has is
+         *     `409 customerAlreadyExists`, whose `details` names that customer so it can be read or updated instead. `409` is
+         *     also the answer to an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`). A CPF or CNPJ whose
+         *     check digits are wrong is `422 invalidDocument`; a `birthdate` in the future is `422 unprocessableEntity`.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a customer
+         * @description Returns the customer. A customer of another merchant or of the other mode is `404 customerNotFound`; an id
+         *     without the `cus_` prefix is `400 invalidParameters`. Customers are never deleted; a retired one reads with
+         *     `available: false`.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Replace a customer
+         * @description Replaces the writable fields of the customer with the body (`UpdateCustomerRequest`): an omitted optional field
+         *     is reset, so send back every value to keep. When at least one stored value changes, `updatedAt` moves and
+         *     `customer.updated` is emitted with the new customer; a body equal to what is stored changes nothing and emits
+         *     nothing. `available: false` retires the customer (new charges naming it are `422 unprocessableEntity`).
+         *
+         *     A `document` another customer of the merchant already has is `409 customerAlreadyExists` (`details` names
+         *     it); `409` is also the answer to an idempotency conflict. A CPF or CNPJ with wrong check digits is
+         *     `422 invalidDocument`; a `birthdate` in the future is `422 unprocessableEntity`. An unknown customer is
+         *     `404 customerNotFound`.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an address to a customer
+         * @description Creates an address owned by a customer (`ownerType: customer`, `ownerId`). An `ownerId` that names no customer
+         *     of the merchant in this mode is `404 customerNotFound`. `country` defaults to `BR`.
+         *
+         *     For `BR` the postcode must be a CEP, 8 digits with or without the hyphen: `01310200` and `01310-200` are both
+         *     accepted and the address always returns `01310-200`; any other shape is `400 invalidParameters`. `state` must
+         *     then be one of the 27 UFs (`422 unprocessableEntity` otherwise); it is returned in upper case. `latitude` and
+         *     `longitude` are stored as sent (the service does not geocode) and go together. The display lines `line`,
+         *     `line1`, `line2` and `line3` are composed by the service (see the `Address` schema).
+         *
+         *     `primary: true` makes the new address the customer's primary one, taking the mark from the previous one;
+         *     `primary` defaults to false, so a customer may have no primary address.
+         */
+        post: operations["createAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/addresses/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an address
+         * @description Returns the address with its composed display lines. An address of another merchant or mode, or one that was
+         *     deleted, is `404 addressNotFound`.
+         */
+        get: operations["getAddress"];
+        /**
+         * Replace an address
+         * @description Replaces the address with the body. The eight postal fields `street`, `number`, `complement`, `district`,
+         *     `city`, `state`, `country` and `postcode` are all required (`complement` may be an empty string); a missing
+         *     one is `400 invalidParameters`. An omitted `latitude`/`longitude` pair is reset to `null` and an omitted
+         *     `metadata` to `null`; an omitted `primary` keeps the address's mark (see `UpdateAddressRequest`). The owner
+         *     cannot change. The display lines are composed again.
+         *
+         *     The rules on `postcode` and `state` are those of creation: for `BR` a CEP with or without hyphen (returned as
+         *     `NNNNN-NNN`, `400` for another shape) and one of the 27 UFs (`422 unprocessableEntity` otherwise). An unknown
+         *     address is `404 addressNotFound`; `409` answers an idempotency conflict. Transactions keep their own copy of
+         *     their billing address and are not changed.
+         */
+        put: operations["updateAddress"];
+        post?: never;
+        /**
+         * Delete an address
+         * @description Deletes the address and answers `200` with the delete body (`resource: address`). Reading it again is
+         *     `404 addressNotFound`. Deleting the customer's primary address leaves the customer without one (no other
+         *     address is promoted). Transactions keep their own copy of their billing address and are not changed.
+         */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List wallets
+         * @description Returns the merchant's wallets (bank accounts) in the key's mode in the paginated envelope, as a light
+         *     projection (`WalletListItem`, without `accountType` and the holder's document), newest first by default.
+         *     Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `name` and `bankCode`. The `daterange` parameters
+         *     filter on `createdAt`. Deleted wallets are not listed. `GET /v1/wallets/listall` returns the same items as a
+         *     bare array.
+         *
+         *     An `id` that matches no wallet gives an empty page, not a `404`; the `404` listed here is the answer to an
+         *     unknown path only. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listWallets"];
+        put?: never;
+        /**
+         * Register a wallet
+         * @description Registers a bank account of the merchant in the key's mode. `bankName` is not sent: the service derives it from
+         *     the three-digit COMPE `bankCode` (a code it does not know is `422 unprocessableEntity`). `routingNumber` (the
+         *     agência) and `accountNumber` are accepted with or without the hyphen before the check digit; the account is
+         *     returned with it. A holder document whose check digits are wrong is `422 invalidDocument`.
+         *
+         *     The same `bankCode`, `routingNumber` and `accountNumber` already registered by the merchant in this mode is
+         *     `409 walletAlreadyExists`; `409` is also the answer to an idempotency conflict. The first wallet of a merchant
+         *     becomes primary whatever `primary` says; `primary: true` on a later wallet moves the mark to it. A new wallet is
+         *     `enabled`.
+         */
+        post: operations["createWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/listall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List all wallets as a bare array
+         * @description Returns the merchant's wallets in the key's mode as a bare JSON array of `WalletListItem`, with no envelope,
+         *     `merchant` or `_links`. It takes the parameters of `GET /v1/wallets` (`id`, `sort`, the `daterange` family,
+         *     `offset`) with the same meaning, except that `limit` defaults to and is capped at 1000 items instead of 100.
+         *     The array holds at most 1000 wallets; when it holds exactly `limit` items more may exist: read on with
+         *     `offset`, or use the paginated `GET /v1/wallets`, whose `total` is exact. An `id` that matches nothing gives
+         *     `[]`. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listWalletsAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/{walletId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a wallet
+         * @description Returns the wallet: the list projection plus `accountType` and `holderDocument` (in full, digits only),
+         *     `merchant` and `_links`. A wallet of another merchant or mode, or one that was deleted, is
+         *     `404 walletNotFound`.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a wallet
+         * @description Deletes the wallet and always answers `200` with the delete body (`resource: wallet`), never an empty body.
+         *     Reading it again is `404 walletNotFound`, and it is no longer listed.
+         *
+         *     A wallet with withdrawals still pending cannot be deleted: `422 walletHasPendingWithdrawals`; delete it once
+         *     they are paid or canceled. Deleting the primary wallet moves the primary mark to the most recently created
+         *     remaining wallet; deleting the last wallet leaves the merchant with none (settlements then wait in its balance
+         *     until a wallet is registered).
+         */
+        delete: operations["deleteWallet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a variant
+         * @description Returns the variant with its pricing. Products and variants are managed in the administrative panel; the API
+         *     reads them (a subscription or a transaction item names a variant by `variantId`). A disabled variant is still
+         *     returned, with `enabled: false`. A variant of another merchant or mode is `404 variantNotFound`; an id without
+         *     the `var_` prefix is `400 invalidParameters`. Reading a variant has no semantic failure, so the `422` the seed
+         *     lists for this operation is not produced today; it stays documented for compatibility.
+         */
+        get: operations["getVariant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a subscription
+         * @description Returns the subscription with its status, current cycle, next billing time and splits. The status follows the
+         *     charges of its billing cycles (the transition table is in the `Subscription` schema). In `v1` subscriptions are
+         *     created outside this API, by the checkout when a payer subscribes to a recurring variant; like a transaction, a
+         *     new subscription starts `pending` while its first cycle is processed in the background. Older subscriptions keep
+         *     the `sub_` prefix and are read the same way. A subscription of another merchant or mode is `404
+         *     subscriptionNotFound`.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/splits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the splits of a subscription
+         * @description Returns every split of the subscription with the totals (`totalPercentage`, `remainingPercentage`,
+         *     `remainingAmount`) in the split collection wrapper. The list is not paginated: a subscription has few splits.
+         */
+        get: operations["listSubscriptionSplits"];
+        put?: never;
+        /**
+         * Add a split to a subscription
+         * @description Gives another merchant account (`recipient`) a share of every cycle charged from now on: a percentage of the
+         *     cycle amount (`type: percentage`, `value` from more than 0 to 100, up to two decimals) or a fixed amount in cents
+         *     (`type: fixed`). Cycles already billed keep the splits they were billed with.
+         *
+         *     The percentage splits of a subscription may add up to at most 100, and the fixed amounts plus the percentage
+         *     shares to at most the subscription `amount`; a split that would pass either limit is `422
+         *     splitPercentageExceeded`. A recipient the merchant may not split with, a recipient that already has a split on
+         *     this subscription, or a subscription that is `canceled` or `expired` is `422 unprocessableEntity`.
+         */
+        post: operations["createSubscriptionSplit"];
+        /**
+         * Remove a split from a subscription
+         * @description Removes the split named by the query parameter `splitId` and answers the remaining split state of the
+         *     subscription: always `200` with the split collection wrapper (never an empty body), whose `splits` may be empty.
+         *     The removal applies from the next cycle billed; cycles already billed keep their splits.
+         *
+         *     A `splitId` that is not a split of this subscription is `404 subscriptionSplitNotFound`; a subscription that is
+         *     `canceled` or `expired` is `422 unprocessableEntity` (its splits are frozen). Removing a split moves no money, so
+         *     the `402` the seed lists for this operation is not produced today; it stays documented for compatibility.
+         */
+        delete: operations["deleteSubscriptionSplit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/splits/{splitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a split of a subscription
+         * @description Replaces the `type` and `value` of a split; both are required (the recipient, `chargeProcessingFee` and
+         *     `liable` stay as they are: to change them, remove the split and add a new one). The change applies from the next
+         *     cycle billed.
+         *
+         *     A change that would make the percentage splits add up to more than 100, or the fixed amounts plus the percentage
+         *     shares pass the subscription `amount`, is `422 splitPercentageExceeded`; a subscription that is `canceled` or
+         *     `expired` is `422 unprocessableEntity`. A `splitId` that is not a split of this subscription is `404
+         *     subscriptionSplitNotFound`.
+         */
+        put: operations["updateSubscriptionSplit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/cycles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the billing cycles of a subscription
+         * @description Returns the subscription's billing cycles in the paginated envelope, newest first by default: the cycles
+         *     already billed and the next one (`scheduled`). Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `cycle`
+         *     and `dueDate`. The `daterange` parameters filter on the cycle's `createdAt`; `status` keeps the cycles in that
+         *     status (the moves between statuses are in the `BillingCycle` schema). A subscription of another merchant or mode
+         *     is `404 subscriptionNotFound`.
+         */
+        get: operations["listSubscriptionCycles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkouts/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description Returns the merchant's payment links in the paginated envelope, as a light projection (`PaymentLinkListItem`),
+         *     newest first by default. Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `name`, `availableAt` and
+         *     `expiresAt`. The `daterange` parameters filter on `createdAt`.
+         *
+         *     `status` filters on the merchant's on/off switch of the link (`enabled` or `disabled`); whether a link is within
+         *     its `availableAt`–`expiresAt` window is shown by those fields and is not part of the filter. `templateid` keeps
+         *     the links made from that checkout template; a `templateid` that names no template of the merchant is `404
+         *     resourceNotFound`. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkouts/sessions/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read checkout session analytics
+         * @description Returns the figures of the checkout sessions started between `initdate` and `enddate` (UTC calendar days, both
+         *     inclusive): sessions started, completed and abandoned, the conversion rate, the approved amount, and breakdowns
+         *     per payment method and per day (the fields are defined in `CheckoutSessionAnalytics`). This is a custom object,
+         *     not a paginated list.
+         *
+         *     Without `enddate` the period ends today (UTC); without `initdate` it starts 29 days before `enddate` (30 days in
+         *     all). An `initdate` later than `enddate`, or a period longer than 366 days, is `422 unprocessableEntity`. `sort`
+         *     orders `byDay` only: `date` or `ascending` (oldest day first, the default), `-date` or `descending`. Unlike the
+         *     shared list `sort`, it takes no other field, so it is declared here. The request names no resource, so `404`
+         *     is answered only for an unknown path.
+         */
+        get: operations["getCheckoutSessionAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulators/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simulate the fees of a payment method
+         * @description Computes what charging `amount` by `method` costs the merchant under its fee plan and what it receives, without
+         *     charging anything. Units: `amount` is an integer in cents (10000 is R$ 100.00, between 100 and 1000000000);
+         *     `fee` is a percentage (2.5 means 2.5 %), up to two decimals.
+         *
+         *     The default plan charges `pix` 0.99 %, `billet` a flat R$ 3.49 (349 cents) and `credit` 3.99 % plus 2.49 % for
+         *     each installment after the first. A merchant with a negotiated plan gets its own rates (`planId` then names it
+         *     and `isCustom` is true). `fee`, for a what-if, replaces the plan's percentage: the whole rate for `pix`, the base
+         *     rate for `credit` (the per-installment surcharge is still added), and for `billet` it is charged as a percentage
+         *     instead of the flat fee; `isCustom` is then true. Percentages are applied to `amount` and rounded half up to the
+         *     cent. The result's `original` is the amount, `totalFees` the fees and `amount` what the merchant receives
+         *     (`original − totalFees`); `installments` says when each part settles (PIX on the day paid, billet the next day,
+         *     card installment `n` after 30 × `n` days).
+         *
+         *     `installment` (1 to 12, default 1) applies to `credit` only; more than 1 with `pix` or `billet` is
+         *     `400 invalidParameters`. `brand` applies to `credit` only and is ignored for the others; without it the plan's
+         *     general card rate is used. A plan with no rate for the method, or for the card brand, is `404 resourceNotFound`.
+         *     In `_links`, `installment` is the same simulation in a single installment and `installments` the same in the
+         *     most installments the method allows (12 for `credit`, 1 otherwise).
+         */
+        get: operations["simulatePaymentMethod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/utils/roles-of-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles of API keys and the caller's role
+         * @description Returns the fixed catalogue of the five roles an API key can hold, each with its permissions, plus the role
+         *     (`current`) and mode (`mode`) of the key that made the call. Roles, from the most to the least powerful:
+         *     `owner` and `admin` (full access; only the owner may close the account or transfer it), `developer` (full access
+         *     except key management), `finance` (reads everything and refunds transactions) and `read-only` (`GET` only).
+         *     Every role may call this operation. An operation outside the caller's permissions answers `403 forbidden`.
+         *
+         *     The only success status is `200`. The body does not depend on any parameter; the operation takes none.
+         */
+        get: operations["listRolesOfUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Returns the merchant's webhook endpoints registered in the key's mode, in the paginated envelope, newest first
+         *     by default; secrets are never listed and authorization values are masked. Besides `createdAt`, `updatedAt` and
+         *     `id`, `sort` accepts `name` and `lastDeliveryAt`. The `daterange` parameters filter on `createdAt`.
+         *
+         *     `name` and `endpoint` keep the endpoints whose name or URL contains the given text (case-insensitive); `status`
+         *     keeps the enabled or the disabled ones (disabled by the merchant or for failing alike).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers a URL to receive the events listed in `events`, in the key's mode. `name`, `endpoint` and `events`
+         *     are required; `enabled` defaults to true and `forceActive` to false. The answer is the only one that shows the
+         *     signing `secret` (`whsec_…`): keep it, it cannot be read again. `POST /v1/webhooks/endpoints` registers the same
+         *     resource with another body shape.
+         *
+         *     Production keys must register an `https` URL whose host resolves to public addresses only: loopback, private,
+         *     link-local and other reserved addresses (and `http`) are `422 webhookEndpointNotAllowed`, and the address check
+         *     is repeated at every delivery. Sandbox keys may register `http` and loopback or private addresses for local
+         *     development. A URL already registered by the merchant in this mode is `409 webhookEndpointAlreadyExists`; `409`
+         *     is also the answer to an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`).
+         *     `headerAuthorization` and `headerAuthorizationType` go together (one without the other is `400
+         *     invalidParameters`).
+         *
+         *     The new endpoint receives the events that happen from now on; earlier events are not sent to it (use the
+         *     redelivery operation for those).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a webhook endpoint (alternative body)
+         * @description Registers a webhook endpoint exactly as `POST /v1/webhooks` does, with the second body shape the service
+         *     accepts: `forceActivities` means `forceActive`, and `authorization: {type, value}` means the pair
+         *     `headerAuthorizationType` / `headerAuthorization`. `name`, `endpoint` and `events` are required; the endpoint is
+         *     registered enabled and without metadata. Both operations create the same resource, read and managed under
+         *     `/v1/webhooks/{webhookId}`, and answer the same way: `201` with the endpoint and its signing `secret`, shown
+         *     this once.
+         *
+         *     The same rules and errors apply: production keys need a public `https` URL (`422 webhookEndpointNotAllowed`
+         *     otherwise; sandbox keys may use `http`, loopback and private addresses), a URL already registered in this mode is
+         *     `409 webhookEndpointAlreadyExists`, and `409` also answers idempotency conflicts.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description Returns the webhook endpoint with its delivery counters and failure state. The signing secret is never
+         *     returned after registration, and the authorization value is masked (`****` and its last 4 characters). An
+         *     endpoint of another merchant or mode is `404 webhookNotFound`.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Replace a webhook endpoint
+         * @description Replaces the writable fields of the endpoint, the same convention as `PUT /v1/addresses/{addressId}`: `name`,
+         *     `endpoint`, `events`, `enabled` and `forceActive` are required, and an omitted `metadata` becomes `{}`. The
+         *     authorization header is the one exception, because its value cannot be read back: omit both
+         *     `headerAuthorization` and `headerAuthorizationType` to keep it, send both as `null` to remove it, or send both
+         *     with values to replace it (one without the other, or one `null` and the other not, is `400 invalidParameters`).
+         *     The signing secret does not change.
+         *
+         *     Setting `enabled: true` on a disabled endpoint switches it back on and resets its failure streak
+         *     (`failingSince` and `disabledReason` become `null`); dispatches canceled while it was disabled are not revived
+         *     (redeliver those events if needed). Setting `enabled: false` cancels its pending dispatches. A changed `events`
+         *     list applies to events that happen from now on.
+         *
+         *     The rules of registration apply to a changed `endpoint`: a public `https` URL for production keys (`422
+         *     webhookEndpointNotAllowed`), and no other endpoint of the merchant in this mode with the same URL (`409
+         *     webhookEndpointAlreadyExists`); `409` also answers idempotency conflicts.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint: it receives nothing more, and its pending dispatches are dropped (they become `canceled`
+         *     and are not attempted again). The delivery history stays readable through `GET /v1/webhooks/events` until it ages
+         *     out (30 days); its dispatches keep the deleted endpoint's id and URL. Deleting is final: the id is not reused and
+         *     a second DELETE is `404 webhookNotFound`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook events and their dispatches
+         * @description Returns the delivery history: the merchant's webhook events in the key's mode (kept 30 days), newest first by
+         *     default, each with its dispatches (status, attempts, response code, truncated response body, response time and
+         *     next attempt). Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `type`. The `daterange` parameters filter
+         *     on the event's `createdAt`. All filters combine (all must hold).
+         *
+         *     - `type`, `resource`, `resourceId`, `eventId` match exactly.
+         *     - `status` is the delivery status read from the dispatches: `pending` while any dispatch is `pending` or
+         *       `delivering`; otherwise `failed` when any dispatch failed; otherwise `delivered`. Events without dispatches
+         *       (no endpoint was subscribed) match none of them.
+         *     - `endpoint` keeps the events with a dispatch to that endpoint: a value starting with `wbe_` is an endpoint id,
+         *       anything else is compared with the dispatch's URL exactly.
+         *     - `resourceid` and `eventid` are lowercase aliases of `resourceId` and `eventId`, accepted for older clients.
+         *       Send one spelling; both with different values is `400 invalidParameters`.
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook event
+         * @description Returns one webhook event with all its dispatches (automatic ones and redeliveries, oldest first). Events are
+         *     kept 30 days; an older event, or one of another merchant or mode, is `404 webhookEventNotFound`.
+         */
+        get: operations["getWebhookEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/events/{eventId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a webhook event again
+         * @description Sends the event again, for example after fixing a receiver whose dispatch `failed`. A new dispatch is created
+         *     for every endpoint that is enabled and subscribed to the event's type now, or only for the endpoint named by
+         *     `endpointId`; its first attempt is made at once, and it is retried on the normal schedule if it fails. Earlier
+         *     dispatches are left as they are (a final dispatch is never revived).
+         *
+         *     The delivery carries the same `id`, `type`, `payload` and `createdAt` as the original, with `source: manual`, so
+         *     a receiver that deduplicates on `id` ignores it if it already processed the event. The payload is the resource as
+         *     it was when the event happened; read the resource for its current state.
+         *
+         *     The body is optional. An `endpointId` that names no endpoint of the merchant in this mode is `404
+         *     webhookNotFound`; one that is disabled or not subscribed to the event's type, or no endpoint at all qualifying,
+         *     is `422 unprocessableEntity`. Events are kept 30 days; an older one is `404 webhookEventNotFound`.
+         */
+        post: operations["redeliverWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "transaction.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.created
+         * @description A transaction was created; it is `pending` and is processed in the background.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.created`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.pre-authorized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.pre-authorized
+         * @description A card amount was authorized and awaits capture (`capture: false`); capture it within 7 days.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.pre-authorized`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionPreAuthorized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.approved
+         * @description The transaction became `approved`: PIX or billet paid, card approved with capture, a pre-authorization captured, or a dispute won.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.approved`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.failed
+         * @description The issuer or acquirer refused the card charge (`payment.refused` says why), or the background retries of an `awaiting` charge ran out. A new charge needs a new transaction.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.failed`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.refused
+         * @description The anti-fraud analysis refused the charge.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.refused`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionRefused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.canceled
+         * @description The transaction was canceled by the merchant, a PIX or billet expired unpaid, or a pre-authorization was not captured within 7 days.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.canceled`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.partially-refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.partially-refunded
+         * @description A refund was made that leaves part of the captured amount unrefunded; the status stays `approved` and the refund is in `refunds`.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.partially-refunded`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionPartiallyRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.refunded
+         * @description Refunds reached the captured amount; the status is `refunded`.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.refunded`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.dispute
+         * @description The payer opened a dispute (chargeback request); the status is `dispute` until it is won (`approved`) or lost (`chargeback`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.dispute`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.chargeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.chargeback
+         * @description The dispute was lost; the amount is returned to the payer.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.chargeback`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionChargeback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.analyzing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.analyzing
+         * @description The card charge was sent to the anti-fraud analysis.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.analyzing`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionAnalyzing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.fraud-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.fraud-review
+         * @description The anti-fraud analysis asked for a manual review; the outcome follows as `approved`, `pre-authorized` or `refused`.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.fraud-review`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionFraudReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.awaiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.awaiting
+         * @description Every route for the method is temporarily unavailable; the charge is retried in the background.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `transaction.awaiting`. `payload.object` is the transaction as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onTransactionAwaiting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.created
+         * @description A customer was created (through the API or by a transaction that named a new payer).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `customer.created`. `payload.object` is the customer as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCustomerCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.updated
+         * @description A customer's fields changed; an update that changes nothing emits nothing.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `customer.updated`. `payload.object` is the customer as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCustomerUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Where a transaction is in its life. Every transaction starts `pending`; the outcome is reached in the background
+         *     and announced by the webhook named after the new status (`transaction.approved`, `transaction.failed`, …).
+         *
+         *     | from | to | when |
+         *     |---|---|---|
+         *     | (none) | `pending` | `POST /v1/transactions` accepted the charge (`201`) |
+         *     | `pending` | `approved` | the PIX or billet is paid, or the card charge is approved and captured |
+         *     | `pending` | `pre-authorized` | the card amount is authorized and `capture` was `false` |
+         *     | `pending` | `failed` | the issuer or acquirer refuses the card (`payment.refused` says why) |
+         *     | `pending` | `analyzing` | the card charge is sent to the anti-fraud analysis |
+         *     | `pending` | `awaiting` | every route is temporarily unavailable; the charge is retried in the background |
+         *     | `pending` | `canceled` | the merchant cancels, or the PIX QR code or billet expires unpaid |
+         *     | `analyzing` | `approved`, `pre-authorized` | the analysis clears the charge and the acquirer approves it |
+         *     | `analyzing` | `refused` | the analysis refuses the charge |
+         *     | `analyzing` | `fraud-review` | the analysis asks for a manual review |
+         *     | `fraud-review` | `approved`, `pre-authorized` | the review clears the charge and the acquirer approves it |
+         *     | `fraud-review` | `refused` | the review refuses the charge |
+         *     | `awaiting` | `approved`, `pre-authorized`, `failed`, `analyzing` | a retry reaches a route (same outcomes as from `pending`) |
+         *     | `awaiting` | `failed` | the background retries run out (`payment.refused.code` `routesExhausted`) |
+         *     | `awaiting` | `canceled` | the merchant cancels |
+         *     | `pre-authorized` | `approved` | `POST /v1/transactions/{transactionId}/capture` |
+         *     | `pre-authorized` | `canceled` | the merchant cancels, or the authorization is not captured within 7 days |
+         *     | `approved` | `refunded` | the succeeded refunds reach the captured amount (a partial refund keeps `approved`) |
+         *     | `approved` | `dispute` | the payer opens a dispute (chargeback request) with the issuer |
+         *     | `dispute` | `approved` | the merchant wins the dispute |
+         *     | `dispute` | `chargeback` | the merchant loses the dispute; the disputed amount is debited |
+         *
+         *     `failed`, `refused`, `canceled`, `refunded` and `chargeback` are terminal: nothing moves a transaction out of
+         *     them, and a new charge needs a new transaction. `failed` is the acquirer's or issuer's refusal, `refused` the
+         *     anti-fraud analysis's. An operation that the current status does not allow (capturing an `approved` transaction,
+         *     refunding a `pending` one, canceling a `failed` one, …) is `422 invalidTransition`.
+         * @example approved
+         * @enum {string}
+         */
+        TransactionStatus: "pending" | "pre-authorized" | "approved" | "failed" | "refused" | "canceled" | "refunded" | "chargeback" | "dispute" | "fraud-review" | "analyzing" | "awaiting";
+        /**
+         * @description How the payer pays: `pix` (an instant PIX transfer to a dynamic QR code), `credit` (a credit card, in 1 to 12
+         *     installments, captured at once or pre-authorized) or `billet` (a bank slip, *boleto*, paid until its due date).
+         * @example pix
+         * @enum {string}
+         */
+        PaymentMethod: "pix" | "credit" | "billet";
+        /**
+         * @description Page arithmetic of a paginated list. `offset.first` is always 0; `offset.prev` is 0 on the first page;
+         *     `offset.next` equals the current offset on the last page; `offset.last` is the offset of the last page
+         *     (0 when the result is empty). `total` is 1 when the result is empty, so `current` never exceeds it.
+         * @example {
+         *       "current": 1,
+         *       "total": 3,
+         *       "offset": {
+         *         "first": 0,
+         *         "prev": 0,
+         *         "next": 20,
+         *         "last": 40
+         *       }
+         *     }
+         */
+        Page: {
+            /**
+             * @description Current page number, starting at 1 (`floor(offset / limit) + 1`).
+             * @example 1
+             */
+            current: number;
+            /**
+             * @description Number of pages (`max(1, ceil(total / limit))`).
+             * @example 3
+             */
+            total: number;
+            offset: {
+                /** @example 0 */
+                first: number;
+                /** @example 0 */
+                prev: number;
+                /** @example 20 */
+                next: number;
+                /** @example 40 */
+                last: number;
+            };
+        };
+        /**
+         * @description Light projection of a transaction in lists. Read the transaction (`GET /v1/transactions/{transactionId}`) for its
+         *     payment details, items, receivables, refunds and timeline.
+         */
+        TransactionListItem: {
+            /** @example tra_8Hq2LmZx4RtY7vKc */
+            id: string;
+            status: components["schemas"]["TransactionStatus"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @example 20000 */
+            amount: number;
+            /** @example 20000 */
+            capturedAmount: number;
+            /** @example 0 */
+            refundedAmount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description Card installments; 1 for PIX and billet.
+             * @example 1
+             */
+            installments: number;
+            /** @description Who pays. */
+            customer: {
+                /** @example cus_3Jd9QwE5rTy2UiOp */
+                id: string;
+                /** @example Maria */
+                firstName: string;
+                /** @example Silva */
+                lastName: string;
+                /**
+                 * Format: email
+                 * @example maria.silva@example.com
+                 */
+                email: string;
+            };
+            /** @example PED-10045 */
+            externalReference: string | null;
+            /**
+             * Format: date-time
+             * @description When the payment was confirmed (`payment.paidAt`); `null` before.
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description The merchant (business account) that owns the resource.
+         * @example {
+         *       "name": "Acme Comércio Ltda",
+         *       "merchantId": "bus_4Xk9Lm2Qp7Rt5Vw8",
+         *       "isSubAccount": false
+         *     }
+         */
+        Merchant: {
+            /** @example Acme Comércio Ltda */
+            name: string;
+            /** @example bus_4Xk9Lm2Qp7Rt5Vw8 */
+            merchantId: string;
+            /**
+             * @description True for a sub-account of a marketplace merchant.
+             * @example false
+             */
+            isSubAccount: boolean;
+        };
+        /** @description One hypermedia link. */
+        Link: {
+            /**
+             * @description Absolute path of the target, under the API's base address.
+             * @example /v1/transactions/tra_8Hq2LmZx4RtY7vKc
+             */
+            href: string;
+            /**
+             * @example GET
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @example Read this transaction */
+            description?: string;
+        };
+        /**
+         * @description Map from relation name to link. Relations used: `self`, `create`, `read`, `update`, `delete`, `list`,
+         *     `next`, `installment`, `installments`, plus resource-specific actions (`capture`, `refund`, `cancel`).
+         * @example {
+         *       "self": {
+         *         "href": "/v1/transactions/tra_8Hq2LmZx4RtY7vKc",
+         *         "method": "GET",
+         *         "description": "Read this transaction"
+         *       },
+         *       "list": {
+         *         "href": "/v1/transactions",
+         *         "method": "GET",
+         *         "description": "List transactions"
+         *       }
+         *     }
+         */
+        Links: {
+            [key: string]: components["schemas"]["Link"];
+        };
+        /** @description A page of the merchant's transactions in the key's mode (light projection), newest first by default. */
+        TransactionList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 2
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["TransactionListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Broad class of the error; the `code` is the precise, stable identifier.
+         * @example validation
+         * @enum {string}
+         */
+        ErrorCategory: "validation" | "authentication" | "authorization" | "payment" | "client" | "server" | "rate_limit" | "pending";
+        /**
+         * @description Stable, machine-readable identifier of the error: program on this, never on `message`. The catalogue is closed;
+         *     each code always comes with the same HTTP status and category:
+         *
+         *     | code | HTTP | category | when |
+         *     |---|---|---|---|
+         *     | `invalidParameters` | 400 | validation | a parameter or body field is missing, of the wrong type or out of range; `params` says which |
+         *     | `validationError` | 400 | validation | the body is not valid JSON, or not a JSON object |
+         *     | `unauthorized` | 401 | authentication | the `ServiceKey` header is missing, unknown, revoked or expired |
+         *     | `paymentDeclined` | 402 | payment | a synchronous payment surface was declined |
+         *     | `insufficientFundsError` | 402 | payment | a synchronous payment surface lacked funds |
+         *     | `forbidden` | 403 | authorization | the key is valid but its role or IP allow-list does not permit this |
+         *     | `sandboxOnly` | 403 | authorization | a sandbox-only operation was called with a production key |
+         *     | `notFound` | 404 | client | no such path |
+         *     | `resourceNotFound` | 404 | client | no such resource (generic) |
+         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
+         *     | `methodNotAllowed` | 405 | client | the path exists but not for this method; see the `Allow` header |
+         *     | `idempotencyMismatch` | 409 | client | the idempotency key was used with a different request |
+         *     | `idempotencyInProgress` | 409 | client | the first request with this idempotency key is still running |
+         *     | `webhookEndpointAlreadyExists` | 409 | client | an endpoint with this URL is already registered in this mode |
+         *     | `customerAlreadyExists` | 409 | client | another customer of the merchant in this mode has this document; `details` names it |
+         *     | `walletAlreadyExists` | 409 | client | the merchant already has a wallet with this bank, branch and account in this mode; `details` names it |
+         *     | `payloadTooLarge` | 413 | client | the body exceeds 1 MiB |
+         *     | `unprocessableEntity` | 422 | validation | well-formed but semantically invalid data (generic) |
+         *     | `invalidDocument` | 422 | validation | a CPF/CNPJ whose check digits are wrong |
+         *     | `invalidCard` | 422 | validation | a card number failing the Luhn check, or an expiry in the past |
+         *     | `itemsTotalMismatch` | 422 | validation | the items do not add up to the transaction amount |
+         *     | `invalidTransition` | 422 | validation | the transaction's status does not allow this operation |
+         *     | `captureAmountInvalid` | 422 | validation | the capture amount is not between 1 and the authorized amount |
+         *     | `refundAmountInvalid` | 422 | validation | the refund exceeds what is left to refund |
+         *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100% |
+         *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
+         *     | `webhookEndpointNotAllowed` | 422 | validation | a production endpoint on a loopback, private or link-local address |
+         *     | `providerNotConfigured` | 422 | validation | no payment provider is configured for the key's mode (resource `payorch`) |
+         *     | `tooManyRequests` | 429 | rate_limit | the key's quota is spent, or a resource was polled too often; see `Retry-After` |
+         *     | `serverError` | 500 | server | an unexpected error; `details` names the `correlationId` |
+         *     | `notImplemented` | 501 | server | the operation is in the contract but not served by this build yet |
+         *     | `providerUnavailable` | 503 | server | every payment route for the method is unavailable; retry with backoff |
+         * @example invalidParameters
+         * @enum {string}
+         */
+        ErrorCode: "invalidParameters" | "validationError" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "payloadTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable";
+        /**
+         * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
+         *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
+         */
+        Error: {
+            error: {
+                /**
+                 * @description HTTP status text.
+                 * @example Bad Request
+                 */
+                status: string;
+                /** @example 400 */
+                statusCode: number;
+                category: components["schemas"]["ErrorCategory"];
+                code: components["schemas"]["ErrorCode"];
+                /** @example The request has invalid parameters. */
+                message: string;
+                /**
+                 * @description Owning domain of the error (`transaction`, `customer`, `wallet`, `payorch`, `client`, `server`, …).
+                 * @example transaction
+                 */
+                resource: string;
+                /** @example See correlationId corr_7fJ2kq9XbT4mWc1R in the response headers. */
+                details?: string;
+                /**
+                 * @description Validation errors, one object per failing field, mapping the field's name in bracket notation
+                 *     (`payment[method]`, `items[0][unitPrice]`) to a message.
+                 * @example [
+                 *       {
+                 *         "payment[method]": "must be one of pix, credit, billet"
+                 *       }
+                 *     ]
+                 */
+                params?: {
+                    [key: string]: string;
+                }[];
+                /**
+                 * Format: uri
+                 * @example https://docs.payments.example/errors/invalidParameters
+                 */
+                docUrl?: string;
+                /**
+                 * @example [
+                 *       "https://support.payments.example"
+                 *     ]
+                 */
+                supportUrls?: string[];
+            };
+        };
+        /**
+         * @description Brazilian tax document of a person (`cpf`, 11 digits) or company (`cnpj`, 14 digits). Punctuation is accepted on
+         *     input and removed; the number is stored and returned as digits only. A number whose check digits are wrong is
+         *     well-formed but invalid: `422 invalidDocument`.
+         * @example {
+         *       "type": "cpf",
+         *       "number": "52998224725"
+         *     }
+         */
+        Document: {
+            /**
+             * @example cpf
+             * @enum {string}
+             */
+            type: "cpf" | "cnpj";
+            /** @example 52998224725 */
+            number: string;
+        };
+        /**
+         * @description A telephone number split in its parts; `line` is the combined number, set by the service.
+         * @example {
+         *       "countryCode": "55",
+         *       "areaCode": "11",
+         *       "number": "987654321",
+         *       "line": "+5511987654321"
+         *     }
+         */
+        Telephone: {
+            /** @example 55 */
+            countryCode: string;
+            /** @example 11 */
+            areaCode: string;
+            /** @example 987654321 */
+            number: string;
+            /**
+             * @description The combined number in E.164 form.
+             * @example +5511987654321
+             */
+            readonly line?: string;
+        };
+        /**
+         * @description The payer, given inline instead of `customerId`. The service looks for an existing customer of the merchant in
+         *     the key's mode: with a `document`, the customer with that document (documents are unique); without one, the most
+         *     recently created customer with that `email`. When one is found it is used as it is (the fields sent here do not
+         *     update it; `PUT /v1/customers/{customerId}` does); otherwise a customer is created from these fields
+         *     (`customer.created`). A CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; a customer found but
+         *     retired (`available: false`) is `422 unprocessableEntity`. A billet needs a customer with a document.
+         * @example {
+         *       "firstName": "Maria",
+         *       "lastName": "Silva",
+         *       "email": "maria.silva@example.com",
+         *       "document": {
+         *         "type": "cpf",
+         *         "number": "52998224725"
+         *       }
+         *     }
+         */
+        TransactionCustomerInput: {
+            /** @example Maria */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @example maria.silva@example.com
+             */
+            email: string;
+            document?: components["schemas"]["Document"];
+            telephone?: components["schemas"]["Telephone"];
+        };
+        /**
+         * @description One line of what is charged for. The items of a transaction (at most 100) must add up to its `amount`:
+         *     Σ `unitPrice` × `quantity` = `amount`, or the request is `422 itemsTotalMismatch`. A `variantId` that names no
+         *     variant of the merchant is `422 unprocessableEntity`; the item keeps the `name` and `unitPrice` sent, whatever
+         *     the variant's current pricing.
+         * @example {
+         *       "name": "Camiseta Acme",
+         *       "unitPrice": 7500,
+         *       "quantity": 2,
+         *       "variantId": "var_9Kl3MnB6vCx1ZaQw",
+         *       "externalReference": "SKU-CAM-M"
+         *     }
+         */
+        TransactionItemInput: {
+            /** @example Camiseta Acme */
+            name: string;
+            /**
+             * @description Price of one unit, in cents.
+             * @example 7500
+             */
+            unitPrice: number;
+            /** @example 2 */
+            quantity: number;
+            /** @example Camiseta de algodão, tamanho M */
+            description?: string;
+            /**
+             * @example [
+             *       "https://cdn.acme.com.br/img/camiseta-m.jpg"
+             *     ]
+             */
+            images?: string[];
+            /**
+             * @description The product variant sold.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId?: string;
+            /**
+             * @description The merchant's own reference of the item (a SKU or order line id).
+             * @example SKU-CAM-M
+             */
+            externalReference?: string;
+            /**
+             * @default false
+             * @example false
+             */
+            isUpsell?: boolean;
+            /**
+             * @default false
+             * @example false
+             */
+            isOrderbump?: boolean;
+            /**
+             * @example {
+             *       "color": "azul"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description A charge by PIX: the service issues a dynamic QR code (BR Code) valid for `payment.expiresIn` seconds, shown in
+         *     `payment.pixQrCodeEmv`, `pixQrCodeUrl` and `pixQrCodeImage` and on `payment.invoiceLink`. The transaction
+         *     becomes `approved` when the payer pays, or `canceled` when the QR code expires unpaid. Give exactly one of
+         *     `customer` and `customerId`.
+         */
+        CreatePixTransactionRequest: {
+            /**
+             * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
+             * @example 20000
+             */
+            amount: number;
+            /**
+             * @default BRL
+             * @example BRL
+             * @enum {string}
+             */
+            currency?: "BRL";
+            /**
+             * @description Your own reference (an order number); filterable, not required to be unique.
+             * @example PED-10045
+             */
+            externalReference?: string;
+            customer?: components["schemas"]["TransactionCustomerInput"];
+            /**
+             * @description An existing customer to charge, instead of `customer`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId?: string;
+            /** @description What is charged for; when sent, the items must add up to `amount`. */
+            items?: components["schemas"]["TransactionItemInput"][];
+            /**
+             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+             * @example {
+             *       "orderId": "10045"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            payment: {
+                /** @enum {string} */
+                method: "pix";
+                /**
+                 * @description Seconds the QR code can be paid for, from 60 to 604800 (7 days); 3600 when omitted.
+                 * @default 3600
+                 * @example 3600
+                 */
+                expiresIn?: number;
+            };
+        } & (unknown | unknown);
+        /**
+         * @description The card to charge. The number and the CVV are used only to reach the acquirer: they are never stored, logged or
+         *     returned (the transaction keeps the first 6 and last 4 digits and the brand). A number failing the Luhn check, an
+         *     expiry in the past, or a number of an unsupported brand (supported: Visa, Mastercard, Elo, American Express,
+         *     Hipercard) is `422 invalidCard`.
+         *
+         *     In sandbox the number chooses the outcome:
+         *
+         *     | number | outcome |
+         *     |---|---|
+         *     | `4111111111111111`, `5555555555554444` | approved |
+         *     | `4000000000000002` | `failed`, `payment.refused.code` `issuerDeclined` |
+         *     | `4000000000009995` | `failed`, `payment.refused.code` `insufficientFunds` |
+         *     | `4000000000000259` | anti-fraud review: `analyzing` → `fraud-review` → `approved` |
+         *     | `4000000000000267` | anti-fraud refusal: `analyzing` → `refused` (`antiFraudRefused`) |
+         *     | `4000000000000119` | the first route is unavailable; the charge falls back to the second (see `timeline`) and is approved |
+         *     | any other Luhn-valid number of a supported brand | approved |
+         * @example {
+         *       "number": "5555555555554444",
+         *       "holderName": "MARIA SILVA",
+         *       "expMonth": 12,
+         *       "expYear": 2030,
+         *       "cvv": "123"
+         *     }
+         */
+        CardInput: {
+            /**
+             * @description Card number, digits only.
+             * @example 5555555555554444
+             */
+            number: string;
+            /**
+             * @description Name as printed on the card.
+             * @example MARIA SILVA
+             */
+            holderName: string;
+            /** @example 12 */
+            expMonth: number;
+            /**
+             * @description Four-digit year.
+             * @example 2030
+             */
+            expYear: number;
+            /**
+             * @description Security code, 3 digits (4 for American Express).
+             * @example 123
+             */
+            cvv: string;
+        };
+        /**
+         * @description A charge by credit card, in 1 to 12 `installments`. With `capture: true` (the default) an approved charge is
+         *     captured at once and becomes `approved`; with `capture: false` the amount is only authorized
+         *     (`pre-authorized`) and must be captured within 7 days with `POST /v1/transactions/{transactionId}/capture`, or it
+         *     is released (`canceled`). A refusal is not an error of this request: the transaction becomes `failed`. Give
+         *     exactly one of `customer` and `customerId`.
+         */
+        CreateCardTransactionRequest: {
+            /**
+             * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
+             * @example 30000
+             */
+            amount: number;
+            /**
+             * @default BRL
+             * @example BRL
+             * @enum {string}
+             */
+            currency?: "BRL";
+            /**
+             * @description Your own reference (an order number); filterable, not required to be unique.
+             * @example PED-10046
+             */
+            externalReference?: string;
+            customer?: components["schemas"]["TransactionCustomerInput"];
+            /**
+             * @description An existing customer to charge, instead of `customer`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId?: string;
+            /** @description What is charged for; when sent, the items must add up to `amount`. */
+            items?: components["schemas"]["TransactionItemInput"][];
+            /**
+             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+             * @example {
+             *       "orderId": "10045"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            payment: {
+                /** @enum {string} */
+                method: "credit";
+                card: components["schemas"]["CardInput"];
+                /**
+                 * @description Number of monthly installments the payer splits the charge into; 1 when omitted.
+                 * @default 1
+                 * @example 3
+                 */
+                installments?: number;
+                /**
+                 * @description False to only authorize the amount now and capture it later.
+                 * @default true
+                 * @example true
+                 */
+                capture?: boolean;
+            };
+        } & (unknown | unknown);
+        /**
+         * @description A charge by bank slip (*boleto*). The service registers the billet with the bank and fills in its barcode,
+         *     digitable line and PDF (`payment.billet*`). The transaction becomes `approved` when the bank confirms the payment
+         *     (usually the next business day) or `canceled` when the due date passes unpaid. The customer must have a CPF or
+         *     CNPJ (`422 unprocessableEntity` otherwise). Give exactly one of `customer` and `customerId`.
+         */
+        CreateBilletTransactionRequest: {
+            /**
+             * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
+             * @example 15000
+             */
+            amount: number;
+            /**
+             * @default BRL
+             * @example BRL
+             * @enum {string}
+             */
+            currency?: "BRL";
+            /**
+             * @description Your own reference (an order number); filterable, not required to be unique.
+             * @example PED-10047
+             */
+            externalReference?: string;
+            customer?: components["schemas"]["TransactionCustomerInput"];
+            /**
+             * @description An existing customer to charge, instead of `customer`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId?: string;
+            /** @description What is charged for; when sent, the items must add up to `amount`. */
+            items?: components["schemas"]["TransactionItemInput"][];
+            /**
+             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+             * @example {
+             *       "orderId": "10045"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            payment: {
+                /** @enum {string} */
+                method: "billet";
+                /**
+                 * Format: date
+                 * @description Last day the billet can be paid (São Paulo calendar), from today to 365 days ahead (`422
+                 *     unprocessableEntity` otherwise); 3 days after today when omitted.
+                 * @example 2026-03-17
+                 */
+                dueDate?: string;
+                /**
+                 * @description Text printed on the billet for the cashier (*instruções*).
+                 * @example Não receber após o vencimento.
+                 */
+                instructions?: string;
+            };
+        } & (unknown | unknown);
+        /**
+         * @description A new charge. The body's shape depends on `payment.method`: `pix` (`CreatePixTransactionRequest`), `credit`
+         *     (`CreateCardTransactionRequest`) or `billet` (`CreateBilletTransactionRequest`). An unknown method, or fields of
+         *     another method's `payment`, are `400 invalidParameters`.
+         */
+        CreateTransactionRequest: components["schemas"]["CreatePixTransactionRequest"] | components["schemas"]["CreateCardTransactionRequest"] | components["schemas"]["CreateBilletTransactionRequest"];
+        /**
+         * @description The answer to `POST /v1/transactions`: the new transaction, always `pending`, whose charge is processed in the
+         *     background. Learn the outcome from the webhooks (`transaction.approved`, `transaction.failed`, …), not by reading
+         *     the transaction repeatedly; read it once to get what the summary does not carry (the PIX QR code, the billet).
+         */
+        TransactionSummary: {
+            /** @example tra_8Hq2LmZx4RtY7vKc */
+            id: string;
+            /**
+             * @description Always `pending` on creation (and on an idempotent replay of the creation).
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending";
+            /** @example 20000 */
+            amount: number;
+            method: components["schemas"]["PaymentMethod"];
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Why a charge did not go through, set when the transaction becomes `failed` (the issuer, the acquirer, or the
+         *     background retries running out) or `refused` (the anti-fraud analysis). Program on `code`; `message` is a text
+         *     for people that may change. New codes may be added within `v1`: treat an unknown one like `issuerDeclined`.
+         *
+         *     | code | status | meaning |
+         *     |---|---|---|
+         *     | `issuerDeclined` | `failed` | the card issuer declined the charge without a more specific reason |
+         *     | `insufficientFunds` | `failed` | the card has no limit or balance for the amount |
+         *     | `expiredCard` | `failed` | the issuer reports the card expired or replaced |
+         *     | `cardBlocked` | `failed` | the card is blocked, lost or stolen |
+         *     | `routesExhausted` | `failed` | every route stayed unavailable until the background retries ran out |
+         *     | `antiFraudRefused` | `refused` | the anti-fraud analysis (automatic or manual review) refused the charge |
+         * @example {
+         *       "code": "insufficientFunds",
+         *       "message": "The card has insufficient funds for this amount.",
+         *       "provider": "sandbox"
+         *     }
+         */
+        PaymentRefusal: {
+            /**
+             * @example issuerDeclined
+             * @enum {string}
+             */
+            code: "issuerDeclined" | "insufficientFunds" | "expiredCard" | "cardBlocked" | "routesExhausted" | "antiFraudRefused";
+            /** @example The card issuer declined the charge. */
+            message: string;
+            /**
+             * @description The provider (route) that gave the answer; `antifraud` for the anti-fraud analysis.
+             * @example sandbox
+             */
+            provider: string;
+        };
+        /**
+         * @description How the transaction is paid, as the provider reported it. Which fields are filled depends on the method: the
+         *     `pix*` fields for PIX, the `billet*` fields for billets, the `card*` fields and `acquirerTransactionNumber` for
+         *     cards; the others are `null`. PIX and billet instructions are issued in the background, within seconds of the
+         *     `201`: until then they are `null` while the status is `pending`. `invoiceLink` exists from the start and shows
+         *     them as soon as they do, so it can be given to the payer at once.
+         *
+         *     The card number and the CVV are never stored, logged or returned: only `cardFirstDigits` (the 6-digit BIN),
+         *     `cardLastDigits` and `cardBrand` are kept.
+         */
+        TransactionPayment: {
+            /**
+             * @description The provider (route) handling the charge: chosen at creation, and replaced when the charge falls back to
+             *     another route (the `timeline` shows each attempt). `sandbox` for every sandbox charge.
+             * @example sandbox
+             */
+            provider: string;
+            /**
+             * @description Version of the integration with `provider` that processed the charge.
+             * @example 1.0
+             */
+            version: string;
+            /** @description Why the charge did not go through; `null` unless the status is `failed` or `refused`. */
+            refused: components["schemas"]["PaymentRefusal"] | null;
+            /**
+             * @description True when the card of this charge was stored (as a provider token) so that later charges, such as subscription renewals, need no card data; false for PIX and billet.
+             * @example false
+             */
+            reusable: boolean;
+            /**
+             * Format: uri
+             * @description The billet as a PDF, to print or send to the payer.
+             * @example https://pay.payments.example/billets/tra_5Cv8Bn2Mq6Wx9Zt1.pdf
+             */
+            billetUrl: string | null;
+            /**
+             * @description The 44 digits encoded in the billet's barcode (FEBRABAN layout, check digit included).
+             * @example 34196138800000150001570001234567890100450000
+             */
+            billetBarcode: string | null;
+            /**
+             * @description The digitable line (*linha digitável*), 47 digits, that the payer types in a banking app.
+             * @example 34191570070123456789701004500003613880000015000
+             */
+            billetSequence: string | null;
+            /**
+             * @description Document number printed on the billet (*número do documento*).
+             * @example 10045
+             */
+            billetDocumentNumber: string | null;
+            /**
+             * @description The bank's reference of the billet (*nosso número*).
+             * @example 00012345678
+             */
+            billetReferenceNumber: string | null;
+            /**
+             * @description The BR Code (PIX copy-and-paste payload, EMV format, with its CRC16), to show as text or as a QR code.
+             * @example 00020101021226690014br.gov.bcb.pix2547pix.payments.example/qr/v2/cob/8Hq2LmZx4RtY7vKc5204000053039865406200.005802BR5918ACME COMERCIO LTDA6009SAO PAULO62070503***6304F0C0
+             */
+            pixQrCodeEmv: string | null;
+            /**
+             * Format: uri
+             * @description A PNG image of the QR code.
+             * @example https://pay.payments.example/pix/tra_8Hq2LmZx4RtY7vKc.png
+             */
+            pixQrCodeUrl: string | null;
+            /**
+             * @description The same PNG image inline, as a data URI.
+             * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg==
+             */
+            pixQrCodeImage: string | null;
+            /**
+             * @description The provider's identifier of the charge: the acquirer's transaction id for cards, the PIX `txid`, the bank's
+             *     registration for billets; `null` until a provider has accepted the charge.
+             * @example 8Hq2LmZx4RtY7vKc0000000001
+             */
+            acquirerTransactionNumber: string | null;
+            /**
+             * @description First 6 digits of the card number (BIN); `null` unless the method is `credit`.
+             * @example 555555
+             */
+            cardFirstDigits: string | null;
+            /**
+             * @description Last 4 digits of the card number; `null` unless the method is `credit`.
+             * @example 4444
+             */
+            cardLastDigits: string | null;
+            /**
+             * @description Card brand, read from the card number; `null` unless the method is `credit`.
+             * @example mastercard
+             * @enum {string|null}
+             */
+            cardBrand: "visa" | "mastercard" | "elo" | "amex" | "hipercard" | null;
+            /**
+             * @description True when the charge used a card already stored for the customer (no card data was sent); false for PIX and billet.
+             * @example false
+             */
+            cardRegistered: boolean;
+            /**
+             * @description Number of card installments; 1 for PIX and billet.
+             * @example 1
+             */
+            installments: number;
+            /**
+             * Format: date-time
+             * @description When the payment instructions stop being payable: the PIX QR code's expiry (creation + `expiresIn`), the end
+             *     of the billet's due date (23:59:59.999 São Paulo time, in UTC), or the end of a card pre-authorization (7
+             *     days after it); the transaction becomes `canceled` if still unpaid (uncaptured) then. `null` otherwise.
+             * @example 2026-03-14T13:30:00.000Z
+             */
+            expirationDate: string | null;
+            /**
+             * Format: date-time
+             * @description When the payment was confirmed (PIX or billet paid, card captured); `null` before.
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            paidAt: string | null;
+            /**
+             * @description True when the hosted invoice page may issue a new QR code or billet after the current one expires (a payment
+             *     link option); always false for transactions created through this API, which become `canceled` on expiry: charge
+             *     again with a new transaction.
+             * @example false
+             */
+            allowRenewPayment: boolean;
+            /**
+             * Format: uri
+             * @description Hosted page where the payer sees the QR code, the billet or the receipt.
+             * @example https://pay.payments.example/i/tra_8Hq2LmZx4RtY7vKc
+             */
+            invoiceLink: string;
+        };
+        /**
+         * @description A discount the hosted checkout applied (a coupon, or a discount the payment link gives for paying by PIX or
+         *     billet). `amount` is what it took off: the transaction's `amount` is its `originalAmount` minus this `amount`.
+         *     Transactions created with `POST /v1/transactions` carry no discount (`discount: null`): send the final `amount`.
+         */
+        TransactionDiscount: {
+            /**
+             * @description `percentage` of `originalAmount`, or a `fixed` amount.
+             * @example percentage
+             * @enum {string}
+             */
+            type: "percentage" | "fixed";
+            /**
+             * @description The percentage (0 < value ≤ 100) for `percentage`, the amount in cents for `fixed`.
+             * @example 10
+             */
+            value: number;
+            /**
+             * @description Amount taken off, in cents (a percentage rounded down to the cent).
+             * @example 2000
+             */
+            amount: number;
+            /**
+             * @description The coupon code the payer entered; `null` for a discount by payment method.
+             * @example BEMVINDO10
+             */
+            code: string | null;
+        };
+        /**
+         * @description The paying customer as embedded in a transaction: the fields of the `Customer` resource without `merchant` and
+         *     `_links`. It is a copy taken when the transaction was created (a later edit of the customer does not rewrite the
+         *     record of the charge); `id` names the customer, readable with `GET /v1/customers/{customerId}`.
+         */
+        TransactionCustomer: {
+            /** @example cus_3Jd9QwE5rTy2UiOp */
+            id: string;
+            /** @example Maria */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @example maria.silva@example.com
+             */
+            email: string;
+            /** @description CPF or CNPJ, digits only; `null` when the customer has none. */
+            document: components["schemas"]["Document"] | null;
+            /** @description Telephone with its combined `line`; `null` when the customer has none. */
+            telephone: components["schemas"]["Telephone"] | null;
+            /**
+             * Format: date
+             * @example 1990-05-17
+             */
+            birthdate: string | null;
+            /**
+             * @example female
+             * @enum {string|null}
+             */
+            gender: "female" | "male" | "other" | "undisclosed" | null;
+            /**
+             * @description As in the `Customer` resource, at the time of the copy.
+             * @example true
+             */
+            available: boolean;
+            /**
+             * @description As in the `Customer` resource, at the time of the copy.
+             * @example false
+             */
+            delinquent: boolean;
+            /**
+             * @description The merchant's own reference of the customer.
+             * @example CLI-000123
+             */
+            externalReference: string | null;
+            /**
+             * @description Other addresses that receive the customer's e-mails.
+             * @example [
+             *       "financeiro@example.com"
+             *     ]
+             */
+            additionalEmails: string[] | null;
+            /**
+             * @example {
+             *       "segment": "varejo"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description A postal address as embedded in a transaction (`billing.address`, `shipping.address`): the fields of the
+         *     `Address` resource except `primary`, `metadata`, `merchant` and `_links`. It is a copy taken when the transaction
+         *     was created, so later edits or the deletion of the address do not alter the record of the charge; `id` names the
+         *     address it was copied from. `postcode` and the display lines are composed as in `Address`.
+         */
+        TransactionAddress: {
+            /** @example addr_6Bn4VcX8zLk2JhGf */
+            id: string;
+            /**
+             * @description Kind of resource that owns the address.
+             * @example customer
+             * @enum {string}
+             */
+            ownerType: "customer";
+            /**
+             * @description The owner (a customer).
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            ownerId: string;
+            /** @example Av. Paulista */
+            street: string;
+            /** @example 1578 */
+            number: string;
+            /**
+             * @description Apartment, suite or block; an empty string when there is none.
+             * @example Conjunto 42
+             */
+            complement: string;
+            /** @example Bela Vista */
+            district: string;
+            /** @example São Paulo */
+            city: string;
+            /**
+             * @description State (UF), two letters.
+             * @example SP
+             */
+            state: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example BR
+             */
+            country: string;
+            /** @example 01310-200 */
+            postcode: string;
+            /** @example -23.561414 */
+            latitude: number | null;
+            /** @example -46.655881 */
+            longitude: number | null;
+            /**
+             * @description The whole address on one line.
+             * @example Av. Paulista, 1578 - Conjunto 42, Bela Vista, São Paulo - SP, 01310-200
+             */
+            line: string;
+            /**
+             * @description Street, number and complement.
+             * @example Av. Paulista, 1578 - Conjunto 42
+             */
+            line1: string;
+            /**
+             * @description District.
+             * @example Bela Vista
+             */
+            line2: string;
+            /**
+             * @description City, state and postcode.
+             * @example São Paulo - SP, 01310-200
+             */
+            line3: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Delivery of the items, when the transaction is `shippable`: where to, and the fee charged for it (part of the
+         *     transaction's `amount`). Filled in by the hosted checkout, which asks the payer for the delivery address;
+         *     transactions created with `POST /v1/transactions` are not shippable in `v1` (`shipping: null`).
+         */
+        TransactionShipping: {
+            /**
+             * @description Shipping fee in cents (0 for free shipping).
+             * @example 1590
+             */
+            amount: number;
+            /**
+             * @description Name of the carrier service chosen, when the checkout offers a choice.
+             * @example SEDEX
+             */
+            service: string | null;
+            address: components["schemas"]["TransactionAddress"];
+        };
+        /**
+         * @description One line of what the transaction charges for: `quantity` × `unitPrice`. When a transaction has items, their
+         *     totals add up to its `amount`. Items are fixed once the transaction is created.
+         * @example {
+         *       "id": "item_4Rt7Yu1Io3Pa5Sd8",
+         *       "name": "Camiseta Acme",
+         *       "unitPrice": 7500,
+         *       "quantity": 2,
+         *       "currency": "BRL",
+         *       "description": "Camiseta de algodão, tamanho M",
+         *       "images": [
+         *         "https://cdn.acme.com.br/img/camiseta-m.jpg"
+         *       ],
+         *       "isUpsell": false,
+         *       "isOrderbump": false,
+         *       "metadata": {},
+         *       "variantId": "var_9Kl3MnB6vCx1ZaQw",
+         *       "externalReference": "SKU-CAM-M",
+         *       "updatedAt": "2026-03-14T12:30:00.000Z",
+         *       "createdAt": "2026-03-14T12:30:00.000Z"
+         *     }
+         */
+        TransactionItem: {
+            /** @example item_4Rt7Yu1Io3Pa5Sd8 */
+            id: string;
+            /** @example Camiseta Acme */
+            name: string;
+            /**
+             * @description Price of one unit, in cents.
+             * @example 7500
+             */
+            unitPrice: number;
+            /** @example 2 */
+            quantity: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /** @example Camiseta de algodão, tamanho M */
+            description: string | null;
+            /**
+             * @description Image URLs of the item (empty when none).
+             * @example [
+             *       "https://cdn.acme.com.br/img/camiseta-m.jpg"
+             *     ]
+             */
+            images: string[];
+            /**
+             * @description True when the item was added by an upsell offer of the hosted checkout; false for API-created items unless sent.
+             * @example false
+             */
+            isUpsell: boolean;
+            /**
+             * @description True when the item was added as an order bump of the hosted checkout; false for API-created items unless sent.
+             * @example false
+             */
+            isOrderbump: boolean;
+            /**
+             * @description The merchant's own key-value pairs (empty when none).
+             * @example {}
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The product variant sold, when the item names one.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId: string | null;
+            /**
+             * @description The merchant's own reference of the item (a SKU or order line id).
+             * @example SKU-CAM-M
+             */
+            externalReference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Money a recipient (the merchant, or a split's recipient) will receive from an approved transaction, one
+         *     receivable per installment and recipient. Receivables are created when the transaction becomes `approved`
+         *     (from the captured amount) and settle on this schedule: PIX on the paid day (D+0), billet the next day (D+1),
+         *     card installment *n* on the paid day + 30·*n* days. An amount that does not divide evenly between installments
+         *     leaves its remainder on installment 1.
+         *
+         *     `amount` is what settles: `grossAmount` minus the processing fee of the fee plan (rounded half up to the cent,
+         *     borne by the receivable when `chargeProcessingFee` is true) minus `anticipationFee`.
+         *
+         *     | status | meaning |
+         *     |---|---|
+         *     | `pending` | waiting for its settlement date `expectedOn` |
+         *     | `paid` | settled into the recipient's balance at `paidAt` |
+         *     | `canceled` | withdrawn before settlement and replaced: a partial refund cancels the pending receivables it touches (last installment first) and issues new ones for what remains (`canceledAt`) |
+         *     | `refunded` | given back to the payer by a refund (`refundedAt`); a receivable already `paid` is debited from the balance |
+         *     | `chargeback` | debited because the transaction's dispute was lost |
+         */
+        Receivable: {
+            /** @example rec_2Wx5Ec8Rv1Tb4Yn7 */
+            id: string;
+            /**
+             * @description Merchant account that receives the money.
+             * @example bus_4Xk9Lm2Qp7Rt5Vw8
+             */
+            recipient: string;
+            /**
+             * @description The split this receivable pays (see the transaction's `splits`); `null` for the merchant's own share.
+             * @example null
+             */
+            split: string | null;
+            /**
+             * @example paid
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "canceled" | "refunded" | "chargeback";
+            /**
+             * @description Net amount that settles, in cents.
+             * @example 19802
+             */
+            amount: number;
+            /**
+             * @description This recipient's share of this installment before fees, in cents.
+             * @example 20000
+             */
+            grossAmount: number;
+            /**
+             * @description Fee for receiving before `expectedOn`, in cents; 0 unless the recipient anticipated the receivable.
+             * @example 0
+             */
+            anticipationFee: number;
+            /**
+             * @description Installment this receivable pays (1 for PIX, billet and single-installment cards).
+             * @example 1
+             */
+            installmentNumber: number;
+            /** @example PIX payment */
+            description: string;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description The acquirer's authorization code for cards; the PIX end-to-end id (`E…`, 32 characters) for PIX; `null` for
+             *     billets.
+             * @example E1234567820260314123105AbCdEfGhI
+             */
+            authorizationCode: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            refundedAt: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            canceledAt: string | null;
+            /**
+             * Format: date
+             * @description Settlement date (`YYYY-MM-DD`, São Paulo calendar).
+             * @example 2026-03-14
+             */
+            expectedOn: string;
+            /**
+             * @description True when the recipient answers for refunds and chargebacks of this receivable.
+             * @example true
+             */
+            liable: boolean;
+            /**
+             * @description True when the processing fee is deducted from this receivable.
+             * @example true
+             */
+            chargeProcessingFee: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description A share of the transaction that goes to another merchant account, copied from the subscription's splits when a
+         *     subscription cycle is charged (transactions created with `POST /v1/transactions` have no splits in `v1`).
+         *     `amount` is the share in cents computed from the captured amount: `value` percent of it for `percentage`
+         *     (rounded down to the cent; the remainder stays with the merchant), `value` cents for `fixed`. Each split gets
+         *     its own receivables (their `split` names it).
+         */
+        TransactionSplit: {
+            /**
+             * @description The subscription split this share was copied from.
+             * @example ssp_1Az9Sx8Dc7Fv6Gb5
+             */
+            id: string;
+            /**
+             * @description Merchant account that receives the share.
+             * @example bus_8Nm3Bv5Cx7Zl1Kj9
+             */
+            recipient: string;
+            /**
+             * @example percentage
+             * @enum {string}
+             */
+            type: "percentage" | "fixed";
+            /**
+             * @description A percentage (0 < value ≤ 100) for `percentage`, an amount in cents for `fixed`.
+             * @example 30
+             */
+            value: number;
+            /**
+             * @description The share, in cents.
+             * @example 1500
+             */
+            amount: number;
+            /**
+             * @description True when the recipient bears the processing fee in proportion to its share.
+             * @example false
+             */
+            chargeProcessingFee: boolean;
+            /**
+             * @description True when the recipient answers, in proportion to its share, for refunds and chargebacks.
+             * @example true
+             */
+            liable: boolean;
+        };
+        /**
+         * @description Money given back to the payer from an `approved` transaction, all of what was captured or part of it. A card
+         *     refund goes back to the card, a PIX refund is a PIX devolution to the paying account, and a billet refund is sent
+         *     by PIX to the payer's CPF/CNPJ key (a billet has no account to return to).
+         *
+         *     | status | meaning |
+         *     |---|---|
+         *     | `pending` | the provider accepted the refund and has not confirmed it yet |
+         *     | `succeeded` | the money was returned (`refundedAt`) |
+         *     | `failed` | the provider could not return it (`failureReason`); the amount may be refunded again |
+         *
+         *     The amount of a `pending` or `succeeded` refund is no longer refundable. The transaction lists its refunds in
+         *     `refunds` (newest first) and its `refundedAmount` adds up the `succeeded` ones; when they reach the captured
+         *     amount the transaction becomes `refunded` (`transaction.refunded`), while a partial refund keeps it `approved`
+         *     (`transaction.partially-refunded`). The answer to `POST /v1/transactions/{transactionId}/refunds` carries
+         *     `merchant` and `_links`; a refund inside a transaction does not.
+         */
+        Refund: {
+            /** @example rfd_9Pl2Ok4Ij6Uh8Yg1 */
+            id: string;
+            /** @example tra_4Nb7Vc1Xz3Lk5Jh8 */
+            transactionId: string;
+            /**
+             * @description Amount returned to the payer, in cents.
+             * @example 10000
+             */
+            amount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description Why the merchant refunded, as sent; `null` when not given.
+             * @example requested_by_customer
+             * @enum {string|null}
+             */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+            /**
+             * @description Why the provider could not return the money; `null` unless `failed`.
+             * @example null
+             */
+            failureReason: string | null;
+            /**
+             * @description The merchant's own key-value pairs (empty when none).
+             * @example {
+             *       "ticket": "SAC-4821"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the money was returned; `null` unless `succeeded`.
+             * @example 2026-03-16T10:00:01.000Z
+             */
+            refundedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-16T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-16T10:00:01.000Z
+             */
+            updatedAt: string;
+            merchant?: components["schemas"]["Merchant"];
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * @description A payer's contestation of an `approved` transaction with the card issuer or the PIX institution (a chargeback
+         *     request). Opening one moves the transaction to `dispute` (`transaction.dispute`) and holds its pending
+         *     receivables; the merchant answers with evidence in the administrative panel before `evidenceDueBy` (there is no
+         *     evidence operation in `v1`). A dispute `won` returns the transaction to `approved`; a dispute `lost` makes it
+         *     `chargeback` (`transaction.chargeback`) and debits `amount` from the liable receivables.
+         */
+        Dispute: {
+            /** @example dsp_3Mn6Bv9Cx2Za5Sd7 */
+            id: string;
+            /**
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "won" | "lost";
+            /**
+             * @description The reason the payer gave to the issuer.
+             * @example product-not-received
+             * @enum {string}
+             */
+            reason: "fraudulent" | "unrecognized" | "duplicate" | "product-not-received" | "product-unacceptable" | "credit-not-processed" | "general";
+            /**
+             * @description Disputed amount in cents (the captured amount minus what was already refunded).
+             * @example 30000
+             */
+            amount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * Format: date-time
+             * @description Last moment to submit evidence; `null` once the dispute is closed.
+             * @example 2026-03-31T23:59:59.000Z
+             */
+            evidenceDueBy: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispute was won or lost; `null` while `open`.
+             * @example null
+             */
+            closedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-20T15:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-20T15:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One event in the history of a transaction; the `timeline` lists them newest first. `message` is a text for
+         *     people that may change; program on `type` and `details`, whose keys depend on the type:
+         *
+         *     | type | recorded when | `details` |
+         *     |---|---|---|
+         *     | `status` | the status changes | `{from, to}` (`from` is `null` on the creation entry) |
+         *     | `route` | the charge is sent to a route, or a route fails and the next one is tried | `{provider, attempt, outcome}`, `outcome` one of `sent`, `unavailable`, `declined`, `authorized` |
+         *     | `capture` | a pre-authorized amount is captured, or a capture is declined | `{amount, releasedAmount}`, or `{amount, declined: true}` |
+         *     | `refund` | a refund is created, succeeds or fails | `{refundId, amount, status}` |
+         *     | `dispute` | a dispute is opened, won or lost | `{disputeId, amount, status}` |
+         *     | `note` | something worth knowing happened that changes nothing (a QR code or billet issued, a cancel reason) | `null` or `{reason}` |
+         */
+        TimelineEntry: {
+            /** @example tml_6Yh3Nj8Mk1Lo5Pq2 */
+            id: string;
+            /** @example Transaction approved */
+            message: string;
+            /**
+             * @description Facts of the entry, by `type` (see the table above); `null` when there are none.
+             * @example {
+             *       "from": "pending",
+             *       "to": "approved"
+             *     }
+             */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @example status
+             * @enum {string}
+             */
+            type: "status" | "route" | "refund" | "dispute" | "capture" | "note";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Where the hosted checkout sends the payer's browser after paying (`successUrl`) or giving up (`cancelUrl`); set
+         *     for transactions created by a payment link, `null` for those created with `POST /v1/transactions`. Nothing is
+         *     ever POSTed to these addresses: status changes are announced by webhooks only.
+         */
+        TransactionCallback: {
+            /**
+             * Format: uri
+             * @example https://loja.acme.com.br/pedido/obrigado
+             */
+            successUrl: string;
+            /**
+             * Format: uri
+             * @example https://loja.acme.com.br/carrinho
+             */
+            cancelUrl: string | null;
+        };
+        /**
+         * @description A charge of a customer by PIX, card or billet. It is created `pending` and processed in the background; its
+         *     status then follows the table in `TransactionStatus`, and every change is announced by a `transaction.*` webhook
+         *     whose `payload.object` is this object. Reading a transaction over and over to learn its outcome is rate limited:
+         *     use webhooks. A transaction of another merchant or mode is `404 transactionNotFound`.
+         *
+         *     Amounts are in cents: `originalAmount` (before any discount) − `discount.amount` = `amount`, the amount charged
+         *     or authorized; `capturedAmount` is what was actually taken (less than `amount` after a partial capture) and
+         *     `refundedAmount` what was given back. `customer` and `billing.address` are copies taken at creation.
+         *     `splits`, `refunds` and `disputes` are `null` while there are none, never empty arrays.
+         */
+        Transaction: {
+            /** @example tra_8Hq2LmZx4RtY7vKc */
+            id: string;
+            /**
+             * @description Order code given by the hosted checkout to transactions created by a payment link; `null` for those created through this API (use `externalReference`).
+             * @example null
+             */
+            customId: string | null;
+            /**
+             * @description Amount charged (or authorized, for a card pre-authorization), in cents.
+             * @example 20000
+             */
+            amount: number;
+            /**
+             * @description Amount before `discount`, in cents; equal to `amount` when there is no discount.
+             * @example 20000
+             */
+            originalAmount: number;
+            /**
+             * @description Amount actually taken from the payer, in cents; 0 until the transaction is first `approved`.
+             * @example 20000
+             */
+            capturedAmount: number;
+            /**
+             * @description Sum of the `succeeded` refunds, in cents.
+             * @example 0
+             */
+            refundedAmount: number;
+            status: components["schemas"]["TransactionStatus"];
+            method: components["schemas"]["PaymentMethod"];
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            payment: components["schemas"]["TransactionPayment"];
+            /** @description The discount applied by the hosted checkout; `null` when none. */
+            discount: components["schemas"]["TransactionDiscount"] | null;
+            customer: components["schemas"]["TransactionCustomer"];
+            /** @description Billing data of the charge. */
+            billing: {
+                /** @description The customer's primary address when the transaction was created; `null` when the customer had none. */
+                address: components["schemas"]["TransactionAddress"] | null;
+            };
+            /** @description Delivery of the items; `null` unless `shippable`. */
+            shipping: components["schemas"]["TransactionShipping"] | null;
+            /**
+             * @description The merchant's own reference (an order number), as sent at creation; not required to be unique.
+             * @example PED-10045
+             */
+            externalReference: string | null;
+            /**
+             * @description True when the items are to be delivered (see `shipping`); always false for transactions created through this API in `v1`.
+             * @example false
+             */
+            shippable: boolean;
+            /**
+             * @description True when the transaction has `splits` (the name is spelled so, for compatibility).
+             * @example false
+             */
+            spplited: boolean;
+            /** @description What the transaction charges for, as sent (empty when no items were sent). */
+            items: components["schemas"]["TransactionItem"][];
+            /** @description Money to settle to the merchant and split recipients; empty until the transaction is first `approved`. */
+            receivables: components["schemas"]["Receivable"][];
+            /** @description Shares of other merchant accounts; `null` when there are none. */
+            splits: components["schemas"]["TransactionSplit"][] | null;
+            /** @description Refunds, newest first; `null` when there are none. */
+            refunds: components["schemas"]["Refund"][] | null;
+            /** @description Disputes, newest first; `null` when there are none. */
+            disputes: components["schemas"]["Dispute"][] | null;
+            /** @description History of the transaction, newest first. */
+            timeline: components["schemas"]["TimelineEntry"][];
+            /** @description Where the hosted checkout sends the payer back; `null` for transactions created through this API. */
+            callback: components["schemas"]["TransactionCallback"] | null;
+            /**
+             * @description The merchant's own key-value pairs, as sent (empty when none).
+             * @example {
+             *       "orderId": "10045"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description What to capture of a `pre-authorized` card transaction. Without `amount` the whole authorized amount is
+         *     captured; with it, from 1 to the authorized amount (`422 captureAmountInvalid` otherwise), and the rest of the
+         *     authorization is released to the payer's card. A transaction is captured once: there are no further captures of
+         *     the released rest.
+         */
+        CaptureTransactionRequest: {
+            /**
+             * @description Amount to capture, in cents; the whole authorized amount when omitted.
+             * @example 20000
+             */
+            amount?: number;
+        };
+        /**
+         * @description A refund of an `approved` transaction. Without `amount` everything still refundable is refunded (the captured
+         *     amount minus the refunds `pending` or `succeeded`); with it, from 1 to that remainder (`422 refundAmountInvalid`
+         *     otherwise). Several partial refunds may follow one another.
+         */
+        CreateRefundRequest: {
+            /**
+             * @description Amount to give back, in cents; everything still refundable when omitted.
+             * @example 10000
+             */
+            amount?: number;
+            /**
+             * @description Why you refund; kept on the refund for your records.
+             * @example requested_by_customer
+             * @enum {string}
+             */
+            reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+            /**
+             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500).
+             * @example {
+             *       "ticket": "SAC-4821"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /** @description Why the transaction is canceled; the body may be omitted or empty. */
+        CancelTransactionRequest: {
+            /**
+             * @description Free text, recorded in the `timeline` (a `note` entry with `details.reason`).
+             * @example Pedido cancelado pelo cliente antes do pagamento
+             */
+            reason?: string;
+        };
+        /**
+         * @description What to make happen to a sandbox transaction, as the payer, the bank or the card network would:
+         *
+         *     | action | from | to | webhook |
+         *     |---|---|---|---|
+         *     | `pay` | `pending` PIX or billet | `approved` | `transaction.approved` |
+         *     | `expire` | `pending` PIX or billet | `canceled` | `transaction.canceled` |
+         *     | `expire` | `pre-authorized` card | `canceled` (the authorization lapses) | `transaction.canceled` |
+         *     | `dispute` | `approved` | `dispute` (a dispute `open` for the captured amount minus refunds) | `transaction.dispute` |
+         *     | `win-dispute` | `dispute` | `approved` (the dispute `won`) | `transaction.approved` |
+         *     | `lose-dispute` | `dispute` | `chargeback` (the dispute `lost`) | `transaction.chargeback` |
+         *
+         *     Any other combination of action and status (or method) is `422 invalidTransition`.
+         */
+        SimulateTransactionRequest: {
+            /**
+             * @example pay
+             * @enum {string}
+             */
+            action: "pay" | "expire" | "dispute" | "win-dispute" | "lose-dispute";
+        };
+        /**
+         * @description Light projection of a customer in lists: identity, contact and status. `birthdate`, `gender`,
+         *     `additionalEmails`, `metadata`, `merchant` and `_links` are read with `GET /v1/customers/{customerId}`.
+         * @example {
+         *       "id": "cus_3Jd9QwE5rTy2UiOp",
+         *       "firstName": "Maria",
+         *       "lastName": "Silva",
+         *       "email": "maria.silva@example.com",
+         *       "document": {
+         *         "type": "cpf",
+         *         "number": "52998224725"
+         *       },
+         *       "telephone": {
+         *         "countryCode": "55",
+         *         "areaCode": "11",
+         *         "number": "987654321",
+         *         "line": "+5511987654321"
+         *       },
+         *       "externalReference": "CLI-000123",
+         *       "available": true,
+         *       "delinquent": false,
+         *       "createdAt": "2026-03-14T12:30:00.000Z",
+         *       "updatedAt": "2026-03-14T12:30:00.000Z"
+         *     }
+         */
+        CustomerListItem: {
+            /** @example cus_3Jd9QwE5rTy2UiOp */
+            id: string;
+            /** @example Maria */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @example maria.silva@example.com
+             */
+            email: string;
+            /** @description CPF or CNPJ, digits only; `null` when none was given. */
+            document: components["schemas"]["Document"] | null;
+            /** @description Telephone with its combined `line`; `null` when none was given. */
+            telephone: components["schemas"]["Telephone"] | null;
+            /** @example CLI-000123 */
+            externalReference: string | null;
+            /** @example true */
+            available: boolean;
+            /** @example false */
+            delinquent: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A page of the merchant's customers in the key's mode, as light projections, newest first by default. */
+        CustomerList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["CustomerListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description A new customer (`POST /v1/customers`). `firstName`, `lastName` and `email` are required; every other field may
+         *     be omitted or sent as `null`. A `document` already used by another customer of the merchant in this mode is
+         *     `409 customerAlreadyExists`; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; a `birthdate`
+         *     in the future is `422 unprocessableEntity`.
+         */
+        CreateCustomerRequest: {
+            /** @example Maria */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Main e-mail address; stored in lower case.
+             * @example maria.silva@example.com
+             */
+            email: string;
+            /** @description CPF or CNPJ; punctuation is accepted and removed. */
+            document?: components["schemas"]["Document"] | null;
+            /** @description The service composes `line` (E.164); do not send it. */
+            telephone?: components["schemas"]["Telephone"] | null;
+            /**
+             * Format: date
+             * @example 1990-05-17
+             */
+            birthdate?: string | null;
+            /**
+             * @example female
+             * @enum {string|null}
+             */
+            gender?: "female" | "male" | "other" | "undisclosed" | null;
+            /**
+             * @description The merchant's own identifier of the customer; not checked for uniqueness.
+             * @example CLI-000123
+             */
+            externalReference?: string | null;
+            /**
+             * @description Up to 5 other addresses that receive copies of charge e-mails.
+             * @example [
+             *       "financeiro@example.com"
+             *     ]
+             */
+            additionalEmails?: string[] | null;
+            /**
+             * @description Up to 50 key-value pairs of the merchant's own (keys up to 40 characters, values up to 500).
+             * @example {
+             *       "segment": "varejo"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description A person or company who pays the merchant, in the mode (sandbox or production) of the key that created it.
+         *
+         *     `document` is unique among the customers of a merchant in one mode: creating or updating a customer with a
+         *     document another customer already has is `409 customerAlreadyExists` (the error's `details` names that customer).
+         *     `email` is not unique. Customers are never deleted, because transactions and subscriptions refer to them; a
+         *     merchant retires one with `available: false` (see `UpdateCustomerRequest`).
+         *
+         *     `available` is true while the customer may be charged: with `false`, new transactions and subscriptions naming
+         *     it are `422 unprocessableEntity`, while what already exists (transactions, running subscriptions) is untouched.
+         *     `delinquent` is set by the service: true while at least one subscription of the customer is `past-due`.
+         *
+         *     Creating a customer emits `customer.created`; an update that changes at least one field emits
+         *     `customer.updated`. Each event carries this object as `GET /v1/customers/{customerId}` returns it.
+         */
+        Customer: {
+            /** @example cus_3Jd9QwE5rTy2UiOp */
+            id: string;
+            /** @example Maria */
+            firstName: string;
+            /** @example Silva */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Main e-mail address, stored in lower case.
+             * @example maria.silva@example.com
+             */
+            email: string;
+            /** @description CPF or CNPJ, digits only; `null` when none was given. */
+            document: components["schemas"]["Document"] | null;
+            /** @description Telephone with its combined `line`; `null` when none was given. */
+            telephone: components["schemas"]["Telephone"] | null;
+            /**
+             * Format: date
+             * @example 1990-05-17
+             */
+            birthdate: string | null;
+            /**
+             * @description As the customer declared it; `null` when not given.
+             * @example female
+             * @enum {string|null}
+             */
+            gender: "female" | "male" | "other" | "undisclosed" | null;
+            /**
+             * @description False once the merchant retired the customer; new charges for it are refused.
+             * @example true
+             */
+            available: boolean;
+            /**
+             * @description True while a subscription of the customer is `past-due`.
+             * @example false
+             */
+            delinquent: boolean;
+            /**
+             * @description The merchant's own identifier of the customer (not unique); `null` when none was given.
+             * @example CLI-000123
+             */
+            externalReference: string | null;
+            /**
+             * @description Other addresses that receive copies of charge e-mails; `null` when there are none (an empty list is stored as `null`).
+             * @example [
+             *       "financeiro@example.com"
+             *     ]
+             */
+            additionalEmails: string[] | null;
+            /**
+             * @description The merchant's own key-value pairs; `{}` when none.
+             * @example {
+             *       "segment": "varejo"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Time of the latest change; an update that changes nothing leaves it as it was.
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Full replacement of the writable fields of a customer (`PUT /v1/customers/{customerId}`). `firstName`,
+         *     `lastName` and `email` are required; an omitted optional field is reset (`document`, `telephone`, `birthdate`,
+         *     `gender`, `externalReference` and `additionalEmails` to `null`, `metadata` to `{}`, `available` to `true`), so
+         *     send back every value to keep. The rules of `CreateCustomerRequest` apply (`409 customerAlreadyExists`,
+         *     `422 invalidDocument`).
+         *
+         *     `available: false` retires the customer: it stays readable and listed, but new transactions and subscriptions
+         *     naming it are `422 unprocessableEntity`; `true` makes it chargeable again.
+         */
+        UpdateCustomerRequest: {
+            /** @example Maria */
+            firstName: string;
+            /** @example Silva Santos */
+            lastName: string;
+            /**
+             * Format: email
+             * @example maria.silva@example.com
+             */
+            email: string;
+            /** @description CPF or CNPJ; punctuation is accepted and removed. */
+            document?: components["schemas"]["Document"] | null;
+            /** @description The service composes `line` (E.164); do not send it. */
+            telephone?: components["schemas"]["Telephone"] | null;
+            /**
+             * Format: date
+             * @example 1990-05-17
+             */
+            birthdate?: string | null;
+            /**
+             * @example female
+             * @enum {string|null}
+             */
+            gender?: "female" | "male" | "other" | "undisclosed" | null;
+            /** @example CLI-000123 */
+            externalReference?: string | null;
+            /**
+             * @example [
+             *       "financeiro@example.com"
+             *     ]
+             */
+            additionalEmails?: string[] | null;
+            /**
+             * @description Up to 50 key-value pairs of the merchant's own (keys up to 40 characters, values up to 500).
+             * @example {
+             *       "segment": "varejo"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * @description False retires the customer (new charges for it are refused); true or omitted keeps it chargeable.
+             * @default true
+             * @example true
+             */
+            available?: boolean;
+        };
+        /**
+         * @description A new address of a customer (`POST /v1/addresses`). `ownerType` must be `customer` and `ownerId` a customer of
+         *     the merchant in this mode (otherwise `404 customerNotFound`). `country` defaults to `BR`; for `BR` the postcode
+         *     must be a CEP, 8 digits with or without the hyphen (`01310200` or `01310-200`; anything else is `400
+         *     invalidParameters`), and `state` must be one of the 27 UFs (`422 unprocessableEntity` otherwise).
+         *     `latitude` and `longitude` go together. `primary: true` makes this the customer's primary address, taking the
+         *     mark from the previous one.
+         */
+        CreateAddressRequest: {
+            /**
+             * @example customer
+             * @enum {string}
+             */
+            ownerType: "customer";
+            /** @example cus_3Jd9QwE5rTy2UiOp */
+            ownerId: string;
+            /** @example Av. Paulista */
+            street: string;
+            /**
+             * @description Street number as written (`1578`, `S/N`).
+             * @example 1578
+             */
+            number: string;
+            /**
+             * @description Apartment, suite or block; may be empty.
+             * @default
+             * @example Conjunto 42
+             */
+            complement?: string;
+            /** @example Bela Vista */
+            district: string;
+            /** @example São Paulo */
+            city: string;
+            /**
+             * @description Two-letter state code (the UF for Brazil); stored in upper case.
+             * @example SP
+             */
+            state: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code; stored in upper case.
+             * @default BR
+             * @example BR
+             */
+            country?: string;
+            /**
+             * @description For `BR` a CEP, 8 digits with or without the hyphen (`01310200`, `01310-200`; another shape is `400 invalidParameters`); returned as `01310-200`.
+             * @example 01310200
+             */
+            postcode: string;
+            /** @example -23.561414 */
+            latitude?: number | null;
+            /** @example -46.655881 */
+            longitude?: number | null;
+            /**
+             * @default false
+             * @example true
+             */
+            primary?: boolean;
+            /**
+             * @description Up to 50 key-value pairs of the merchant's own (keys up to 40 characters, values up to 500).
+             * @example {
+             *       "deliveryHours": "9h-18h"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+        };
+        /**
+         * @description A postal address owned by a customer (`ownerType: customer`, `ownerId`). The owner never changes.
+         *
+         *     The postcode is returned normalised: a Brazilian CEP always as `NNNNN-NNN` (`01310200` and `01310-200` are both
+         *     accepted on input), other countries' postcodes trimmed and in upper case. `state` is returned in upper case.
+         *
+         *     The display lines are composed by the service from the fields:
+         *     `line1` is `street, number`, followed by ` - complement` when there is a complement;
+         *     `line2` is the `district`;
+         *     `line3` is `city - state, postcode`, followed by `, country` when the country is not `BR`;
+         *     `line` is `line1, line2, line3` on one line.
+         *
+         *     A customer has at most one `primary` address: marking an address primary takes the mark from the customer's
+         *     previous primary address. Deleting the primary address leaves the customer without one (no other address is
+         *     promoted). Transactions keep their own copy of the billing address, so changing or deleting an address never
+         *     alters a transaction.
+         */
+        Address: {
+            /** @example addr_6Bn4VcX8zLk2JhGf */
+            id: string;
+            /**
+             * @description Kind of resource that owns the address; only customers own addresses in `v1`.
+             * @example customer
+             * @enum {string}
+             */
+            ownerType: "customer";
+            /**
+             * @description The owning customer.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            ownerId: string;
+            /** @example Av. Paulista */
+            street: string;
+            /**
+             * @description Street number as written on the address (`1578`, `S/N`).
+             * @example 1578
+             */
+            number: string;
+            /**
+             * @description Apartment, suite or block; an empty string when there is none.
+             * @example Conjunto 42
+             */
+            complement: string;
+            /**
+             * @description Bairro.
+             * @example Bela Vista
+             */
+            district: string;
+            /** @example São Paulo */
+            city: string;
+            /**
+             * @description Two-letter state code (for Brazil, the UF).
+             * @example SP
+             */
+            state: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example BR
+             */
+            country: string;
+            /**
+             * @description Normalised postcode (a CEP as `NNNNN-NNN`).
+             * @example 01310-200
+             */
+            postcode: string;
+            /**
+             * @description As sent by the merchant (the service does not geocode); `null` when not given.
+             * @example -23.561414
+             */
+            latitude: number | null;
+            /**
+             * @description As sent by the merchant; `null` when not given.
+             * @example -46.655881
+             */
+            longitude: number | null;
+            /**
+             * @description True for the customer's primary address (at most one per customer).
+             * @example true
+             */
+            primary: boolean;
+            /**
+             * @description The whole address on one line (`line1, line2, line3`).
+             * @example Av. Paulista, 1578 - Conjunto 42, Bela Vista, São Paulo - SP, 01310-200
+             */
+            line: string;
+            /**
+             * @description Street, number and complement.
+             * @example Av. Paulista, 1578 - Conjunto 42
+             */
+            line1: string;
+            /**
+             * @description District.
+             * @example Bela Vista
+             */
+            line2: string;
+            /**
+             * @description City, state and postcode (and the country when not `BR`).
+             * @example São Paulo - SP, 01310-200
+             */
+            line3: string;
+            /**
+             * @description The merchant's own key-value pairs; `null` when none were given.
+             * @example {
+             *       "deliveryHours": "9h-18h"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Full replacement of an address (`PUT /v1/addresses/{addressId}`). The eight postal fields are all required
+         *     (`complement` may be an empty string); the rules on `state` and `postcode` are those of `CreateAddressRequest`.
+         *     The owner cannot change. As in every full replacement an omitted optional field is reset: `latitude` and
+         *     `longitude` to `null` (coordinates of the old address would be wrong) and `metadata` to `null`. The one
+         *     exception is `primary`: omitted, the address keeps its mark; `true` makes it the owner's primary address;
+         *     `false` removes the mark (the owner is then left without a primary address).
+         */
+        UpdateAddressRequest: {
+            /** @example Av. Paulista */
+            street: string;
+            /** @example 1578 */
+            number: string;
+            /**
+             * @description Apartment, suite or block; an empty string when there is none.
+             * @example Conjunto 43
+             */
+            complement: string;
+            /** @example Bela Vista */
+            district: string;
+            /** @example São Paulo */
+            city: string;
+            /** @example SP */
+            state: string;
+            /** @example BR */
+            country: string;
+            /**
+             * @description For `BR` a CEP, 8 digits with or without the hyphen (`01310200`, `01310-200`; another shape is `400 invalidParameters`); returned as `01310-200`.
+             * @example 01310-200
+             */
+            postcode: string;
+            /** @example -23.561414 */
+            latitude?: number | null;
+            /** @example -46.655881 */
+            longitude?: number | null;
+            /** @example true */
+            primary?: boolean;
+            /**
+             * @example {
+             *       "deliveryHours": "9h-18h"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+        };
+        /** @description Answer of a successful DELETE (status 200). */
+        DeletedResource: {
+            /**
+             * @description Identifier of the deleted resource.
+             * @example wall_2Pq7RsT9uVw4XyZa
+             */
+            id: string;
+            /**
+             * @example wallet
+             * @enum {string}
+             */
+            resource: "wallet" | "address" | "webhook";
+            /**
+             * @example true
+             * @constant
+             */
+            deleted: true;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Light projection of a wallet (a bank account of the merchant) in lists and in the list-all array. The
+         *     `accountType` and the holder's document are read with `GET /v1/wallets/{walletId}`.
+         */
+        WalletListItem: {
+            /** @example wall_2Pq7RsT9uVw4XyZa */
+            id: string;
+            /**
+             * @description A label for people.
+             * @example Conta principal Itaú
+             */
+            name: string;
+            /**
+             * @description Name of the bank, set by the service from `bankCode`.
+             * @example Itaú Unibanco S.A.
+             */
+            bankName: string;
+            /**
+             * @description Three-digit COMPE code of the bank.
+             * @example 341
+             */
+            bankCode: string;
+            /** @example Acme Comércio Ltda */
+            holderName: string;
+            /**
+             * @description Branch (agência), with its check digit after a hyphen when the bank uses one.
+             * @example 0912
+             */
+            routingNumber: string;
+            /**
+             * @description Account number with its check digit after a hyphen, shown in full.
+             * @example 45678-9
+             */
+            accountNumber: string;
+            /**
+             * @description True for the wallet that receives settlements (exactly one when the merchant has any wallet).
+             * @example true
+             */
+            primary: boolean;
+            /**
+             * @description False when the service disabled the wallet because a transfer to it was returned by the bank (closed or wrong account); it receives nothing until deleted and registered again with corrected data.
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A page of the merchant's wallets in the key's mode, as light projections, newest first by default. */
+        WalletList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["WalletListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description A new wallet (`POST /v1/wallets`). All fields but `primary` are required. `bankName` is not sent: the service
+         *     derives it from `bankCode` (a code that names no bank it knows is `422 unprocessableEntity`). A holder document
+         *     whose check digits are wrong is `422 invalidDocument`. The same bank, branch and account already registered by
+         *     the merchant in this mode is `409 walletAlreadyExists`. The first wallet of a merchant becomes primary whatever
+         *     `primary` says; `primary: true` on a later one moves the mark to it.
+         */
+        CreateWalletRequest: {
+            /** @example Conta principal Itaú */
+            name: string;
+            /**
+             * @description Three-digit COMPE code of the bank (`341` Itaú, `001` Banco do Brasil, `260` Nu Pagamentos, …).
+             * @example 341
+             */
+            bankCode: string;
+            /**
+             * @description Branch (agência), 4 digits, with its check digit when the bank uses one (`1234-5` or `12345`).
+             * @example 0912
+             */
+            routingNumber: string;
+            /**
+             * @description Account number with its check digit (`45678-9` or `456789`); returned with the hyphen.
+             * @example 45678-9
+             */
+            accountNumber: string;
+            /**
+             * @description Conta corrente (`checking`), poupança (`savings`) or conta de pagamento (`payment`).
+             * @example checking
+             * @enum {string}
+             */
+            accountType: "checking" | "savings" | "payment";
+            /** @example Acme Comércio Ltda */
+            holderName: string;
+            holderDocument: components["schemas"]["Document"];
+            /**
+             * @default false
+             * @example true
+             */
+            primary?: boolean;
+        };
+        /**
+         * @description A bank account of the merchant, in the key's mode, for receiving settlements and for withdrawals. The read
+         *     carries the list projection plus `accountType` and `holderDocument` (shown in full: the merchant registered it,
+         *     and it is what a withdrawal is checked against), `merchant` and `_links`.
+         *
+         *     Exactly one wallet is `primary` while the merchant has any: the first wallet registered becomes primary whatever
+         *     its `primary` field says, and registering another with `primary: true` moves the mark to it. Deleting the
+         *     primary wallet moves the mark to the most recently created remaining wallet. A wallet with withdrawals still
+         *     pending cannot be deleted (`422 walletHasPendingWithdrawals`). Wallets cannot be edited: register a new one and
+         *     delete the old.
+         */
+        Wallet: {
+            /** @example wall_2Pq7RsT9uVw4XyZa */
+            id: string;
+            /**
+             * @description A label for people.
+             * @example Conta principal Itaú
+             */
+            name: string;
+            /**
+             * @description Name of the bank, set by the service from `bankCode`.
+             * @example Itaú Unibanco S.A.
+             */
+            bankName: string;
+            /**
+             * @description Three-digit COMPE code of the bank.
+             * @example 341
+             */
+            bankCode: string;
+            /** @example Acme Comércio Ltda */
+            holderName: string;
+            holderDocument: components["schemas"]["Document"];
+            /**
+             * @description Branch (agência), with its check digit after a hyphen when the bank uses one.
+             * @example 0912
+             */
+            routingNumber: string;
+            /**
+             * @description Account number with its check digit after a hyphen.
+             * @example 45678-9
+             */
+            accountNumber: string;
+            /**
+             * @description Conta corrente (`checking`), poupança (`savings`) or conta de pagamento (`payment`).
+             * @example checking
+             * @enum {string}
+             */
+            accountType: "checking" | "savings" | "payment";
+            /**
+             * @description True for the wallet that receives settlements.
+             * @example true
+             */
+            primary: boolean;
+            /**
+             * @description False when the service disabled the wallet because a transfer to it was returned by the bank (closed or wrong account); it receives nothing until deleted and registered again with corrected data.
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Price of a variant. Amounts are integer cents in `currency`. `type: one-time` is a single charge: the billing
+         *     and trial fields are then `null` (`daysTrial` and `trialIntervalCount` 0). `type: recurring` is charged every
+         *     `billingFrequencyCount` × `billingFrequency` by a subscription, which copies these values when it starts.
+         *
+         *     The trial is configured as `trialIntervalCount` × `trialInterval`; `daysTrial` is the same length in days,
+         *     computed by the service (a `week` is 7 days, a `month` 30), and 0 when there is no trial.
+         * @example {
+         *       "oldPrice": 5990,
+         *       "unitPrice": 5000,
+         *       "costPerItem": 1200,
+         *       "currency": "BRL",
+         *       "schema": "unit",
+         *       "type": "recurring",
+         *       "daysTrial": 7,
+         *       "billingType": "prepaid",
+         *       "billingFrequency": "monthly",
+         *       "billingFrequencyCount": 1,
+         *       "billingExactDay": 10,
+         *       "cycles": 12,
+         *       "trialInterval": "day",
+         *       "trialIntervalCount": 7
+         *     }
+         */
+        VariantPricing: {
+            /**
+             * @description Earlier price shown struck through at checkout, in cents; `null` when none.
+             * @example 5990
+             */
+            oldPrice: number | null;
+            /**
+             * @description Price of one unit, in cents; what each cycle charges for a recurring variant.
+             * @example 5000
+             */
+            unitPrice: number;
+            /**
+             * @description The merchant's cost of one unit, in cents, for its margin reports (never shown to payers); `null` when not given.
+             * @example 1200
+             */
+            costPerItem: number | null;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description Pricing scheme. `unit` (the only scheme in `v1`) charges `unitPrice` × quantity.
+             * @example unit
+             * @enum {string}
+             */
+            schema: "unit";
+            /**
+             * @example recurring
+             * @enum {string}
+             */
+            type: "one-time" | "recurring";
+            /**
+             * @description Length of the trial in days (derived from the trial interval); 0 without trial.
+             * @example 7
+             */
+            daysTrial: number;
+            /**
+             * @description `prepaid` charges each cycle at its start, `postpaid` at its end; `null` for `one-time`.
+             * @example prepaid
+             * @enum {string|null}
+             */
+            billingType: "prepaid" | "postpaid" | null;
+            /**
+             * @description Unit of the billing period; `null` for `one-time`.
+             * @example monthly
+             * @enum {string|null}
+             */
+            billingFrequency: "daily" | "weekly" | "monthly" | "yearly" | null;
+            /**
+             * @description Number of `billingFrequency` units per cycle (3 with `monthly` is quarterly); `null` for `one-time`.
+             * @example 1
+             */
+            billingFrequencyCount: number | null;
+            /**
+             * @description Day of the month on which `monthly` and `yearly` cycles are charged; `null` to charge on the anniversary of
+             *     the subscription's start (and always `null` for `daily`, `weekly` and `one-time`).
+             * @example 10
+             */
+            billingExactDay: number | null;
+            /**
+             * @description Number of cycles of a fixed-term plan; `null` when it renews until canceled, and for `one-time`.
+             * @example 12
+             */
+            cycles: number | null;
+            /**
+             * @description Unit of the trial period; `null` without trial.
+             * @example day
+             * @enum {string|null}
+             */
+            trialInterval: "day" | "week" | "month" | null;
+            /**
+             * @description Number of `trialInterval` units of trial; 0 without trial.
+             * @example 7
+             */
+            trialIntervalCount: number;
+        };
+        /**
+         * @description A sellable variant of one of the merchant's products (`productId`): a size, colour or plan, with its own SKU and
+         *     pricing. Products and variants are managed in the administrative panel; `v1` of the API reads them. A variant
+         *     with `enabled: false` cannot be sold or subscribed to.
+         */
+        Variant: {
+            /** @example var_9Kl3MnB6vCx1ZaQw */
+            id: string;
+            /** @example prd_7Ty6Ui5Op4As3Df2 */
+            productId: string;
+            /** @example Plano Pro mensal */
+            name: string;
+            /**
+             * @description Text shown to payers; may be empty.
+             * @example Acesso completo à plataforma, cobrado todo mês.
+             */
+            description: string;
+            /**
+             * @description The merchant's stock-keeping unit code; may be empty.
+             * @example PRO-MENSAL
+             */
+            sku: string;
+            /** @example true */
+            enabled: boolean;
+            pricing: components["schemas"]["VariantPricing"];
+            /**
+             * @description Image addresses, first one shown first; may be empty.
+             * @example [
+             *       "https://cdn.acme.com.br/produtos/plano-pro.png"
+             *     ]
+             */
+            images: string[];
+            /**
+             * @description The merchant's own key-value pairs; `{}` when none.
+             * @example {
+             *       "tier": "pro"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The merchant's own identifier of the variant; `null` when none was given.
+             * @example ERP-VAR-0042
+             */
+            externalReference: string | null;
+            /**
+             * @description The options that tell this variant apart from its siblings, as option name to value (`{"tamanho": "M",
+             *     "cor": "Azul"}`); `null` when the product has a single variant.
+             * @example {
+             *       "periodicidade": "mensal"
+             *     }
+             */
+            attributes: {
+                [key: string]: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-10T09:00:00.000Z
+             */
+            createdAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description A share of each cycle's charge of a subscription that goes to another merchant account (`recipient`). With
+         *     `type: percentage`, `value` is a percentage of the cycle amount, greater than 0 and at most 100, with up to two
+         *     decimals; with `type: fixed`, `value` is an amount in cents (a whole number, at least 1). The percentage splits of
+         *     a subscription add up to at most 100, and the fixed amounts plus the percentage shares to at most the subscription
+         *     `amount`. A change applies from the next cycle billed; cycles already billed keep the splits they were billed with.
+         *     Single-split answers carry `merchant` and `_links`; a split inside a subscription or a split collection does not.
+         */
+        SubscriptionSplit: {
+            /**
+             * @description Split id (`ssp_`; splits created before the current format keep the `split_` prefix).
+             * @example ssp_1Az9Sx8Dc7Fv6Gb5
+             */
+            readonly id: string;
+            /**
+             * @description Merchant account that receives the share.
+             * @example bus_8Nm3Bv5Cx7Zl1Kj9
+             */
+            recipient: string;
+            /**
+             * @example percentage
+             * @enum {string}
+             */
+            type: "percentage" | "fixed";
+            /**
+             * @description A percentage (0 < value ≤ 100) for `percentage`, an amount in cents for `fixed`.
+             * @example 30
+             */
+            value: number;
+            /**
+             * @description True when the recipient bears the processing fee in proportion to its share.
+             * @example false
+             */
+            chargeProcessingFee: boolean;
+            /**
+             * @description True when the recipient answers, in proportion to its share, for refunds and chargebacks of the cycles it was paid from.
+             * @example true
+             */
+            liable: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            readonly updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            readonly createdAt: string;
+            merchant?: components["schemas"]["Merchant"];
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * @description A recurring charge of a customer for a product variant. Each billing cycle creates a transaction; the
+         *     subscription's status follows the outcome of those charges.
+         *
+         *     | from | trigger | to |
+         *     |---|---|---|
+         *     | (none) | the subscription is created (`201`; the first cycle is processed in the background) | `pending` |
+         *     | `pending` | the variant has a trial period | `trialing` |
+         *     | `pending` | the first cycle's charge is approved | `active` |
+         *     | `pending` | the first cycle's charge fails or is refused, or the merchant cancels | `canceled` |
+         *     | `trialing` | the trial ends and the first paid cycle's charge is approved | `active` |
+         *     | `trialing` | the charge at the end of the trial fails or is refused | `past-due` |
+         *     | `active` | a renewal charge fails or is refused (the cycle becomes `failed`) | `past-due` |
+         *     | `past-due` | a retry of the overdue cycle is approved | `active` |
+         *     | `past-due` | the overdue cycle is still unpaid when its retries run out | `canceled` |
+         *     | `trialing`, `active`, `past-due` | the merchant cancels | `canceled` |
+         *     | `active` | the last cycle of a fixed-term plan (`totalCycles`) is paid and its period ends | `expired` |
+         *
+         *     `canceled` and `expired` are final; their splits can no longer change.
+         */
+        Subscription: {
+            /**
+             * @description Subscription id (`subs_`; older subscriptions keep the `sub_` prefix).
+             * @example subs_5Wq2Er8TyU4IoP6a
+             */
+            id: string;
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "pending" | "trialing" | "active" | "past-due" | "canceled" | "expired";
+            /**
+             * @description The paying customer.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId: string;
+            /**
+             * @description The variant subscribed to; its `pricing` gave the amount, frequency, trial and number of cycles.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId: string;
+            /**
+             * @description Amount charged each cycle, in cents.
+             * @example 5000
+             */
+            amount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description How each cycle is charged. `credit` charges the customer's stored card; `pix` and `billet` issue a charge the customer pays.
+             * @example credit
+             * @enum {string}
+             */
+            paymentMethod: "pix" | "credit" | "billet";
+            /**
+             * @description Unit of the billing period.
+             * @example monthly
+             * @enum {string}
+             */
+            billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * @description Number of `billingFrequency` units per cycle (3 with `monthly` is quarterly).
+             * @example 1
+             */
+            billingFrequencyCount: number;
+            /**
+             * @description Number (`cycle`) of the billing cycle now running; 0 while pending or in trial.
+             * @example 3
+             */
+            currentCycle: number;
+            /**
+             * @description Cycles of a fixed-term plan, after which the subscription expires; `null` when it renews until canceled.
+             * @example 12
+             */
+            totalCycles: number | null;
+            /**
+             * Format: date-time
+             * @description When the next cycle will be charged; `null` once canceled or expired, or when no cycle is left.
+             * @example 2026-04-14T12:30:00.000Z
+             */
+            nextBillingAt: string | null;
+            /**
+             * Format: date-time
+             * @description End of the trial period; `null` when the plan has no trial.
+             * @example null
+             */
+            trialEndsAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the subscription was canceled; `null` unless `status` is `canceled`.
+             * @example null
+             */
+            canceledAt: string | null;
+            /** @description The revenue splits applied to each cycle (manage them under `/v1/subscriptions/{subscriptionId}/splits`). */
+            splits: components["schemas"]["SubscriptionSplit"][];
+            /**
+             * @description The merchant's own key-value pairs.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-14T12:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description All the splits of a subscription with their totals. `totalPercentage` adds up the `percentage` splits and
+         *     `remainingPercentage` is 100 minus it. `remainingAmount` is what stays with the subscription's merchant from each
+         *     cycle: the subscription `amount` minus the `fixed` splits minus the percentage shares (each rounded down to the
+         *     cent), in cents, written as a string of digits (the seed's type).
+         */
+        SubscriptionSplitCollection: {
+            /**
+             * @description The subscription id.
+             * @example subs_5Wq2Er8TyU4IoP6a
+             */
+            subscription: string;
+            /** @description The splits, oldest first. */
+            splits: components["schemas"]["SubscriptionSplit"][];
+            /** @example 30 */
+            totalPercentage: number;
+            /** @example 70 */
+            remainingPercentage: number;
+            /**
+             * @description Cents, as a string of digits.
+             * @example 2500
+             */
+            remainingAmount: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description A new split of a subscription. `recipient` must be a merchant account the key's merchant may split with (its own
+         *     sub-accounts or linked accounts) and must not already have a split on this subscription; otherwise
+         *     `422 unprocessableEntity`. Totals that would pass 100 % or the subscription amount are `422 splitPercentageExceeded`.
+         */
+        CreateSubscriptionSplitRequest: {
+            /** @example bus_8Nm3Bv5Cx7Zl1Kj9 */
+            recipient: string;
+            /**
+             * @example percentage
+             * @enum {string}
+             */
+            type: "percentage" | "fixed";
+            /**
+             * @description A percentage (0 < value ≤ 100, up to two decimals) for `percentage`, cents (whole number ≥ 1) for `fixed`. The rule per type is checked by the service (`400 invalidParameters` naming `value`).
+             * @example 30
+             */
+            value: number;
+            /**
+             * @default false
+             * @example false
+             */
+            chargeProcessingFee?: boolean;
+            /**
+             * @default false
+             * @example true
+             */
+            liable?: boolean;
+        };
+        /**
+         * @description New `type` and `value` of a split (both required; the recipient and the flags stay). Totals that would pass 100 %
+         *     or the subscription amount are `422 splitPercentageExceeded`.
+         */
+        UpdateSubscriptionSplitRequest: {
+            /**
+             * @example percentage
+             * @enum {string}
+             */
+            type: "percentage" | "fixed";
+            /**
+             * @description A percentage (0 < value ≤ 100, up to two decimals) for `percentage`, cents (whole number ≥ 1) for `fixed`. The rule per type is checked by the service (`400 invalidParameters` naming `value`).
+             * @example 25.5
+             */
+            value: number;
+        };
+        /**
+         * @description One billing period of a subscription and its charge. The period runs from `startDate` to `endDate`, both
+         *     inclusive (UTC calendar days); plans are prepaid, so `dueDate` is the first day of the period.
+         *
+         *     | from | trigger | to |
+         *     |---|---|---|
+         *     | (none) | the previous cycle starts (or the subscription is created) | `scheduled` |
+         *     | `scheduled` | `dueDate` arrives and the cycle's transaction is created | `billing` |
+         *     | `billing` | the transaction is approved | `paid` |
+         *     | `billing` | the transaction fails, is refused, or expires unpaid (PIX, billet) | `failed` |
+         *     | `failed` | a retry creates a new transaction (`transactionId` changes) | `billing` |
+         *     | `scheduled`, `failed` | the subscription is canceled or expires | `canceled` |
+         *
+         *     `paid` and `canceled` are final.
+         * @example {
+         *       "id": "scy_3Qw9Er7Ty5Ui1Op2",
+         *       "subscriptionId": "subs_5Wq2Er8TyU4IoP6a",
+         *       "cycle": 3,
+         *       "status": "paid",
+         *       "amount": 5000,
+         *       "transactionId": "tra_8Hq2LmZx4RtY7vKc",
+         *       "startDate": "2026-03-14",
+         *       "endDate": "2026-04-13",
+         *       "dueDate": "2026-03-14",
+         *       "billedAt": "2026-03-14T12:30:00.000Z",
+         *       "updatedAt": "2026-03-14T12:31:05.000Z",
+         *       "createdAt": "2026-02-14T12:30:00.000Z",
+         *       "merchant": {
+         *         "name": "Acme Comércio Ltda",
+         *         "merchantId": "bus_4Xk9Lm2Qp7Rt5Vw8",
+         *         "isSubAccount": false
+         *       },
+         *       "_links": {
+         *         "transaction": {
+         *           "href": "/v1/transactions/tra_8Hq2LmZx4RtY7vKc",
+         *           "method": "GET",
+         *           "description": "Read the transaction of this cycle"
+         *         },
+         *         "subscription": {
+         *           "href": "/v1/subscriptions/subs_5Wq2Er8TyU4IoP6a",
+         *           "method": "GET",
+         *           "description": "Read the subscription"
+         *         }
+         *       }
+         *     }
+         */
+        BillingCycle: {
+            /** @example scy_3Qw9Er7Ty5Ui1Op2 */
+            id: string;
+            /** @example subs_5Wq2Er8TyU4IoP6a */
+            subscriptionId: string;
+            /**
+             * @description Number of the cycle, 1 for the first paid period.
+             * @example 3
+             */
+            cycle: number;
+            /**
+             * @example paid
+             * @enum {string}
+             */
+            status: "scheduled" | "billing" | "paid" | "failed" | "canceled";
+            /**
+             * @description Amount charged for this cycle, in cents.
+             * @example 5000
+             */
+            amount: number;
+            /**
+             * @description The latest transaction charging this cycle; `null` while `scheduled`.
+             * @example tra_8Hq2LmZx4RtY7vKc
+             */
+            transactionId: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @example 2026-04-13
+             */
+            endDate: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            dueDate: string;
+            /**
+             * Format: date-time
+             * @description When the cycle's first transaction was created; `null` while `scheduled`.
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            billedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-02-14T12:30:00.000Z
+             */
+            createdAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /** @description A page of the billing cycles of one subscription, newest first by default. */
+        BillingCycleList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 2
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["BillingCycle"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Light projection of a payment link in lists: a shareable checkout page, reached through one of its accesses
+         *     (`accessId`, `accessFullUrl`). A link can be paid from `availableAt` until `expiresAt`; `null` in either means no
+         *     bound on that side.
+         * @example {
+         *       "id": "link_5Gh7Jk9Lz2Xc4Vb6",
+         *       "name": "Plano Pro mensal",
+         *       "accessId": "acc_2Df4Gh6Jk8Lq0Wp3",
+         *       "accessFullUrl": "https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3",
+         *       "expiresAt": "2026-04-30T23:59:59.000Z",
+         *       "availableAt": "2026-03-01T00:00:00.000Z",
+         *       "updatedAt": "2026-03-01T09:15:00.000Z",
+         *       "createdAt": "2026-02-27T18:40:00.000Z"
+         *     }
+         */
+        PaymentLinkListItem: {
+            /** @example link_5Gh7Jk9Lz2Xc4Vb6 */
+            id: string;
+            /** @example Plano Pro mensal */
+            name: string;
+            /**
+             * @description The access (a public address of the link) shown in `accessFullUrl`.
+             * @example acc_2Df4Gh6Jk8Lq0Wp3
+             */
+            accessId: string;
+            /**
+             * Format: uri
+             * @description Address to send to the payer.
+             * @example https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3
+             */
+            accessFullUrl: string;
+            /**
+             * Format: date-time
+             * @example 2026-04-30T23:59:59.000Z
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T00:00:00.000Z
+             */
+            availableAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T09:15:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-02-27T18:40:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A page of the merchant's payment links (light projection), newest first by default. */
+        PaymentLinkList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 2
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["PaymentLinkListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Figures of the checkout sessions (a payer opening a payment link or checkout page) started in a period of UTC
+         *     calendar days, both ends inclusive. A session is `completed` when it ended with an approved transaction and
+         *     `abandoned` when it expired (24 hours without activity) without one; sessions still open are neither, so
+         *     `started` ≥ `completed` + `abandoned`. `conversionRate` is `completed / started`, between 0 and 1 and rounded to
+         *     4 decimals (0 when nothing started). Amounts are in cents and count approved transactions of the period's sessions.
+         */
+        CheckoutSessionAnalytics: {
+            period: {
+                /**
+                 * Format: date
+                 * @example 2026-03-01
+                 */
+                initdate: string;
+                /**
+                 * Format: date
+                 * @example 2026-03-03
+                 */
+                enddate: string;
+            };
+            sessions: {
+                /** @example 420 */
+                started: number;
+                /** @example 189 */
+                completed: number;
+                /** @example 214 */
+                abandoned: number;
+            };
+            /** @example 0.45 */
+            conversionRate: number;
+            amounts: {
+                /**
+                 * @description Sum of the approved transactions of the period's sessions, in cents.
+                 * @example 1152300
+                 */
+                approvedAmount: number;
+                /**
+                 * @example BRL
+                 * @enum {string}
+                 */
+                currency: "BRL";
+            };
+            /** @description One entry per payment method, always all three, in the order `pix`, `credit`, `billet`. */
+            byMethod: {
+                /**
+                 * @example pix
+                 * @enum {string}
+                 */
+                method: "pix" | "credit" | "billet";
+                /**
+                 * @description Sessions in which the payer chose this method.
+                 * @example 250
+                 */
+                sessions: number;
+                /**
+                 * @description Of those, sessions completed with this method.
+                 * @example 130
+                 */
+                approved: number;
+                /**
+                 * @description Approved amount with this method, in cents.
+                 * @example 741000
+                 */
+                amount: number;
+            }[];
+            /** @description One entry per day of the period, days without sessions included; ordered by `sort`. */
+            byDay: {
+                /**
+                 * Format: date
+                 * @example 2026-03-01
+                 */
+                date: string;
+                /**
+                 * @description Sessions started that day.
+                 * @example 140
+                 */
+                sessions: number;
+                /**
+                 * @description Of those, sessions completed.
+                 * @example 61
+                 */
+                completed: number;
+            }[];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description An amount in BRL given twice: `cents`, the exact integer to compute with, and `decimal`, the same value in reais
+         *     (`cents / 100`, two decimal places) for display only.
+         * @example {
+         *       "cents": 9103,
+         *       "decimal": 91.03
+         *     }
+         */
+        Money: {
+            /**
+             * @description The amount in cents; negative only where a field says it may be.
+             * @example 9103
+             */
+            cents: number;
+            /**
+             * @description The amount in reais; never compute with it.
+             * @example 91.03
+             */
+            decimal: number;
+        };
+        /**
+         * @description What charging `original` by one payment method costs the merchant, under its fee plan (or under the `fee`
+         *     percentage asked for). All amounts are `Money` objects; `cents` is the exact value.
+         *
+         *     - `original`: the amount asked for (`amount` in the query), the amount the payer pays.
+         *     - `totalFees`: the fees the service keeps: the percentage (`feePercentage`) of `original`, rounded half up to the
+         *       cent, plus the flat fee (`fixedFee`).
+         *     - `amount`: what the merchant receives, `original − totalFees`. It can be negative when a flat fee exceeds a
+         *       small amount (a billet of R$ 1.00).
+         *
+         *     The default plan charges `pix` 0.99 %, `billet` a flat R$ 3.49 (349 cents), and `credit` 3.99 % plus 2.49 % per
+         *     installment after the first (3 installments: 3.99 + 2 × 2.49 = 8.97 %). `installments` breaks the charge into
+         *     what is settled when: `pix` on the day it is paid (`settlesInDays` 0), `billet` one day later, and card
+         *     installment `n` 30 × `n` days after payment. The payer's amount and the fees are split evenly between the
+         *     installments, the first one taking the cents left over.
+         */
+        PaymentMethodSimulation: {
+            /**
+             * @description The merchant's fee plan, `default` for the standard plan or the id of a negotiated plan (`plan_`).
+             * @example default
+             */
+            planId: string;
+            /**
+             * @description The payment method simulated (echoes `method`).
+             * @example credit
+             * @enum {string}
+             */
+            resource: "pix" | "credit" | "billet";
+            /**
+             * @description True when the fees do not come from the standard plan, because `fee` was given or the merchant has a negotiated plan.
+             * @example false
+             */
+            isCustom: boolean;
+            /**
+             * @description Number of installments simulated (always 1 for `pix` and `billet`).
+             * @example 3
+             */
+            installment: number;
+            /**
+             * @description Percentage of `original` charged as fee, installment surcharge included; `null` when the plan charges a flat fee only.
+             * @example 8.97
+             */
+            feePercentage: number | null;
+            fixedFee: components["schemas"]["Money"];
+            amount: components["schemas"]["Money"];
+            original: components["schemas"]["Money"];
+            totalFees: components["schemas"]["Money"];
+            /** @description One entry per installment, in order. */
+            installments: {
+                /** @example 1 */
+                number: number;
+                amount: components["schemas"]["Money"];
+                fees: components["schemas"]["Money"];
+                net: components["schemas"]["Money"];
+                /**
+                 * @description Days after the payment on which this installment is expected in the merchant's balance.
+                 * @example 30
+                 */
+                settlesInDays: number;
+            }[];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description One role an API key can hold, with the permissions it grants. A permission is `<area>:<action>`:
+         *     `<area>:read` allows the `GET` operations of that area, `<area>:write` its `POST`, `PUT` and `DELETE` operations;
+         *     `transactions:refund` allows `POST /v1/transactions/{transactionId}/refunds` on its own; `sandbox:write` allows the
+         *     sandbox simulation; `keys:manage` and `account:manage` are used by the administrative panel (key management;
+         *     closing the account and transferring its ownership). Areas: `transactions`, `sandbox`, `customers`, `addresses`,
+         *     `wallets`, `variants`, `subscriptions`, `checkouts`, `simulators`, `webhooks`, `roles`, `keys`, `account`.
+         * @example {
+         *       "id": "finance",
+         *       "name": "Finance",
+         *       "description": "Reads everything and refunds transactions.",
+         *       "permissions": [
+         *         "addresses:read",
+         *         "checkouts:read",
+         *         "customers:read",
+         *         "roles:read",
+         *         "simulators:read",
+         *         "subscriptions:read",
+         *         "transactions:read",
+         *         "transactions:refund",
+         *         "variants:read",
+         *         "wallets:read",
+         *         "webhooks:read"
+         *       ],
+         *       "readOnly": false
+         *     }
+         */
+        Role: {
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            id: "owner" | "admin" | "developer" | "finance" | "read-only";
+            /**
+             * @description Display name.
+             * @example Developer
+             */
+            name: string;
+            /** @example Full access to the API except key management. */
+            description: string;
+            /**
+             * @description The permissions granted, sorted alphabetically.
+             * @example [
+             *       "addresses:read",
+             *       "addresses:write",
+             *       "transactions:read",
+             *       "transactions:refund",
+             *       "transactions:write"
+             *     ]
+             */
+            permissions: string[];
+            /**
+             * @description True when the role can only read (its permissions are all `:read`).
+             * @example false
+             */
+            readOnly: boolean;
+        };
+        /**
+         * @description The catalogue of roles an API key can hold, and the role of the key that made the call (`current`) with its mode.
+         *     The catalogue is fixed in `v1` (no custom roles) and always lists the five roles, from the most to the least
+         *     powerful: `owner` and `admin` (full access), `developer` (full minus key management), `finance` (read and
+         *     refunds), `read-only` (`GET` only). A key's role is chosen in the administrative panel when the key is made; an
+         *     operation outside its permissions is `403 forbidden`. Every role may call `GET /v1/utils/roles-of-user`.
+         */
+        RoleCatalog: {
+            roles: components["schemas"]["Role"][];
+            /**
+             * @description The `id` of the role of the key that made this call.
+             * @example developer
+             * @enum {string}
+             */
+            current: "owner" | "admin" | "developer" | "finance" | "read-only";
+            /**
+             * @description Mode of the key that made this call (`sk_test_` keys are sandbox, `sk_live_` keys production).
+             * @example sandbox
+             * @enum {string}
+             */
+            mode: "sandbox" | "production";
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Type of a webhook event. The catalogue is closed within `v1` except that new types may be added (clients must
+         *     ignore types they do not know). A `transaction.*` event is emitted when the transaction enters the state the type
+         *     names; its `payload.object` is the transaction as `GET /v1/transactions/{transactionId}` returns it right after the
+         *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it.
+         *
+         *     | type | emitted when |
+         *     |---|---|
+         *     | `transaction.created` | a transaction is created (status `pending`) |
+         *     | `transaction.pre-authorized` | a card amount is authorized but not captured (`capture: false`) |
+         *     | `transaction.approved` | the transaction becomes `approved`: PIX or billet paid, card approved with capture, a pre-authorization captured, or a dispute won |
+         *     | `transaction.failed` | the issuer or acquirer refuses the charge (insufficient funds included), or the retries of an `awaiting` charge run out |
+         *     | `transaction.refused` | the anti-fraud analysis refuses the charge |
+         *     | `transaction.canceled` | the merchant cancels, a PIX or billet expires, or a pre-authorization is not captured within 7 days |
+         *     | `transaction.partially-refunded` | a refund is made that leaves part of the captured amount unrefunded (status stays `approved`) |
+         *     | `transaction.refunded` | refunds reach the captured amount (status `refunded`) |
+         *     | `transaction.dispute` | the payer opens a dispute |
+         *     | `transaction.chargeback` | a dispute is lost |
+         *     | `transaction.analyzing` | a card charge is sent to the anti-fraud analysis |
+         *     | `transaction.fraud-review` | the anti-fraud analysis asks for a manual review |
+         *     | `transaction.awaiting` | every route is temporarily unavailable; the charge is retried in the background |
+         *     | `customer.created` | a customer is created |
+         *     | `customer.updated` | a customer's fields change (an update that changes nothing emits nothing) |
+         * @example transaction.approved
+         * @enum {string}
+         */
+        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated";
+        /**
+         * @description A URL of the merchant that receives the events it subscribes to, in the mode (sandbox or production) of the key
+         *     that registered it. The signing `secret` is shown only once, in the answer to the registration; the value of the
+         *     configured authorization header is never shown in full (`headerAuthorization` is masked).
+         *
+         *     An endpoint whose attempts have all failed for 5 days in a row (`failingSince` more than 5 days ago) is disabled
+         *     (`enabled: false`, `disabledReason: failing`) and its pending dispatches are canceled, unless `forceActive` is
+         *     true. Any successful delivery ends the failure streak; re-enabling it with `PUT /v1/webhooks/{webhookId}` starts
+         *     a new one.
+         */
+        WebhookEndpoint: {
+            /** @example wbe_4Tg8YhU2jIk6OlPm */
+            id: string;
+            /** @example Order service */
+            name: string;
+            /**
+             * Format: uri
+             * @description The URL events are POSTed to. Unique per merchant and mode.
+             * @example https://hooks.acme.com.br/payments
+             */
+            endpoint: string;
+            /**
+             * @description False when the merchant disabled the endpoint or the service did (see `disabledReason`); a disabled endpoint gets no dispatches.
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * @description Event types the endpoint is subscribed to.
+             * @example [
+             *       "transaction.approved",
+             *       "transaction.failed",
+             *       "transaction.refunded",
+             *       "customer.updated"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * @description When true the endpoint is never disabled for failing; its dispatches keep being retried on the normal schedule.
+             * @example false
+             */
+            forceActive: boolean;
+            /**
+             * @description Kind of `Authorization` header sent on deliveries; `null` when none is configured.
+             * @example bearer
+             * @enum {string|null}
+             */
+            headerAuthorizationType: "basic" | "bearer" | "raw" | null;
+            /**
+             * @description The configured authorization value, masked (`****` and its last 4 characters); `null` when none is configured.
+             * @example ****3f9a
+             */
+            headerAuthorization: string | null;
+            /**
+             * @description Delivery attempts made to this endpoint, successful or not, since it was registered.
+             * @example 1280
+             */
+            shotsQty: number;
+            /**
+             * @description Of `shotsQty`, the attempts that failed.
+             * @example 12
+             */
+            failedShotsQty: number;
+            /**
+             * Format: date-time
+             * @description When the latest attempt to this endpoint was made, successful or not; `null` before the first.
+             * @example 2026-03-14T12:31:05.120Z
+             */
+            lastDeliveryAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the current streak of failed attempts; `null` when the latest attempt succeeded or there was none.
+             * @example null
+             */
+            failingSince: string | null;
+            /**
+             * @description Why `enabled` is false, `manual` (the merchant) or `failing` (5 days of failures); `null` while enabled.
+             * @example null
+             * @enum {string|null}
+             */
+            disabledReason: "manual" | "failing" | null;
+            /**
+             * @description The merchant's own key-value pairs.
+             * @example {
+             *       "team": "checkout"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-10T09:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.120Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /** @description A page of the merchant's webhook endpoints in the key's mode, newest first by default. Secrets are never listed. */
+        WebhookEndpointList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["WebhookEndpoint"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Registration of a webhook endpoint (`POST /v1/webhooks`). `name`, `endpoint` and `events` are required; the other
+         *     fields take their defaults. `headerAuthorization` and `headerAuthorizationType` go together: send both or neither.
+         *
+         *     The `endpoint` must be an absolute `https` URL for production keys, on a host that resolves to public addresses
+         *     only (loopback, private, link-local and other reserved addresses are refused with `422 webhookEndpointNotAllowed`,
+         *     and the check is repeated on every delivery against DNS rebinding). Sandbox keys may use `http` and loopback or
+         *     private addresses, for local development.
+         */
+        CreateWebhookRequest: {
+            /**
+             * @description A label for people.
+             * @example Order service
+             */
+            name: string;
+            /**
+             * Format: uri
+             * @description The URL to POST events to. At most one endpoint per URL per merchant and mode (`409 webhookEndpointAlreadyExists`).
+             * @example https://hooks.acme.com.br/payments
+             */
+            endpoint: string;
+            /**
+             * @description Event types to subscribe to.
+             * @example [
+             *       "transaction.approved",
+             *       "transaction.failed",
+             *       "transaction.refunded",
+             *       "customer.updated"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * @description Never disable the endpoint for failing (see `WebhookEndpoint`).
+             * @default false
+             * @example false
+             */
+            forceActive?: boolean;
+            /**
+             * @description False registers the endpoint switched off; it gets no dispatches until enabled.
+             * @default true
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description Value of the `Authorization` header sent on every delivery, stored encrypted and never shown again in full.
+             *     With `basic` it is `user:password` and is sent as `Basic <base64 of the value>`; with `bearer` it is the token
+             *     and is sent as `Bearer <value>`; with `raw` it is sent exactly as given.
+             * @example 7c1e4b2a9d8f4e6a3f9a
+             */
+            headerAuthorization?: string;
+            /**
+             * @description How `headerAuthorization` is sent.
+             * @example bearer
+             * @enum {string}
+             */
+            headerAuthorizationType?: "basic" | "bearer" | "raw";
+            /**
+             * @description Up to 50 key-value pairs of the merchant's own (keys up to 40 characters, values up to 500).
+             * @example {
+             *       "team": "checkout"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description A webhook endpoint as the registration answers it: the endpoint plus its signing `secret`. This is the only answer
+         *     that shows the secret (an idempotent replay of the registration within 24 hours shows the stored answer again);
+         *     keep it in configuration, never in code. There is no way to read it later: a lost secret means deleting the
+         *     endpoint and registering it again.
+         */
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
+            /**
+             * @description Signing secret of the endpoint. `X-Service-Signature` is the HMAC-SHA256 keyed with this whole string
+             *     (prefix included) as UTF-8; for the Standard Webhooks `webhook-signature` the key is the base64-decoded
+             *     part after `whsec_`.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            readonly secret: string;
+        };
+        /**
+         * @description Registration of a webhook endpoint in the second shape the service accepts (`POST /v1/webhooks/endpoints`). It
+         *     creates the same resource as `POST /v1/webhooks`: `forceActivities` means `forceActive`, and `authorization`
+         *     means the pair `headerAuthorizationType` / `headerAuthorization`. The endpoint is registered enabled and without
+         *     metadata. The rules on `endpoint` are those of `CreateWebhookRequest`.
+         */
+        CreateWebhookEndpointRequest: {
+            /** @example Order service */
+            name: string;
+            /**
+             * Format: uri
+             * @example https://hooks.acme.com.br/payments
+             */
+            endpoint: string;
+            /**
+             * @example [
+             *       "transaction.approved",
+             *       "transaction.failed"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * @description Same meaning as `forceActive`.
+             * @default false
+             * @example false
+             */
+            forceActivities?: boolean;
+            /**
+             * @description The `Authorization` header sent on deliveries (see `headerAuthorization` of `CreateWebhookRequest`).
+             * @example {
+             *       "type": "basic",
+             *       "value": "acme:s3cr3t-pa55"
+             *     }
+             */
+            authorization?: {
+                /**
+                 * @example basic
+                 * @enum {string}
+                 */
+                type: "basic" | "bearer" | "raw";
+                /** @example acme:s3cr3t-pa55 */
+                value: string;
+            };
+        };
+        /**
+         * @description Full replacement of the writable fields of a webhook endpoint (`PUT /v1/webhooks/{webhookId}`), the same
+         *     convention as `PUT /v1/addresses/{addressId}`: the body carries every required field, and an omitted optional
+         *     field is reset (`metadata` to `{}`). The one exception is the authorization header, because its value can never be
+         *     read back: omit both `headerAuthorization` and `headerAuthorizationType` to keep the configured header, send both
+         *     as `null` to remove it, or send both with values to replace it. The rules on `endpoint` are those of
+         *     `CreateWebhookRequest`.
+         */
+        UpdateWebhookRequest: {
+            /** @example Order service */
+            name: string;
+            /**
+             * Format: uri
+             * @example https://hooks.acme.com.br/payments/v2
+             */
+            endpoint: string;
+            /**
+             * @example [
+             *       "transaction.approved",
+             *       "transaction.failed",
+             *       "transaction.refunded",
+             *       "transaction.chargeback",
+             *       "customer.updated"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * @description Switching a disabled endpoint back on clears `disabledReason` and `failingSince` (a new failure streak starts from zero).
+             * @example true
+             */
+            enabled: boolean;
+            /** @example false */
+            forceActive: boolean;
+            /** @example 9b2d6e1f0a4c8e7d5a21 */
+            headerAuthorization?: string | null;
+            /**
+             * @example bearer
+             * @enum {string|null}
+             */
+            headerAuthorizationType?: "basic" | "bearer" | "raw" | null;
+            /**
+             * @example {
+             *       "team": "checkout"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description State of one dispatch (the delivery of one event to one endpoint).
+         *
+         *     | from | trigger | to |
+         *     |---|---|---|
+         *     | (none) | the event is recorded and the endpoint is enabled and subscribed to its type, or a redelivery is asked | `pending` |
+         *     | `pending` | the time of the next attempt comes (the first attempt is made at once) | `delivering` |
+         *     | `delivering` | the endpoint answers any `2xx` within 15 seconds | `succeeded` |
+         *     | `delivering` | the attempt fails (non-`2xx` status, a redirect, a time-out, a connection or TLS error) and attempts remain | `pending` (`nextAttemptAt` set) |
+         *     | `delivering` | the eighth and last attempt fails | `failed` |
+         *     | `pending` | the endpoint is deleted or disabled before the next attempt | `canceled` |
+         *
+         *     `succeeded`, `failed` and `canceled` are final: a dispatch is never revived. Asking for a redelivery creates a new
+         *     dispatch.
+         * @example succeeded
+         * @enum {string}
+         */
+        WebhookDispatchStatus: "pending" | "delivering" | "succeeded" | "failed" | "canceled";
+        /**
+         * @description The delivery of one event to one endpoint, with the outcome of its latest attempt. A dispatch makes at most 8
+         *     attempts: the first at once, then retries about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after the previous
+         *     failure, each delay with random jitter of up to 10 %; a `Retry-After` in the endpoint's answer is honoured up to
+         *     1 hour. The response fields describe the latest attempt and are `null` while no attempt has been made.
+         * @example {
+         *       "id": "wdi_6Yh5Tg4Rf3Ed2Ws1",
+         *       "eventId": "wbh_7Rf3EdC9wSx5QaZk",
+         *       "endpointId": "wbe_4Tg8YhU2jIk6OlPm",
+         *       "endpoint": "https://hooks.acme.com.br/payments",
+         *       "source": "automatic",
+         *       "status": "succeeded",
+         *       "attempts": 1,
+         *       "responseStatusCode": 200,
+         *       "responseBody": "{\"received\":true}",
+         *       "responseTime": 182,
+         *       "lastError": null,
+         *       "nextAttemptAt": null,
+         *       "lastAttemptAt": "2026-03-14T12:31:05.120Z",
+         *       "successAt": "2026-03-14T12:31:05.302Z",
+         *       "createdAt": "2026-03-14T12:31:05.000Z"
+         *     }
+         */
+        WebhookDispatch: {
+            /** @example wdi_6Yh5Tg4Rf3Ed2Ws1 */
+            id: string;
+            /**
+             * @description The event delivered.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            eventId: string;
+            /**
+             * @description The endpoint delivered to; kept after the endpoint is deleted.
+             * @example wbe_4Tg8YhU2jIk6OlPm
+             */
+            endpointId: string;
+            /**
+             * Format: uri
+             * @description The endpoint's URL at the time the dispatch was created.
+             * @example https://hooks.acme.com.br/payments
+             */
+            endpoint: string;
+            /**
+             * @description `automatic` for a dispatch created when the event happened, `manual` for one created by
+             *     `POST /v1/webhooks/events/{eventId}/redeliver`. The delivery body's `source` carries this value.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            status: components["schemas"]["WebhookDispatchStatus"];
+            /**
+             * @description Attempts made so far (0 to 8).
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * @description HTTP status of the latest attempt's answer; `null` before the first attempt or when no answer came (time-out, connection error).
+             * @example 200
+             */
+            responseStatusCode: number | null;
+            /**
+             * @description The latest answer's body, cut to its first 4 KiB (4096 bytes, as UTF-8 text); `null` when no answer came.
+             * @example {"received":true}
+             */
+            responseBody: string | null;
+            /**
+             * @description Time from sending the request to receiving the whole answer in the latest attempt, in milliseconds; `null` before the first attempt. A time-out shows 15000.
+             * @example 182
+             */
+            responseTime: number | null;
+            /**
+             * @description Why the latest attempt failed when it got no usable answer (`timeout`, `connectionRefused`, `dnsError`, `tlsError`, `redirect`, `addressNotAllowed`) or the answer was not `2xx` (`httpStatus`); `null` after a success or before the first attempt.
+             * @example null
+             * @enum {string|null}
+             */
+            lastError: "timeout" | "connectionRefused" | "dnsError" | "tlsError" | "redirect" | "addressNotAllowed" | "httpStatus" | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; `null` once the dispatch is final.
+             * @example null
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the latest attempt started; `null` before the first attempt.
+             * @example 2026-03-14T12:31:05.120Z
+             */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint confirmed receipt; `null` unless `status` is `succeeded`.
+             * @example 2026-03-14T12:31:05.302Z
+             */
+            successAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Something that happened to a resource of the merchant, recorded in the same database transaction as the change
+         *     (so no event is lost and none is sent for a change that did not happen), with its dispatches to the endpoints
+         *     subscribed to its type at that moment. Events and their dispatches are kept for 30 days.
+         *
+         *     `delivered` is true when the event has at least one dispatch and every dispatch that was not canceled has
+         *     succeeded. The `status` filter of `GET /v1/webhooks/events` reads the dispatches the same way: `pending` while any
+         *     dispatch is `pending` or `delivering`; otherwise `failed` when any dispatch is `failed`; otherwise `delivered`.
+         *     An event that no endpoint was subscribed to has no dispatches and matches none of the three.
+         */
+        WebhookEvent: {
+            /**
+             * @description The event id; also the delivery body's `id` and the `webhook-id` header, the same on every attempt and redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * @description Kind of resource the event is about (the part of `type` before the dot).
+             * @example transaction
+             * @enum {string}
+             */
+            resource: "transaction" | "customer";
+            /**
+             * @description Id of the resource the event is about.
+             * @example tra_8Hq2LmZx4RtY7vKc
+             */
+            resourceId: string;
+            /**
+             * @description How the event came to be: `automatic`, a state change of the resource. (`manual` marks a redelivery asked
+             *     through the API; it appears on dispatches and in delivery bodies, not on events recorded by state changes.)
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            /**
+             * @description True when at least one dispatch exists and every dispatch that was not canceled has succeeded.
+             * @example true
+             */
+            delivered: boolean;
+            /**
+             * @description Attempts made over all the event's dispatches.
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the change happened; also the delivery body's `createdAt`.
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+            /** @description The event's dispatches, oldest first (redeliveries come after the automatic ones). */
+            dispatches: components["schemas"]["WebhookDispatch"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description A page of webhook events, newest first by default. Each record is the whole event with its dispatches (events are
+         *     small, and their dispatches are what the list is read for).
+         */
+        WebhookEventList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 2
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["WebhookEvent"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Optional body of `POST /v1/webhooks/events/{eventId}/redeliver`. Without `endpointId` the event is sent again to
+         *     every endpoint that is enabled and subscribed to its type now; with it, only to that endpoint, which must be
+         *     enabled and subscribed to the event's type.
+         */
+        RedeliverWebhookEventRequest: {
+            /**
+             * @description The one endpoint to deliver to.
+             * @example wbe_4Tg8YhU2jIk6OlPm
+             */
+            endpointId?: string;
+        };
+        /**
+         * @description Body of a delivery of a `transaction.*` event. Nothing else is ever at the root: the transaction is only in
+         *     `payload.object`, exactly as `GET /v1/transactions/{transactionId}` returned it right after the change the event
+         *     reports. Sign-check the raw bytes before parsing (see the Webhooks chapter).
+         */
+        TransactionWebhookDelivery: {
+            /**
+             * @description The event id; the same on every attempt and every redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            /**
+             * @example transaction.approved
+             * @enum {string}
+             */
+            type: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting";
+            /**
+             * @description `automatic` for the delivery of a state change, `manual` for a redelivery asked through the API.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            payload: {
+                object: components["schemas"]["Transaction"];
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened (not when this attempt was made).
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Body of a delivery of a `customer.*` event. Nothing else is ever at the root: the customer is only in
+         *     `payload.object`, exactly as `GET /v1/customers/{customerId}` returned it right after the change the event
+         *     reports. Sign-check the raw bytes before parsing (see the Webhooks chapter).
+         */
+        CustomerWebhookDelivery: {
+            /**
+             * @description The event id; the same on every attempt and every redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            /**
+             * @example customer.updated
+             * @enum {string}
+             */
+            type: "customer.created" | "customer.updated";
+            /**
+             * @description `automatic` for the delivery of a state change, `manual` for a redelivery asked through the API.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            payload: {
+                object: components["schemas"]["Customer"];
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened (not when this attempt was made).
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+    };
+    responses: {
+        /** @description The request is malformed: a parameter or body field is missing, has the wrong type or is out of range (`invalidParameters`, with `params`), or the body is not a JSON object (`validationError`). */
+        BadRequest: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `ServiceKey` header is missing, or the key is unknown, revoked or expired. */
+        Unauthorized: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key is valid but may not do this: its role does not allow the operation, the caller's IP is not in the key's allow-list, or a sandbox-only operation was called with a production key (`sandboxOnly`). */
+        Forbidden: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key's request quota is spent, or the same resource was read too often (polling is rate limited: use webhooks). Wait `Retry-After` seconds. The envelope carries no retry time of its own. */
+        TooManyRequests: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected error. `details` names the `correlationId` found in the `X-Correlation-Id` response header. Retry with exponential backoff. */
+        ServerError: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with another: the idempotency key was used with a different request (`idempotencyMismatch`) or its first request is still running (`idempotencyInProgress`; retry after a short wait). */
+        Conflict: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body exceeds 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Every payment route able to serve the request is unavailable. Retry with exponential backoff. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No resource with this id exists for the key's merchant and mode (a resource of another merchant or of the other mode is reported the same way), or no such path exists. */
+        NotFound: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A synchronous payment surface was declined. Charges created with `POST /v1/transactions` never answer 402: a refusal shows as status `failed` and the `transaction.failed` event. */
+        PaymentRequired: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request is well-formed but cannot be carried out: see `code` (for example an invalid CPF check digit, a state that does not allow the operation, or no provider configured for the key's mode). */
+        UnprocessableEntity: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Page size. Between 1 and 100; 20 when omitted.
+         * @example 20
+         */
+        Limit: number;
+        /**
+         * @description Number of records of the whole result to skip. 0 when omitted.
+         * @example 0
+         */
+        Offset: number;
+        /**
+         * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+         *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+         *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+         *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+         *     so that pages never overlap.
+         * @example -createdAt
+         */
+        Sort: string;
+        /**
+         * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+         *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+         * @example 2026-03-14
+         */
+        DateRange: string;
+        /**
+         * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+         *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+         * @example 2026-03-14T00:00:00.000Z
+         */
+        DateRangeGt: string | unknown | unknown;
+        /**
+         * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+         *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+         * @example 2026-03-14T00:00:00.000Z
+         */
+        DateRangeGte: string | unknown | unknown;
+        /**
+         * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+         *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+         * @example 2026-03-14T00:00:00.000Z
+         */
+        DateRangeLt: string | unknown | unknown;
+        /**
+         * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+         *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+         * @example 2026-03-14T00:00:00.000Z
+         */
+        DateRangeLte: string | unknown | unknown;
+        /**
+         * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+         *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+         *     The same key with the same method, path and body returns the stored status and body with the header
+         *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+         *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+         * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Identifier of the transaction (`tra_` prefix).
+         * @example tra_8Hq2LmZx4RtY7vKc
+         */
+        TransactionId: string;
+        /**
+         * @description Identifier of the customer (`cus_` prefix).
+         * @example cus_3Jd9QwE5rTy2UiOp
+         */
+        CustomerId: string;
+        /**
+         * @description Identifier of the address (`addr_` prefix).
+         * @example addr_6Bn4VcX8zLk2JhGf
+         */
+        AddressId: string;
+        /**
+         * @description Identifier of the wallet (`wall_` prefix).
+         * @example wall_2Pq7RsT9uVw4XyZa
+         */
+        WalletId: string;
+        /**
+         * @description Identifier of the variant (`var_` prefix).
+         * @example var_9Kl3MnB6vCx1ZaQw
+         */
+        VariantId: string;
+        /**
+         * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+         * @example subs_5Wq2Er8TyU4IoP6a
+         */
+        SubscriptionId: string;
+        /**
+         * @description Identifier of the subscription split (`ssp_` prefix; the older `split_` spelling is accepted too).
+         * @example ssp_1Az9Sx8Dc7Fv6Gb5
+         */
+        SplitId: string;
+        /**
+         * @description Identifier of the webhook endpoint (`wbe_` prefix).
+         * @example wbe_4Tg8YhU2jIk6OlPm
+         */
+        WebhookId: string;
+        /**
+         * @description Identifier of the webhook event (`wbh_` prefix).
+         * @example wbh_7Rf3EdC9wSx5QaZk
+         */
+        EventId: string;
+        /**
+         * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+         *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+         * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+         */
+        DeliverySignature: string;
+        /**
+         * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+         * @example wbh_7Rf3EdC9wSx5QaZk
+         */
+        DeliveryId: string;
+        /**
+         * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+         * @example 1773491465
+         */
+        DeliveryTimestamp: string;
+        /**
+         * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+         *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+         * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+         */
+        DeliveryStandardSignature: string;
+        /**
+         * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+         * @example transaction.approved
+         */
+        DeliveryEventType: components["schemas"]["WebhookEventType"];
+        /**
+         * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+         *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+         * @example Bearer 3f9a0c7e1b2d4a6f
+         */
+        DeliveryAuthorization: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Identifier of this request, present on every response (success or error). Quote it when contacting support;
+         *     a `500` response's `details` names it. A value sent by the client in `X-Correlation-Id` is echoed when it is
+         *     8 to 64 characters of `[A-Za-z0-9_-]`; otherwise the service makes one.
+         * @example corr_7fJ2kq9XbT4mWc1R
+         */
+        "X-Correlation-Id": string;
+        /**
+         * @description Seconds to wait before retrying the request.
+         * @example 12
+         */
+        "Retry-After": number;
+        /**
+         * @description Requests allowed in the current window for this key.
+         * @example 100
+         */
+        "RateLimit-Limit": number;
+        /**
+         * @description Requests left in the current window for this key.
+         * @example 0
+         */
+        "RateLimit-Remaining": number;
+        /**
+         * @description Seconds until the current window resets.
+         * @example 12
+         */
+        "RateLimit-Reset": number;
+        /**
+         * @description Present and `true` when this response is the stored answer to an earlier request with the same
+         *     `X-Idempotency-Key` and body; the operation was not executed again.
+         * @example true
+         */
+        "Idempotent-Replayed": "true";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the transactions in this status.
+                 * @example approved
+                 */
+                status?: components["schemas"]["TransactionStatus"];
+                /**
+                 * @description Keep only the transactions paid by this method.
+                 * @example pix
+                 */
+                method?: components["schemas"]["PaymentMethod"];
+                /**
+                 * @description Keep only the transactions of this customer (`cus_` prefix).
+                 * @example cus_3Jd9QwE5rTy2UiOp
+                 */
+                customerid?: string;
+                /**
+                 * @description Keep only the transactions whose `externalReference` equals this value (case-sensitive).
+                 * @example PED-10045
+                 */
+                externalreference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction was created, `pending`; its charge is processed in the background. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description The body is well-formed but cannot be charged: see `code` (`itemsTotalMismatch`, `invalidDocument`,
+             *     `invalidCard`, `providerNotConfigured`, `unprocessableEntity`).
+             */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the transaction (`tra_` prefix).
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                transactionId: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    captureTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the transaction (`tra_` prefix).
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                transactionId: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CaptureTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction, captured and `approved`. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /**
+             * @description The transaction is not `pre-authorized` (`invalidTransition`), or `amount` is more than the authorized amount
+             *     (`captureAmountInvalid`).
+             */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTransactionRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the transaction (`tra_` prefix).
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                transactionId: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund was created; the transaction lists it in `refunds`. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /**
+             * @description The transaction is not `approved` (`invalidTransition`), or `amount` exceeds what is still refundable
+             *     (`refundAmountInvalid`).
+             */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the transaction (`tra_` prefix).
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                transactionId: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction, `canceled`. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The transaction's status does not allow canceling (`invalidTransition`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulateSandboxTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the transaction (`tra_` prefix).
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                transactionId: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction after the simulated event. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The action does not apply to the transaction's status or method (`invalidTransition`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the customer with this id.
+                 * @example cus_3Jd9QwE5rTy2UiOp
+                 */
+                id?: string;
+                /**
+                 * @description Keep the customers whose main e-mail is this one (case-insensitive).
+                 * @example maria.silva@example.com
+                 */
+                email?: string;
+                /**
+                 * @description Keep the customers whose `firstName lastName` contains this text (case- and accent-insensitive).
+                 * @example maria silva
+                 */
+                name?: string;
+                /**
+                 * @description Keep the customers whose telephone `line` is this number; `+` (sent as `%2B`) and punctuation are ignored.
+                 * @example +5511987654321
+                 */
+                telephoneline?: string;
+                /**
+                 * @description Keep the customer with this CPF or CNPJ number; punctuation is ignored.
+                 * @example 52998224725
+                 */
+                document?: string;
+                /**
+                 * @description Keep the customers with this `externalReference` (exact).
+                 * @example CLI-000123
+                 */
+                externalreference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer was created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /**
+             * @description Another customer of the merchant in this mode has this document (`customerAlreadyExists`; `details` names
+             *     it), or the idempotency key was used with a different request (`idempotencyMismatch`) or its first request
+             *     is still running (`idempotencyInProgress`).
+             */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the customer (`cus_` prefix).
+                 * @example cus_3Jd9QwE5rTy2UiOp
+                 */
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No customer with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the customer (`cus_` prefix).
+                 * @example cus_3Jd9QwE5rTy2UiOp
+                 */
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer as stored after the replacement. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No customer with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Another customer of the merchant in this mode has this document (`customerAlreadyExists`; `details` names
+             *     it), or the idempotency key was used with a different request (`idempotencyMismatch`) or its first request
+             *     is still running (`idempotencyInProgress`).
+             */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAddress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address was created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The `ownerId` names no customer of the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The state is not a Brazilian UF (for a `BR` address). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the address (`addr_` prefix).
+                 * @example addr_6Bn4VcX8zLk2JhGf
+                 */
+                addressId: components["parameters"]["AddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No address with this id exists for the key's merchant and mode (a deleted address included). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAddress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the address (`addr_` prefix).
+                 * @example addr_6Bn4VcX8zLk2JhGf
+                 */
+                addressId: components["parameters"]["AddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address as stored after the replacement. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No address with this id exists for the key's merchant and mode (a deleted address included). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the address (`addr_` prefix).
+                 * @example addr_6Bn4VcX8zLk2JhGf
+                 */
+                addressId: components["parameters"]["AddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address was deleted. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No address with this id exists for the key's merchant and mode (a deleted address included). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWallets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the wallet with this id.
+                 * @example wall_2Pq7RsT9uVw4XyZa
+                 */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of wallets. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWalletRequest"];
+            };
+        };
+        responses: {
+            /** @description The wallet was registered. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /**
+             * @description The merchant already has a wallet with this bank, branch and account in this mode (`walletAlreadyExists`), or
+             *     the idempotency key was used with a different request (`idempotencyMismatch`) or its first request is still
+             *     running (`idempotencyInProgress`).
+             */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The bank code names no bank the service knows (`unprocessableEntity`), or the holder document has wrong check digits (`invalidDocument`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWalletsAll: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Most items returned. Between 1 and 1000; 1000 when omitted.
+                 * @example 1000
+                 */
+                limit?: number;
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the wallet with this id.
+                 * @example wall_2Pq7RsT9uVw4XyZa
+                 */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallets, as a bare array (possibly empty). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletListItem"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the wallet (`wall_` prefix).
+                 * @example wall_2Pq7RsT9uVw4XyZa
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No wallet with this id exists for the key's merchant and mode (a deleted wallet included). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the wallet (`wall_` prefix).
+                 * @example wall_2Pq7RsT9uVw4XyZa
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet was deleted. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No wallet with this id exists for the key's merchant and mode (a deleted wallet included). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The wallet has withdrawals still pending. */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the variant (`var_` prefix).
+                 * @example var_9Kl3MnB6vCx1ZaQw
+                 */
+                variantId: components["parameters"]["VariantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No variant with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSubscriptionSplits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The splits of the subscription and their totals. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSplitCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createSubscriptionSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionSplitRequest"];
+            };
+        };
+        responses: {
+            /** @description The split was added; it applies from the next cycle billed. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSplit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteSubscriptionSplit: {
+        parameters: {
+            query: {
+                /**
+                 * @description The split to remove (`ssp_` prefix; the older `split_` spelling is accepted too).
+                 * @example ssp_1Az9Sx8Dc7Fv6Gb5
+                 */
+                splitId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The split was removed; the body is the remaining split state of the subscription. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSplitCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateSubscriptionSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+                /**
+                 * @description Identifier of the subscription split (`ssp_` prefix; the older `split_` spelling is accepted too).
+                 * @example ssp_1Az9Sx8Dc7Fv6Gb5
+                 */
+                splitId: components["parameters"]["SplitId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionSplitRequest"];
+            };
+        };
+        responses: {
+            /** @description The split as changed. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSplit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSubscriptionCycles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the cycles in this status.
+                 * @example paid
+                 */
+                status?: "scheduled" | "billing" | "paid" | "failed" | "canceled";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of billing cycles. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingCycleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the links made from this checkout template (the template's id as the panel shows it).
+                 * @example tpl_3Ed5Rf7Tg9Yh1Uj2
+                 */
+                templateid?: string;
+                /**
+                 * @description Keep only the links the merchant has switched on (`enabled`) or off (`disabled`).
+                 * @example enabled
+                 */
+                status?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment links. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCheckoutSessionAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Order of `byDay`. `date` / `ascending` (default) or `-date` / `descending`.
+                 * @example date
+                 */
+                sort?: "date" | "-date" | "ascending" | "descending";
+                /**
+                 * @description First day of the period (UTC, inclusive). Defaults to 29 days before `enddate`.
+                 * @example 2026-03-01
+                 */
+                initdate?: string;
+                /**
+                 * @description Last day of the period (UTC, inclusive). Defaults to today.
+                 * @example 2026-03-03
+                 */
+                enddate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of the period. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionAnalytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    simulatePaymentMethod: {
+        parameters: {
+            query: {
+                /**
+                 * @description Amount the payer would pay, in cents (integer).
+                 * @example 10000
+                 */
+                amount: number;
+                /**
+                 * @description Payment method to simulate.
+                 * @example credit
+                 */
+                method: "pix" | "credit" | "billet";
+                /**
+                 * @description What-if percentage (2.5 means 2.5 %, up to two decimals) replacing the plan's percentage.
+                 * @example 2.5
+                 */
+                fee?: number;
+                /**
+                 * @description Number of card installments, 1 to 12 (`credit` only).
+                 * @example 3
+                 */
+                installment?: number;
+                /**
+                 * @description Card brand, for plans with rates per brand (`credit` only).
+                 * @example visa
+                 */
+                brand?: "visa" | "mastercard" | "elo" | "amex" | "hipercard";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The simulation. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The merchant's fee plan has no rate for this method, or for this card brand. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRolesOfUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role catalogue and the caller's role. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Text the endpoint's name contains (case-insensitive).
+                 * @example Order
+                 */
+                name?: string;
+                /**
+                 * @description Text the endpoint's URL contains (case-insensitive), for example a host name.
+                 * @example hooks.acme.com.br
+                 */
+                endpoint?: string;
+                /**
+                 * @description Keep only the enabled or only the disabled endpoints.
+                 * @example enabled
+                 */
+                status?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was registered. The body shows the signing secret, this once. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was registered. The body shows the signing secret, this once. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the webhook endpoint (`wbe_` prefix).
+                 * @example wbe_4Tg8YhU2jIk6OlPm
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook endpoint. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the webhook endpoint (`wbe_` prefix).
+                 * @example wbe_4Tg8YhU2jIk6OlPm
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as replaced. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the webhook endpoint (`wbe_` prefix).
+                 * @example wbe_4Tg8YhU2jIk6OlPm
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only events of this type.
+                 * @example transaction.approved
+                 */
+                type?: components["schemas"]["WebhookEventType"];
+                /**
+                 * @description Keep only events about this kind of resource.
+                 * @example transaction
+                 */
+                resource?: "transaction" | "customer";
+                /**
+                 * @description Keep only events about this resource.
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                resourceId?: string;
+                /**
+                 * @description Keep only events with this delivery status (see the operation description).
+                 * @example failed
+                 */
+                status?: "delivered" | "pending" | "failed";
+                /**
+                 * @description Keep only this event.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                eventId?: string;
+                /**
+                 * @description Keep only events with a dispatch to this endpoint, given by id (`wbe_…`) or by exact URL.
+                 * @example wbe_4Tg8YhU2jIk6OlPm
+                 */
+                endpoint?: string;
+                /**
+                 * @description Lowercase alias of `resourceId`.
+                 * @example tra_8Hq2LmZx4RtY7vKc
+                 */
+                resourceid?: string;
+                /**
+                 * @description Lowercase alias of `eventId`.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                eventid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook events with their dispatches. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the webhook event (`wbh_` prefix).
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook event with its dispatches. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeliverWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the webhook event (`wbh_` prefix).
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RedeliverWebhookEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The event with its new dispatch(es). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    onTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionPreAuthorized: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionRefused: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionCanceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionPartiallyRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionDispute: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionChargeback: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionAnalyzing: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionFraudReview: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransactionAwaiting: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCustomerCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCustomerUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
