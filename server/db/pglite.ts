@@ -1,0 +1,31 @@
+/** Embedded adapter: PGlite (PostgreSQL compiled to WASM), data kept in a local folder. */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './types';
+
+function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const res = await q.query<T>(sql, params as unknown[]);
+      // PGlite reports affectedRows 0 for a SELECT: count the rows when there are any.
+      return { rows: res.rows, rowCount: res.rows.length > 0 ? res.rows.length : (res.affectedRows ?? 0) };
+    },
+    async exec(sql: string): Promise<void> {
+      await q.exec(sql);
+    },
+  };
+}
+
+/** Opens (creating when needed) the database in `dataDir`; `memory://` keeps it in memory. */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Merchants and their API keys. A key is shown once, at creation; only its SHA-256 hash is stored.
+ * `sk_test_…` is sandbox and `sk_live_…` production; the `sl_` spellings of the seed name the same keys.
+ */
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/types';
+import { newId, randomBase62 } from '../../ids';
+import { isRoleId, type RoleId } from './roles';
+
+export type Mode = 'sandbox' | 'production';
+
+export interface KeyRecord {
+  keyId: string;
+  merchantId: string;
+  merchantName: string;
+  isSubAccount: boolean;
+  mode: Mode;
+  role: RoleId;
+  ipAllowlist: string[] | null;
+}
+
+const KEY_SHAPE = /^s[kl]_(test|live)_[0-9A-Za-z]{16,128}$/;
+
+/** The canonical spelling (`sk_`) of a key, or null when it cannot be a key of ours. */
+function canonical(raw: string): string | null {
+  const key = raw.trim();
+  if (!KEY_SHAPE.test(key)) return null;
+  return `sk_${key.slice(3)}`;
+}
+
+export function hashKey(canonicalKey: string): string {
+  return createHash('sha256').update(canonicalKey, 'utf8').digest('hex');
+}
+
+export async function createMerchant(db: Queryable, name: string, isSubAccount = false): Promise<string> {
+  const id = newId('bus');
+  await db.query('INSERT INTO merchants (id, name, is_sub_account) VALUES ($1, $2, $3)', [id, name, isSubAccount]);
+  return id;
+}
+
+export interface CreatedKey {
+  key: string;
+  keyId: string;
+  merchantId: string;
+  mode: Mode;
+  role: RoleId;
+  ipAllowlist: string[] | null;
+}
+
+export async function createKey(
+  db: Queryable,
+  input: { merchantId: string; mode: Mode; role: RoleId; ipAllowlist?: string[] | null },
+): Promise<CreatedKey> {
+  if (!isRoleId(input.role)) throw new Error(`unknown role "${input.role}"`);
+  const merchant = await db.query('SELECT 1 FROM merchants WHERE id = $1', [input.merchantId]);
+  if (merchant.rowCount === 0) throw new Error(`no merchant ${input.merchantId}`);
+  const key = `sk_${input.mode === 'sandbox' ? 'test' : 'live'}_${randomBase62(32)}`;
+  const keyId = newId('key');
+  const ipAllowlist = input.ipAllowlist?.length ? input.ipAllowlist : null;
+  await db.query(
+    `INSERT INTO api_keys (id, merchant_id, mode, role, key_hash, display_prefix, ip_allowlist)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [keyId, input.merchantId, input.mode, input.role, hashKey(key), key.slice(0, 12), ipAllowlist],
+  );
+  return { key, keyId, merchantId: input.merchantId, mode: input.mode, role: input.role, ipAllowlist };
+}
+
+export async function revokeKey(db: Queryable, keyId: string): Promise<void> {
+  await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [keyId]);
+}
+
+/** The live key matching `raw`, or null (unknown, malformed, revoked or expired). */
+export async function findKey(db: Queryable, raw: string): Promise<KeyRecord | null> {
+  const key = canonical(raw);
+  if (!key) return null;
+  const res = await db.query<{
+    id: string;
+    merchant_id: string;
+    name: string;
+    is_sub_account: boolean;
+    mode: Mode;
+    role: RoleId;
+    ip_allowlist: string[] | null;
+  }>(
+    `SELECT k.id, k.merchant_id, m.name, m.is_sub_account, k.mode, k.role, k.ip_allowlist
+       FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`,
+    [hashKey(key)],
+  );
+  const row = res.rows[0];
+  if (!row) return null;
+  // The mode written in the key must be the mode it was issued for.
+  if ((key.startsWith('sk_test_') ? 'sandbox' : 'production') !== row.mode) return null;
+  return {
+    keyId: row.id,
+    merchantId: row.merchant_id,
+    merchantName: row.name,
+    isSubAccount: row.is_sub_account,
+    mode: row.mode,
+    role: row.role,
+    ipAllowlist: row.ip_allowlist,
+  };
+}
+
+/** A new merchant with one owner key per mode. */
+export async function createMerchantWithKeys(
+  db: Queryable,
+  name: string,
+): Promise<{ merchantId: string; sandboxKey: string; productionKey: string }> {
+  const merchantId = await createMerchant(db, name);
+  const sandbox = await createKey(db, { merchantId, mode: 'sandbox', role: 'owner' });
+  const production = await createKey(db, { merchantId, mode: 'production', role: 'owner' });
+  return { merchantId, sandboxKey: sandbox.key, productionKey: production.key };
+}

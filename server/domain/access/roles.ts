@@ -1,0 +1,65 @@
+/**
+ * The role catalogue that `GET /v1/utils/roles-of-user` returns, and the permission each operation needs.
+ * A permission is `<area>:<action>`: `read` for GET, `write` for POST/PUT/DELETE, plus a few named ones.
+ */
+import type { components } from '../../../generated/schema';
+import type { RouteDef, Tag } from '../../../generated/operations';
+
+export type Role = components['schemas']['Role'];
+export type RoleId = Role['id'];
+
+const AREA_OF_TAG: Record<Tag, string> = {
+  Transactions: 'transactions',
+  Sandbox: 'sandbox',
+  Customers: 'customers',
+  Addresses: 'addresses',
+  Wallets: 'wallets',
+  Variants: 'variants',
+  Subscriptions: 'subscriptions',
+  Checkouts: 'checkouts',
+  Simulators: 'simulators',
+  Utils: 'roles',
+  Webhooks: 'webhooks',
+};
+
+const READ = Object.values(AREA_OF_TAG)
+  .filter((a) => a !== 'sandbox')
+  .map((a) => `${a}:read`);
+const WRITE = ['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks'].map(
+  (a) => `${a}:write`,
+);
+const DEVELOPER = [...READ, ...WRITE, 'transactions:refund'];
+
+function role(id: RoleId, name: string, description: string, permissions: string[]): Role {
+  const sorted = [...new Set(permissions)].sort();
+  return { id, name, description, permissions: sorted, readOnly: sorted.every((p) => p.endsWith(':read')) };
+}
+
+export const ROLES: readonly Role[] = [
+  role('owner', 'Owner', 'Full access, including API keys, closing the account and transferring its ownership.', [
+    ...DEVELOPER,
+    'keys:manage',
+    'account:manage',
+  ]),
+  role('admin', 'Administrator', 'Full access, including API keys; cannot close the account or transfer its ownership.', [
+    ...DEVELOPER,
+    'keys:manage',
+  ]),
+  role('developer', 'Developer', 'Full access to the API except key management.', DEVELOPER),
+  role('finance', 'Finance', 'Reads everything and refunds transactions.', [...READ, 'transactions:refund']),
+  role('read-only', 'Read-only', 'Reads everything (GET operations only).', READ),
+];
+
+export function isRoleId(value: string): value is RoleId {
+  return ROLES.some((r) => r.id === value);
+}
+
+/** The permission an operation needs. */
+export function requiredPermission(route: Pick<RouteDef, 'method' | 'tag' | 'operationId'>): string {
+  if (route.operationId === 'createTransactionRefund') return 'transactions:refund';
+  return `${AREA_OF_TAG[route.tag]}:${route.method === 'get' ? 'read' : 'write'}`;
+}
+
+export function allows(roleId: RoleId, permission: string): boolean {
+  return ROLES.find((r) => r.id === roleId)?.permissions.includes(permission) ?? false;
+}

@@ -1,0 +1,135 @@
+/**
+ * The Express app, composed from the contract: a request walks correlation id → log → route match (404/405) →
+ * auth (401/403) → rate limit (429) → JSON body → OpenAPI validation (400) → handler → the one error renderer.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import express, { type Request, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { routes, type Handlers, type RouteDef } from '../../generated/operations';
+import type { Config } from '../config';
+import type { Db } from '../db/types';
+import { newId } from '../ids';
+import { authenticate } from './auth';
+import type { Ctx } from './context';
+import { ApiError } from './errors';
+import { claim, complete, fingerprint, release } from './idempotency';
+import { consume, quotaHeaders, type Limiters } from './rate-limit';
+import { renderErrors } from './render';
+import { matchRoute } from './route-match';
+
+const SPEC_PATH = resolve(import.meta.dirname, '../../generated/openapi.json');
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  limiters: Limiters;
+  handlers: Handlers<Ctx>;
+}
+
+/** Routes, auth, quotas: everything decided before the body is read. */
+function gate({ db, config, limiters }: AppDeps): RequestHandler {
+  return async (req, res, next) => {
+    const match = matchRoute(req.method, req.path);
+    if (match.kind === 'none') throw new ApiError('notFound', { message: `No route matches ${req.method} ${req.path}.` });
+    if (match.kind === 'method') {
+      throw new ApiError('methodNotAllowed', {
+        message: `${req.method} is not allowed on ${req.path}; allowed: ${match.allow.join(', ')}.`,
+        headers: { Allow: match.allow.join(', ') },
+      });
+    }
+    const key = await authenticate(db, req.get('servicekey'), match.route, req.ip);
+    const polled = match.route.method === 'get' && match.route.path.includes(':') ? req.path : null;
+    res.set(quotaHeaders(await consume(limiters, config, key.keyId, polled)));
+    const ctx: Ctx = {
+      db,
+      merchant: { name: key.merchantName, merchantId: key.merchantId, isSubAccount: key.isSubAccount },
+      mode: key.mode,
+      role: key.role,
+      keyId: key.keyId,
+      correlationId: String(res.locals.correlationId),
+    };
+    res.locals.ctx = ctx;
+    next();
+  };
+}
+
+type AnyHandler = (req: unknown, ctx: Ctx) => Promise<{ status: number; body: unknown }>;
+
+/** Runs one operation's handler; POST and PUT with `X-Idempotency-Key` go through the idempotency store. */
+function operation(route: RouteDef, deps: AppDeps): RequestHandler {
+  // Every route has a handler: Handlers<Ctx> has one member per operation of the route table.
+  const handler = (deps.handlers as unknown as Record<string, AnyHandler>)[route.operationId];
+  if (!handler) throw new Error(`no handler for ${route.operationId}`);
+  return async (req: Request, res) => {
+    const ctx = res.locals.ctx as Ctx;
+    const input = { params: req.params, query: req.query, headers: req.headers, body: req.body };
+    const key = route.method === 'post' || route.method === 'put' ? req.get('x-idempotency-key') : undefined;
+    if (!key) {
+      const out = await handler(input, ctx);
+      res.status(out.status).json(out.body);
+      return;
+    }
+    const scope = { merchantId: ctx.merchant.merchantId, mode: ctx.mode };
+    const claimed = await claim(deps.db, scope, key, fingerprint(req.method, req.path, req.body), deps.config.idempotencyTtlHours);
+    if (claimed.kind === 'replay') {
+      res.set('Idempotent-Replayed', 'true').status(claimed.status).json(claimed.body);
+      return;
+    }
+    let out: { status: number; body: unknown };
+    try {
+      out = await handler(input, ctx);
+    } catch (err) {
+      await release(deps.db, scope, key);
+      throw err;
+    }
+    await complete(deps.db, scope, key, out.status, out.body);
+    res.status(out.status).json(out.body);
+  };
+}
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config, logger } = deps;
+  const validateResponses = config.nodeEnv === 'development' || config.nodeEnv === 'test';
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use((_req, res, next) => {
+    res.locals.correlationId = newId('corr');
+    res.set('X-Correlation-Id', res.locals.correlationId);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => String((res as express.Response).locals.correlationId),
+      customAttributeKeys: { reqId: 'correlationId' },
+      serializers: {
+        req: (r: { method: string; url: string }) => ({ method: r.method, url: r.url }),
+        res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
+      },
+    }),
+  );
+
+  const v1 = express.Router();
+  v1.use(gate(deps));
+  v1.use(express.json({ limit: config.bodyLimitBytes, strict: true }));
+  v1.use(
+    OpenApiValidator.middleware({
+      apiSpec: JSON.parse(readFileSync(SPEC_PATH, 'utf8')),
+      validateApiSpec: false,
+      validateSecurity: false,
+      ignoreUndocumented: true,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false, allErrors: true },
+      validateResponses: validateResponses ? { removeAdditional: false } : false,
+    }),
+  );
+  for (const route of routes) v1[route.method](route.path, operation(route, deps));
+  app.use(v1);
+  app.use(renderErrors(logger));
+  return app;
+}

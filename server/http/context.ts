@@ -1,0 +1,26 @@
+/** What every handler receives besides the request: who is calling, in which mode, and where to store. */
+import type { components } from '../../generated/schema';
+import type { Db } from '../db/types';
+import type { Mode } from '../domain/access/keys';
+import type { RoleId } from '../domain/access/roles';
+
+export type Merchant = components['schemas']['Merchant'];
+
+export interface Ctx {
+  db: Db;
+  merchant: Merchant;
+  mode: Mode;
+  role: RoleId;
+  keyId: string;
+  correlationId: string;
+}
+
+/** The tenancy every query is scoped by: one merchant, one mode. */
+export interface Scope {
+  merchantId: string;
+  mode: Mode;
+}
+
+export function scopeOf(ctx: Ctx): Scope {
+  return { merchantId: ctx.merchant.merchantId, mode: ctx.mode };
+}

@@ -1,0 +1,128 @@
+/**
+ * The paginated envelope of the seed and the shared list parameters (`limit`, `offset`, `sort`, `daterange*`).
+ * Turns them into SQL fragments over a table's columns; every list is scoped by merchant and mode first.
+ */
+import type { components } from '../../generated/schema';
+import { ApiError } from './errors';
+import type { Merchant } from './context';
+
+type Links = components['schemas']['Links'];
+type Page = components['schemas']['Page'];
+
+export interface ListQuery {
+  limit?: number;
+  offset?: number;
+  sort?: string;
+  daterange?: string;
+  daterangegt?: string;
+  daterangegte?: string;
+  daterangelt?: string;
+  daterangelte?: string;
+}
+
+export interface Window {
+  limit: number;
+  offset: number;
+  orderBy: string;
+  /** Conditions on `created_at`, with their parameters already numbered from `firstParam`. */
+  conditions: string[];
+  params: unknown[];
+}
+
+const DAY_MS = 86_400_000;
+
+function instant(value: string, name: string): Date {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
+  if (Number.isNaN(d.getTime())) {
+    throw new ApiError('invalidParameters', { params: [{ [name]: 'must be an ISO 8601 date or date-time' }] });
+  }
+  return d;
+}
+
+/**
+ * `sortable` maps API field names to SQL columns; `createdAt`, `updatedAt` and `id` are always sortable.
+ * Ties are broken by id so that pages never overlap.
+ */
+export function listWindow(q: ListQuery, sortable: Record<string, string>, firstParam: number, defaultLimit = 20): Window {
+  const columns: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id', ...sortable };
+  const sort = q.sort ?? '-createdAt';
+  let field = 'createdAt';
+  let desc = true;
+  if (sort === 'ascending') desc = false;
+  else if (sort !== 'descending') {
+    desc = sort.startsWith('-');
+    field = desc ? sort.slice(1) : sort;
+  }
+  const column = columns[field];
+  if (!column) {
+    throw new ApiError('invalidParameters', {
+      params: [{ sort: `cannot sort on "${field}"; sortable: ${Object.keys(columns).join(', ')}` }],
+    });
+  }
+  const dir = desc ? 'DESC' : 'ASC';
+  const orderBy = column === 'id' ? `id ${dir}` : `${column} ${dir}, id ${dir}`;
+
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (op: string, d: Date) => {
+    params.push(d.toISOString());
+    conditions.push(`created_at ${op} $${firstParam + params.length - 1}`);
+  };
+  if (q.daterange !== undefined) {
+    const start = instant(q.daterange, 'daterange');
+    add('>=', start);
+    add('<', new Date(start.getTime() + DAY_MS));
+  }
+  if (q.daterangegt !== undefined) add('>', instant(q.daterangegt, 'daterangegt'));
+  if (q.daterangegte !== undefined) add('>=', instant(q.daterangegte, 'daterangegte'));
+  if (q.daterangelt !== undefined) add('<', instant(q.daterangelt, 'daterangelt'));
+  if (q.daterangelte !== undefined) add('<=', instant(q.daterangelte, 'daterangelte'));
+  return { limit: q.limit ?? defaultLimit, offset: q.offset ?? 0, orderBy, conditions, params };
+}
+
+export interface Envelope<T> {
+  offset: number;
+  limit: number;
+  total: number;
+  hasMore: boolean;
+  page: Page;
+  data: T[];
+  merchant: Merchant;
+  _links: Links;
+}
+
+/** The seed's envelope: `prev` is 0 on the first page, `next` equals the offset on the last one. */
+export function envelope<T>(
+  input: { data: T[]; total: number; limit: number; offset: number; merchant: Merchant },
+  path: string,
+  query: Record<string, unknown>,
+  description: string,
+): Envelope<T> {
+  const { data, total, limit, offset } = input;
+  const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+  const hasMore = offset + data.length < total;
+  const next = hasMore ? offset + limit : offset;
+  const href = (o: number) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...query, offset: o, limit })) {
+      if (v !== undefined && v !== null) qs.set(k, String(v));
+    }
+    return `${path}?${qs.toString()}`;
+  };
+  const links: Links = { self: { href: href(offset), method: 'GET', description } };
+  if (hasMore) links.next = { href: href(next), method: 'GET', description: 'Next page' };
+  return {
+    offset,
+    limit,
+    total,
+    hasMore,
+    page: {
+      current: Math.floor(offset / limit) + 1,
+      total: Math.max(1, Math.ceil(total / limit)),
+      offset: { first: 0, prev: Math.max(0, offset - limit), next, last: lastOffset },
+    },
+    data,
+    merchant: input.merchant,
+    _links: links,
+  };
+}

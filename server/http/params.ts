@@ -1,0 +1,11 @@
+/** Field names in the seed's bracket notation: `/body/payment/currency` → `payment[currency]`. */
+
+export function bracketPath(path: string): string {
+  const parts = path
+    .replace(/^[./]?(body|query|params|headers|path)(?=[./[]|$)/, '')
+    .split(/[./]/)
+    .flatMap((p) => p.split(/\[|\]/))
+    .filter(Boolean);
+  if (parts.length === 0) return 'body';
+  return parts[0] + parts.slice(1).map((p) => `[${p}]`).join('');
+}

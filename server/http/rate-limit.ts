@@ -1,0 +1,110 @@
+/**
+ * Per-key request quota and the seed's anti-polling rule (reading one resource id too often), with
+ * rate-limiter-flexible. In memory for one process; in PostgreSQL (`RATE_LIMIT_STORE=postgres`) when several
+ * instances share the quota. A store failure falls back to an in-memory limiter rather than failing the request.
+ */
+import pg from 'pg';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { Config } from '../config';
+import { ApiError } from './errors';
+
+export interface Limiters {
+  requests: RateLimiterAbstract;
+  polls: RateLimiterAbstract;
+  close(): Promise<void>;
+}
+
+export interface Quota {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+function postgresLimiter(pool: pg.Pool, prefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+  return new Promise((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+      {
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        keyPrefix: prefix,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: prefix, points, duration }),
+      },
+      (err?: Error) => (err ? reject(err) : resolve(limiter)),
+    );
+  });
+}
+
+export async function createLimiters(config: Config): Promise<Limiters> {
+  const { points, windowSeconds, pollPoints, pollWindowSeconds, store } = config.rateLimit;
+  if (store === 'postgres') {
+    if (!config.databaseUrl) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+    pool.on('error', () => undefined);
+    return {
+      requests: await postgresLimiter(pool, 'req', points, windowSeconds),
+      polls: await postgresLimiter(pool, 'poll', pollPoints, pollWindowSeconds),
+      close: () => pool.end(),
+    };
+  }
+  if (store === 'redis') throw new Error('RATE_LIMIT_STORE=redis is not supported by this build; use postgres');
+  return {
+    requests: new RateLimiterMemory({ keyPrefix: 'req', points, duration: windowSeconds }),
+    polls: new RateLimiterMemory({ keyPrefix: 'poll', points: pollPoints, duration: pollWindowSeconds }),
+    close: async () => undefined,
+  };
+}
+
+function quota(res: RateLimiterRes, limit: number): Quota {
+  return { limit, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
+}
+
+export function quotaHeaders(q: Quota): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(q.limit),
+    'RateLimit-Remaining': String(q.remaining),
+    'RateLimit-Reset': String(q.resetSeconds),
+  };
+}
+
+async function take(limiter: RateLimiterAbstract, key: string, limit: number, message: string): Promise<Quota> {
+  try {
+    return quota(await limiter.consume(key), limit);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const q = quota(rejection, limit);
+    throw new ApiError('tooManyRequests', {
+      message,
+      headers: { ...quotaHeaders(q), 'Retry-After': String(Math.max(1, q.resetSeconds)) },
+    });
+  }
+}
+
+/**
+ * Counts one request of `keyId`; `resource` (a GET of one resource, `GET /v1/x/{id}` with its id) also counts
+ * against the polling rule. Throws 429 `tooManyRequests` with `Retry-After` when either is spent.
+ */
+export async function consume(limiters: Limiters, config: Config, keyId: string, resource: string | null): Promise<Quota> {
+  const q = await take(
+    limiters.requests,
+    keyId,
+    config.rateLimit.points,
+    'Too many requests for this key; retry after the time in the Retry-After header.',
+  );
+  if (resource) {
+    await take(
+      limiters.polls,
+      `${keyId}:${resource}`,
+      config.rateLimit.pollPoints,
+      'This resource was read too often; polling is rate limited, subscribe to webhooks instead.',
+    );
+  }
+  return q;
+}
