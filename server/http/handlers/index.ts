@@ -12,21 +12,21 @@ import {
   type TransactionsHandlers,
   type VariantsHandlers,
   type WebhooksHandlers,
-  type CustomersHandlers,
-  type AddressesHandlers,
-  type WalletsHandlers,
 } from '../../../generated/operations';
 import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
+import { addressesHandlers } from './addresses';
+import { customersHandlers } from './customers';
 import { utilsHandlers } from './utils';
+import { walletsHandlers } from './wallets';
 
 export function createHandlers(): Handlers<Ctx> {
   return {
     ...notImplemented<TransactionsHandlers<Ctx>>(operationsByTag.Transactions),
     ...notImplemented<SandboxHandlers<Ctx>>(operationsByTag.Sandbox),
-    ...notImplemented<CustomersHandlers<Ctx>>(operationsByTag.Customers),
-    ...notImplemented<AddressesHandlers<Ctx>>(operationsByTag.Addresses),
-    ...notImplemented<WalletsHandlers<Ctx>>(operationsByTag.Wallets),
+    ...customersHandlers,
+    ...addressesHandlers,
+    ...walletsHandlers,
     ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
