@@ -7149,6 +7149,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleCatalog"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

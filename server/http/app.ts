@@ -91,6 +91,29 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
   };
 }
 
+/** Where a NUL character hides in a query or body, in bracket notation; PostgreSQL cannot store one in text. */
+function nulAt(value: unknown, path: string[]): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? bracket(path) : null;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return bracket(path);
+      const found = nulAt(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function bracket(path: string[]): string {
+  return path.length === 0 ? 'body' : path[0] + path.slice(1).map((p) => `[${p}]`).join('');
+}
+
+const refuseNul: RequestHandler = (req, _res, next) => {
+  const field = nulAt(req.query, []) ?? nulAt(req.body, []);
+  if (field) throw new ApiError('invalidParameters', { params: [{ [field]: 'must not contain the NUL character' }] });
+  next();
+};
+
 export function createApp(deps: AppDeps): express.Express {
   const { config, logger } = deps;
   const validateResponses = config.nodeEnv === 'development' || config.nodeEnv === 'test';
@@ -98,8 +121,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use((_req, res, next) => {
-    res.locals.correlationId = newId('corr');
+  app.use((req, res, next) => {
+    // A caller's own id is echoed when it is well-formed (the spec's X-Correlation-Id header), else one is made.
+    const sent = req.get('x-correlation-id');
+    res.locals.correlationId = sent && /^[A-Za-z0-9_-]{8,64}$/.test(sent) ? sent : newId('corr');
     res.set('X-Correlation-Id', res.locals.correlationId);
     next();
   });
@@ -107,7 +132,7 @@ export function createApp(deps: AppDeps): express.Express {
     pinoHttp({
       logger,
       genReqId: (_req, res) => String((res as express.Response).locals.correlationId),
-      customAttributeKeys: { reqId: 'correlationId' },
+      customProps: (_req, res) => ({ correlationId: String((res as express.Response).locals.correlationId) }),
       serializers: {
         req: (r: { method: string; url: string }) => ({ method: r.method, url: r.url }),
         res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
@@ -118,13 +143,14 @@ export function createApp(deps: AppDeps): express.Express {
   const v1 = express.Router();
   v1.use(gate(deps));
   v1.use(express.json({ limit: config.bodyLimitBytes, strict: true }));
+  v1.use(refuseNul);
   v1.use(
     OpenApiValidator.middleware({
       apiSpec: JSON.parse(readFileSync(SPEC_PATH, 'utf8')),
       validateApiSpec: false,
       validateSecurity: false,
       ignoreUndocumented: true,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false, allErrors: true },
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false, allErrors: true },
       validateResponses: validateResponses ? { removeAdditional: false } : false,
     }),
   );

@@ -1,0 +1,152 @@
+/** SQL of customers. Every statement is scoped by merchant and mode. */
+import type { Queryable } from '../../db/types';
+import type { Scope } from '../../http/context';
+import type { CustomerValues, Document, Gender, Telephone } from './fields';
+
+export interface CustomerRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  document_type: Document['type'] | null;
+  document_number: string | null;
+  telephone: Telephone | null;
+  /** `YYYY-MM-DD`, formatted by SQL so that no time zone of the driver can shift the day. */
+  birthdate: string | null;
+  gender: Gender;
+  available: boolean;
+  delinquent: boolean;
+  external_reference: string | null;
+  additional_emails: string[] | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The partial unique index of migration 001 that keeps a document on one customer per merchant and mode. */
+export const DOCUMENT_CONSTRAINT = 'customers_document';
+
+const COLUMNS = `id, first_name, last_name, email, document_type, document_number, telephone,
+  to_char(birthdate, 'YYYY-MM-DD') AS birthdate, gender, available, delinquent, external_reference,
+  additional_emails, metadata, created_at, updated_at`;
+
+const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+
+/** The parameters $4…$16 of an insert or an update, in the column order of `WRITABLE`. */
+function writable(v: CustomerValues, searchName: string): unknown[] {
+  return [
+    v.firstName, v.lastName, v.email, v.document?.type ?? null, v.document?.number ?? null, json(v.telephone),
+    v.birthdate, v.gender, v.externalReference, json(v.additionalEmails), JSON.stringify(v.metadata), v.available,
+    searchName,
+  ];
+}
+
+export async function insertCustomer(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  v: CustomerValues,
+  searchName: string,
+  at: Date,
+): Promise<CustomerRow> {
+  const res = await q.query<CustomerRow>(
+    `INSERT INTO customers (id, merchant_id, mode, first_name, last_name, email, document_type, document_number,
+       telephone, birthdate, gender, external_reference, additional_emails, metadata, available, search_name,
+       delinquent, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::date, $11, $12, $13::jsonb, $14::jsonb, $15, $16,
+       false, $17, $17)
+     RETURNING ${COLUMNS}`,
+    [id, scope.merchantId, scope.mode, ...writable(v, searchName), at],
+  );
+  return res.rows[0]!;
+}
+
+export async function updateCustomer(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  v: CustomerValues,
+  searchName: string,
+  at: Date,
+): Promise<CustomerRow> {
+  const res = await q.query<CustomerRow>(
+    `UPDATE customers SET first_name = $4, last_name = $5, email = $6, document_type = $7, document_number = $8,
+       telephone = $9::jsonb, birthdate = $10::date, gender = $11, external_reference = $12,
+       additional_emails = $13::jsonb, metadata = $14::jsonb, available = $15, search_name = $16, updated_at = $17
+     WHERE merchant_id = $2 AND mode = $3 AND id = $1
+     RETURNING ${COLUMNS}`,
+    [id, scope.merchantId, scope.mode, ...writable(v, searchName), at],
+  );
+  return res.rows[0]!;
+}
+
+/** The customer; `forUpdate` locks its row until the transaction ends. */
+export async function findCustomer(q: Queryable, scope: Scope, id: string, forUpdate = false): Promise<CustomerRow | null> {
+  const res = await q.query<CustomerRow>(
+    `SELECT ${COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND id = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+    [scope.merchantId, scope.mode, id],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** The customer that has this document (digits), if any. */
+export async function findIdByDocument(q: Queryable, scope: Scope, number: string): Promise<string | null> {
+  const res = await q.query<{ id: string }>(
+    'SELECT id FROM customers WHERE merchant_id = $1 AND mode = $2 AND document_number = $3',
+    [scope.merchantId, scope.mode, number],
+  );
+  return res.rows[0]?.id ?? null;
+}
+
+export interface ListFilter {
+  id?: string;
+  /** Lower case. */
+  email?: string;
+  /** Folded like `search_name`. */
+  name?: string;
+  /** E.164 with its `+`. */
+  telephoneLine?: string;
+  /** Digits only. */
+  document?: string;
+  externalReference?: string;
+  /** Conditions on `created_at` from the list window, numbered from `$3` on. */
+  conditions: string[];
+  params: unknown[];
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [scope.merchantId, scope.mode, ...f.params];
+  const clauses = ['merchant_id = $1', 'mode = $2', ...f.conditions];
+  const add = (value: string | undefined, clause: (p: string) => string) => {
+    if (value === undefined) return;
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  add(f.id, (p) => `id = ${p}`);
+  add(f.email, (p) => `email = ${p}`);
+  // strpos, not LIKE: a `%` or `_` typed by the user is plain text.
+  add(f.name, (p) => `strpos(search_name, ${p}) > 0`);
+  add(f.telephoneLine, (p) => `telephone ->> 'line' = ${p}`);
+  add(f.document, (p) => `document_number = ${p}`);
+  add(f.externalReference, (p) => `external_reference = ${p}`);
+  return { sql: clauses.join(' AND '), params };
+}
+
+export async function listCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<CustomerRow[]> {
+  const w = where(scope, f);
+  const n = w.params.length;
+  const res = await q.query<CustomerRow>(
+    `SELECT ${COLUMNS} FROM customers WHERE ${w.sql} ORDER BY ${f.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...w.params, f.limit, f.offset],
+  );
+  return res.rows;
+}
+
+export async function countCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
+  const w = where(scope, f);
+  const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers WHERE ${w.sql}`, w.params);
+  return res.rows[0]?.n ?? 0;
+}

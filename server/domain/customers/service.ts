@@ -1,0 +1,196 @@
+/**
+ * Customers: create, read, list with the seed's filters, full replacement. The document is unique per merchant
+ * and mode (the unique index decides races: 23505 → 409 customerAlreadyExists naming the holder); an update that
+ * changes nothing writes nothing and keeps `updatedAt`. Customers are never deleted.
+ */
+import type { QueryOf } from '../../../generated/operations';
+import type { components } from '../../../generated/schema';
+import type { Db, Queryable } from '../../db/types';
+import type { Scope } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { listWindow, type ListQuery } from '../../http/lists';
+import { newId } from '../../ids';
+import { digitsOnly } from '../documents';
+import { fold, normalise, sameValues, searchName, type CustomerValues } from './fields';
+import * as repo from './repo';
+
+type Customer = components['schemas']['Customer'];
+export type CustomerListItem = components['schemas']['CustomerListItem'];
+export type CustomerRecord = Omit<Customer, 'merchant' | '_links'>;
+type CreateCustomerRequest = components['schemas']['CreateCustomerRequest'];
+type UpdateCustomerRequest = components['schemas']['UpdateCustomerRequest'];
+export type CustomerQuery = QueryOf<'listCustomers'>;
+
+/** Sortable besides `createdAt`, `updatedAt` and `id` (spec of `GET /v1/customers`). */
+const SORTABLE = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
+const DAY_MS = 86_400_000;
+
+function valuesOf(row: repo.CustomerRow): CustomerValues {
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    document: row.document_type && row.document_number ? { type: row.document_type, number: row.document_number } : null,
+    telephone: row.telephone,
+    birthdate: row.birthdate,
+    gender: row.gender,
+    externalReference: row.external_reference,
+    additionalEmails: row.additional_emails,
+    metadata: row.metadata,
+    available: row.available,
+  };
+}
+
+function toListItem(row: repo.CustomerRow): CustomerListItem {
+  const v = valuesOf(row);
+  return {
+    id: row.id,
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    document: v.document,
+    telephone: v.telephone,
+    externalReference: v.externalReference,
+    available: v.available,
+    delinquent: row.delinquent,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+function toRecord(row: repo.CustomerRow): CustomerRecord {
+  const v = valuesOf(row);
+  return {
+    id: row.id,
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    document: v.document,
+    telephone: v.telephone,
+    birthdate: v.birthdate,
+    gender: v.gender,
+    available: v.available,
+    delinquent: row.delinquent,
+    externalReference: v.externalReference,
+    additionalEmails: v.additionalEmails,
+    metadata: v.metadata,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The 404 of a customer this merchant and mode cannot see (shared with addresses, whose owner is a customer). */
+export function customerNotFound(id: string): ApiError {
+  return new ApiError('customerNotFound', { resource: 'customer', message: `Customer ${id} was not found.` });
+}
+
+/** The window of a list; a lower `daterange` bound later than an upper one is 422 (spec of `listCustomers`). */
+function filterOf(raw: CustomerQuery): repo.ListFilter {
+  // The validator checked every bound is a date or date-time string; the generated type (`anyOf`) cannot say so.
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const query: ListQuery = {
+    limit: raw.limit,
+    offset: raw.offset,
+    sort: raw.sort,
+    daterange: raw.daterange,
+    daterangegt: text(raw.daterangegt),
+    daterangegte: text(raw.daterangegte),
+    daterangelt: text(raw.daterangelt),
+    daterangelte: text(raw.daterangelte),
+  };
+  const window = listWindow(query, SORTABLE, 3);
+  const at = (v: string | undefined) => (v === undefined ? undefined : Date.parse(v));
+  const dayStart = at(query.daterange);
+  const lower = [dayStart, at(query.daterangegt), at(query.daterangegte)].filter((v) => v !== undefined);
+  const upper = [dayStart === undefined ? undefined : dayStart + DAY_MS, at(query.daterangelt), at(query.daterangelte)]
+    .filter((v) => v !== undefined);
+  if (lower.length > 0 && upper.length > 0 && Math.max(...lower) > Math.min(...upper)) {
+    throw new ApiError('unprocessableEntity', {
+      resource: 'customer',
+      message: 'The lower daterange bound is later than the upper one.',
+      params: [{ daterange: 'lower bound is later than upper bound' }],
+    });
+  }
+  const telephone = raw.telephoneline === undefined ? undefined : digitsOnly(raw.telephoneline);
+  return {
+    ...window,
+    id: raw.id,
+    email: raw.email?.toLowerCase(),
+    name: raw.name === undefined ? undefined : fold(raw.name),
+    telephoneLine: telephone === undefined ? undefined : `+${telephone}`,
+    document: raw.document === undefined ? undefined : digitsOnly(raw.document),
+    externalReference: raw.externalreference,
+  };
+}
+
+/** One page of customers and the exact number matching the query. */
+export async function listCustomers(
+  db: Db,
+  scope: Scope,
+  query: CustomerQuery,
+): Promise<{ items: CustomerListItem[]; total: number; limit: number; offset: number }> {
+  const filter = filterOf(query);
+  const [rows, total] = await Promise.all([repo.listCustomers(db, scope, filter), repo.countCustomers(db, scope, filter)]);
+  return { items: rows.map(toListItem), total, limit: filter.limit, offset: filter.offset };
+}
+
+export async function getCustomer(db: Db, scope: Scope, id: string): Promise<CustomerRecord> {
+  const row = await repo.findCustomer(db, scope, id);
+  if (!row) throw customerNotFound(id);
+  return toRecord(row);
+}
+
+/** True when `q` can see the customer; `forUpdate` locks its row (addresses serialise their primary mark on it). */
+export async function customerExists(q: Queryable, scope: Scope, id: string, forUpdate = false): Promise<boolean> {
+  return (await repo.findCustomer(q, scope, id, forUpdate)) !== null;
+}
+
+function isDocumentTaken(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === repo.DOCUMENT_CONSTRAINT;
+}
+
+/** Runs a write; a unique violation on the document becomes 409 naming the customer that holds it. */
+async function guardDocument<T>(db: Db, scope: Scope, v: CustomerValues, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!isDocumentTaken(err) || !v.document) throw err;
+    const holder = await repo.findIdByDocument(db, scope, v.document.number);
+    throw new ApiError('customerAlreadyExists', {
+      resource: 'customer',
+      message: 'A customer with this document already exists.',
+      ...(holder ? { details: `Existing customer: ${holder}.` } : {}),
+    });
+  }
+}
+
+export async function createCustomer(db: Db, scope: Scope, input: CreateCustomerRequest): Promise<CustomerRecord> {
+  // Milliseconds only, so a `createdAt` read back is an exact `daterange` bound for this row.
+  const at = new Date();
+  const v = normalise(input, at);
+  const row = await guardDocument(db, scope, v, () =>
+    repo.insertCustomer(db, scope, newId('cus'), v, searchName(v.firstName, v.lastName), at),
+  );
+  return toRecord(row);
+}
+
+/** Full replacement; a body equal to what is stored writes nothing and keeps `updatedAt`. */
+export async function updateCustomer(
+  db: Db,
+  scope: Scope,
+  id: string,
+  input: UpdateCustomerRequest,
+): Promise<CustomerRecord> {
+  const v = normalise(input, new Date());
+  const row = await guardDocument(db, scope, v, () =>
+    db.transaction(async (tx) => {
+      const current = await repo.findCustomer(tx, scope, id, true);
+      if (!current) throw customerNotFound(id);
+      if (sameValues(valuesOf(current), v)) return current;
+      // Taken under the row lock, so concurrent replacements get increasing `updatedAt`s in commit order.
+      return repo.updateCustomer(tx, scope, id, v, searchName(v.firstName, v.lastName), new Date());
+    }),
+  );
+  return toRecord(row);
+}
