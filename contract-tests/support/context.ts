@@ -1,0 +1,86 @@
+/**
+ * What every contract-test file starts with: a real service on one engine and typed contract clients for the
+ * callers a contract test needs (owner keys in both modes, another merchant, a read-only key, a key refused by
+ * its IP allow-list, a key the service never issued).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ErrorEnvelope, PaymentsClient } from '../../client';
+import { createKey } from '../../server/domain/access/keys';
+import { randomBase62 } from '../../server/ids';
+import { startTestService, type Engine, type TestService } from '../../server/testing/harness';
+import { contractClient } from './client';
+
+export interface ContractContext {
+  svc: TestService;
+  /** The merchant's sandbox owner key. */
+  api: PaymentsClient;
+  /** The same merchant in production. */
+  live: PaymentsClient;
+  /** Another merchant, sandbox. */
+  other: PaymentsClient;
+  /** A read-only sandbox key of the merchant: its writes are 403. */
+  readOnly: PaymentsClient;
+  /** An owner key usable only from 203.0.113.0/24: every call from the test is 403. */
+  fenced: PaymentsClient;
+  /** A well-formed key the service never issued: 401. */
+  stranger: PaymentsClient;
+  close(): Promise<void>;
+}
+
+export async function contractContext(engine: Engine, env: Record<string, string> = {}): Promise<ContractContext> {
+  const svc = await startTestService(engine, env);
+  const { merchantId } = svc.merchant;
+  const other = await svc.newMerchant();
+  const readOnly = await createKey(svc.db, { merchantId, mode: 'sandbox', role: 'read-only' });
+  const fenced = await createKey(svc.db, { merchantId, mode: 'sandbox', role: 'owner', ipAllowlist: ['203.0.113.0/24'] });
+  const client = (key: string) => contractClient(svc.url, key);
+  return {
+    svc,
+    api: client(svc.merchant.sandboxKey),
+    live: client(svc.merchant.productionKey),
+    other: client(other.sandboxKey),
+    readOnly: client(readOnly.key),
+    fenced: client(fenced.key),
+    stranger: client(`sk_test_${randomBase62(32)}`),
+    close: () => svc.close(),
+  };
+}
+
+/** A fresh `X-Idempotency-Key`. */
+export function idemKey(): string {
+  return randomUUID();
+}
+
+/** The `X-Idempotency-Key` header parameter of the typed client. */
+export function idem(key: string = idemKey()): { header: { 'X-Idempotency-Key': string } } {
+  return { header: { 'X-Idempotency-Key': key } };
+}
+
+function mod11(digits: number[], firstWeight: number): number {
+  const sum = digits.reduce((acc, d, i) => acc + d * (firstWeight - i), 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+let cpfSeq = Math.floor(Math.random() * 1e6);
+
+/** A CPF with valid check digits, different on each call (digits only). */
+export function newCpf(): string {
+  cpfSeq += 1;
+  const base = [...String(100_000_000 + (cpfSeq % 800_000_000)).padStart(9, '0').slice(-9)].map(Number);
+  const first = mod11(base, 10);
+  const second = mod11([...base, first], 11);
+  return [...base, first, second].join('');
+}
+
+/** The same CPF with a wrong second check digit. */
+export function badCpf(valid: string): string {
+  return valid.slice(0, 10) + String((Number(valid[10]) + 1) % 10);
+}
+
+/** The error body of a failed call of the typed client (throws when there is none). */
+export function errorOf(result: { error?: unknown }): ErrorEnvelope['error'] {
+  const e = (result.error as Partial<ErrorEnvelope> | undefined)?.error;
+  if (!e) throw new Error(`expected an error envelope, got ${JSON.stringify(result.error)}`);
+  return e;
+}
