@@ -16,6 +16,7 @@ import { authenticate } from './auth';
 import type { Ctx } from './context';
 import { ApiError } from './errors';
 import { claim, complete, fingerprint, release } from './idempotency';
+import { bracketName } from './params';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
 import { renderErrors } from './render';
 import { matchRoute } from './route-match';
@@ -93,19 +94,15 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
 
 /** Where a NUL character hides in a query or body, in bracket notation; PostgreSQL cannot store one in text. */
 function nulAt(value: unknown, path: string[]): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? bracket(path) : null;
+  if (typeof value === 'string') return value.includes('\u0000') ? bracketName(path) : null;
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) return bracket(path);
+      if (k.includes('\u0000')) return bracketName(path);
       const found = nulAt(v, [...path, k]);
       if (found) return found;
     }
   }
   return null;
-}
-
-function bracket(path: string[]): string {
-  return path.length === 0 ? 'body' : path[0] + path.slice(1).map((p) => `[${p}]`).join('');
 }
 
 const refuseNul: RequestHandler = (req, _res, next) => {

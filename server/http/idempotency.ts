@@ -34,15 +34,15 @@ export function fingerprint(method: string, path: string, body: unknown): string
 
 export async function claim(db: Queryable, scope: Scope, key: string, print: string, ttlHours: number): Promise<Claim> {
   const { merchantId, mode } = scope;
-  await db.query('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND expires_at <= now()', [
-    merchantId,
-    mode,
-    key,
-  ]);
+  // One statement: a new key is inserted, a key past its retention is started afresh, a live one is left alone.
   const inserted = await db.query(
     `INSERT INTO idempotency_keys (merchant_id, mode, key, fingerprint, state, locked_until, expires_at)
      VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5::double precision), now() + make_interval(hours => $6::int))
-     ON CONFLICT (merchant_id, mode, key) DO NOTHING RETURNING key`,
+     ON CONFLICT (merchant_id, mode, key) DO UPDATE
+       SET fingerprint = EXCLUDED.fingerprint, state = 'running', response_status = NULL, response_body = NULL,
+           locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at <= now()
+     RETURNING key`,
     [merchantId, mode, key, print, LOCK_SECONDS, ttlHours],
   );
   if (inserted.rowCount === 1) return { kind: 'proceed' };
@@ -59,7 +59,7 @@ export async function claim(db: Queryable, scope: Scope, key: string, print: str
     [merchantId, mode, key],
   );
   const row = found.rows[0];
-  // Deleted between our insert and select (expired or released): the caller may simply retry.
+  // Released between our insert and select: the caller may simply retry.
   if (!row) throw new ApiError('idempotencyInProgress');
   if (row.fingerprint !== print) throw new ApiError('idempotencyMismatch');
   if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body };

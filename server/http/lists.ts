@@ -14,10 +14,12 @@ export interface ListQuery {
   offset?: number;
   sort?: string;
   daterange?: string;
-  daterangegt?: string;
-  daterangegte?: string;
-  daterangelt?: string;
-  daterangelte?: string;
+  // The generated types make these `unknown` (their schema is an `anyOf` of date-time and date); the validator
+  // has checked they are one of the two.
+  daterangegt?: unknown;
+  daterangegte?: unknown;
+  daterangelt?: unknown;
+  daterangelte?: unknown;
 }
 
 export interface Window {
@@ -31,19 +33,30 @@ export interface Window {
 
 const DAY_MS = 86_400_000;
 
-function instant(value: string, name: string): Date {
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
+function instant(value: unknown, name: string): Date {
+  const d = typeof value !== 'string' ? new Date(NaN) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
   if (Number.isNaN(d.getTime())) {
     throw new ApiError('invalidParameters', { params: [{ [name]: 'must be an ISO 8601 date or date-time' }] });
   }
   return d;
 }
 
+export interface WindowOptions {
+  /** Owner of the list, named by the 422 of an empty date range. */
+  resource: string;
+  defaultLimit?: number;
+}
+
 /**
  * `sortable` maps API field names to SQL columns; `createdAt`, `updatedAt` and `id` are always sortable.
- * Ties are broken by id so that pages never overlap.
+ * Ties are broken by id so that pages never overlap. A lower `daterange*` bound later than an upper one is 422.
  */
-export function listWindow(q: ListQuery, sortable: Record<string, string>, firstParam: number, defaultLimit = 20): Window {
+export function listWindow(
+  q: ListQuery,
+  sortable: Record<string, string>,
+  firstParam: number,
+  { resource, defaultLimit = 20 }: WindowOptions,
+): Window {
   const columns: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id', ...sortable };
   const sort = q.sort ?? '-createdAt';
   let field = 'createdAt';
@@ -64,9 +77,12 @@ export function listWindow(q: ListQuery, sortable: Record<string, string>, first
 
   const conditions: string[] = [];
   const params: unknown[] = [];
-  const add = (op: string, d: Date) => {
+  const lower: number[] = [];
+  const upper: number[] = [];
+  const add = (op: '>' | '>=' | '<' | '<=', d: Date) => {
     params.push(d.toISOString());
     conditions.push(`created_at ${op} $${firstParam + params.length - 1}`);
+    (op.startsWith('>') ? lower : upper).push(d.getTime());
   };
   if (q.daterange !== undefined) {
     const start = instant(q.daterange, 'daterange');
@@ -77,6 +93,13 @@ export function listWindow(q: ListQuery, sortable: Record<string, string>, first
   if (q.daterangegte !== undefined) add('>=', instant(q.daterangegte, 'daterangegte'));
   if (q.daterangelt !== undefined) add('<', instant(q.daterangelt, 'daterangelt'));
   if (q.daterangelte !== undefined) add('<=', instant(q.daterangelte, 'daterangelte'));
+  if (lower.length > 0 && upper.length > 0 && Math.max(...lower) > Math.min(...upper)) {
+    throw new ApiError('unprocessableEntity', {
+      resource,
+      message: 'The lower daterange bound is later than the upper one.',
+      params: [{ daterange: 'lower bound is later than upper bound' }],
+    });
+  }
   return { limit: q.limit ?? defaultLimit, offset: q.offset ?? 0, orderBy, conditions, params };
 }
 

@@ -1,4 +1,5 @@
 /** SQL of customers. Every statement is scoped by merchant and mode. */
+import { countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../http/context';
 import type { CustomerValues, Document, Gender, Telephone } from './fields';
@@ -135,18 +136,15 @@ function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } 
   return { sql: clauses.join(' AND '), params };
 }
 
-export async function listCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<CustomerRow[]> {
+function pageQuery(scope: Scope, f: ListFilter): PageQuery {
   const w = where(scope, f);
-  const n = w.params.length;
-  const res = await q.query<CustomerRow>(
-    `SELECT ${COLUMNS} FROM customers WHERE ${w.sql} ORDER BY ${f.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...w.params, f.limit, f.offset],
-  );
-  return res.rows;
+  return { from: 'customers', columns: COLUMNS, where: w.sql, params: w.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
 }
 
-export async function countCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
-  const w = where(scope, f);
-  const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers WHERE ${w.sql}`, w.params);
-  return res.rows[0]?.n ?? 0;
+export function listCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<CustomerRow[]> {
+  return selectPage<CustomerRow>(q, pageQuery(scope, f));
+}
+
+export function countCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
+  return countRows(q, pageQuery(scope, f));
 }

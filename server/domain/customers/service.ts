@@ -5,10 +5,11 @@
  */
 import type { QueryOf } from '../../../generated/operations';
 import type { components } from '../../../generated/schema';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db, Queryable } from '../../db/types';
 import type { Scope } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { listWindow, type ListQuery } from '../../http/lists';
+import { listWindow } from '../../http/lists';
 import { newId } from '../../ids';
 import { digitsOnly } from '../documents';
 import { fold, normalise, sameValues, searchName, type CustomerValues } from './fields';
@@ -23,7 +24,6 @@ export type CustomerQuery = QueryOf<'listCustomers'>;
 
 /** Sortable besides `createdAt`, `updatedAt` and `id` (spec of `GET /v1/customers`). */
 const SORTABLE = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
-const DAY_MS = 86_400_000;
 
 function valuesOf(row: repo.CustomerRow): CustomerValues {
   return {
@@ -84,33 +84,9 @@ export function customerNotFound(id: string): ApiError {
   return new ApiError('customerNotFound', { resource: 'customer', message: `Customer ${id} was not found.` });
 }
 
-/** The window of a list; a lower `daterange` bound later than an upper one is 422 (spec of `listCustomers`). */
+/** The window of a list (`listWindow` refuses an empty date range with 422) and the seed's filters, normalised. */
 function filterOf(raw: CustomerQuery): repo.ListFilter {
-  // The validator checked every bound is a date or date-time string; the generated type (`anyOf`) cannot say so.
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const query: ListQuery = {
-    limit: raw.limit,
-    offset: raw.offset,
-    sort: raw.sort,
-    daterange: raw.daterange,
-    daterangegt: text(raw.daterangegt),
-    daterangegte: text(raw.daterangegte),
-    daterangelt: text(raw.daterangelt),
-    daterangelte: text(raw.daterangelte),
-  };
-  const window = listWindow(query, SORTABLE, 3);
-  const at = (v: string | undefined) => (v === undefined ? undefined : Date.parse(v));
-  const dayStart = at(query.daterange);
-  const lower = [dayStart, at(query.daterangegt), at(query.daterangegte)].filter((v) => v !== undefined);
-  const upper = [dayStart === undefined ? undefined : dayStart + DAY_MS, at(query.daterangelt), at(query.daterangelte)]
-    .filter((v) => v !== undefined);
-  if (lower.length > 0 && upper.length > 0 && Math.max(...lower) > Math.min(...upper)) {
-    throw new ApiError('unprocessableEntity', {
-      resource: 'customer',
-      message: 'The lower daterange bound is later than the upper one.',
-      params: [{ daterange: 'lower bound is later than upper bound' }],
-    });
-  }
+  const window = listWindow(raw, SORTABLE, 3, { resource: 'customer' });
   const telephone = raw.telephoneline === undefined ? undefined : digitsOnly(raw.telephoneline);
   return {
     ...window,
@@ -145,17 +121,12 @@ export async function customerExists(q: Queryable, scope: Scope, id: string, for
   return (await repo.findCustomer(q, scope, id, forUpdate)) !== null;
 }
 
-function isDocumentTaken(err: unknown): boolean {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === repo.DOCUMENT_CONSTRAINT;
-}
-
 /** Runs a write; a unique violation on the document becomes 409 naming the customer that holds it. */
 async function guardDocument<T>(db: Db, scope: Scope, v: CustomerValues, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (!isDocumentTaken(err) || !v.document) throw err;
+    if (!isUniqueViolation(err, repo.DOCUMENT_CONSTRAINT) || !v.document) throw err;
     const holder = await repo.findIdByDocument(db, scope, v.document.number);
     throw new ApiError('customerAlreadyExists', {
       resource: 'customer',

@@ -1,4 +1,5 @@
 /** SQL of wallets. Every statement is scoped by merchant and mode; deleted wallets (`deleted_at`) are invisible. */
+import { countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { DocumentType } from '../documents';
 import type { Scope } from '../../http/context';
@@ -155,18 +156,15 @@ function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } 
   return { sql: clauses.join(' AND '), params };
 }
 
-export async function listWallets(q: Queryable, scope: Scope, f: ListFilter): Promise<WalletRow[]> {
+function pageQuery(scope: Scope, f: ListFilter): PageQuery {
   const w = where(scope, f);
-  const n = w.params.length;
-  const res = await q.query<WalletRow>(
-    `SELECT ${COLUMNS} FROM wallets WHERE ${w.sql} ORDER BY ${f.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...w.params, f.limit, f.offset],
-  );
-  return res.rows;
+  return { from: 'wallets', columns: COLUMNS, where: w.sql, params: w.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
 }
 
-export async function countWallets(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
-  const w = where(scope, f);
-  const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallets WHERE ${w.sql}`, w.params);
-  return res.rows[0]?.n ?? 0;
+export function listWallets(q: Queryable, scope: Scope, f: ListFilter): Promise<WalletRow[]> {
+  return selectPage<WalletRow>(q, pageQuery(scope, f));
+}
+
+export function countWallets(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
+  return countRows(q, pageQuery(scope, f));
 }

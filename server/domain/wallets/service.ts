@@ -5,10 +5,11 @@
  */
 import type { QueryOf } from '../../../generated/operations';
 import type { components } from '../../../generated/schema';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { listWindow, type ListQuery } from '../../http/lists';
+import { listWindow } from '../../http/lists';
 import { newId } from '../../ids';
 import { digitsOnly, isValidDocument } from '../documents';
 import { bankName } from './banks';
@@ -61,31 +62,9 @@ function notFound(id: string): ApiError {
   return new ApiError('walletNotFound', { resource: 'wallet', message: `Wallet ${id} was not found.` });
 }
 
-/** The window of a list; a lower `daterange` bound later than an upper one is 422 (spec of both list operations). */
-function filterOf(raw: WalletQuery, defaultLimit: number): repo.ListFilter {
-  // The validator checked every bound is a date or date-time string; the generated type cannot say so.
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const query: ListQuery = {
-    ...raw,
-    daterangegt: text(raw.daterangegt),
-    daterangegte: text(raw.daterangegte),
-    daterangelt: text(raw.daterangelt),
-    daterangelte: text(raw.daterangelte),
-  };
-  const window = listWindow(query, SORTABLE, 3, defaultLimit);
-  const at = (v: string | undefined) => (v === undefined ? undefined : Date.parse(v));
-  const dayStart = at(query.daterange);
-  const lower = [dayStart, at(query.daterangegt), at(query.daterangegte)].filter((v) => v !== undefined);
-  const upper = [dayStart === undefined ? undefined : dayStart + 86_400_000, at(query.daterangelt), at(query.daterangelte)]
-    .filter((v) => v !== undefined);
-  if (lower.length > 0 && upper.length > 0 && Math.max(...lower) > Math.min(...upper)) {
-    throw new ApiError('unprocessableEntity', {
-      resource: 'wallet',
-      message: 'The lower daterange bound is later than the upper one.',
-      params: [{ daterange: 'lower bound is later than upper bound' }],
-    });
-  }
-  return { ...window, id: raw.id };
+/** The window of a list (`listWindow` refuses an empty date range with 422). */
+function filterOf(query: WalletQuery, defaultLimit: number): repo.ListFilter {
+  return { ...listWindow(query, SORTABLE, 3, { resource: 'wallet', defaultLimit }), id: query.id };
 }
 
 /** One page of live wallets and the exact number matching the query. */
@@ -110,11 +89,6 @@ export async function getWallet(db: Db, scope: Scope, id: string): Promise<Walle
   const row = await repo.findWallet(db, scope, id);
   if (!row) throw notFound(id);
   return toRecord(row);
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === constraint;
 }
 
 export async function createWallet(db: Db, scope: Scope, input: CreateWalletRequest): Promise<WalletRecord> {

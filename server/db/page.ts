@@ -1,0 +1,28 @@
+/** One page of a filtered list and the exact count of the filter, for the paginated envelope. */
+import type { Queryable } from './types';
+
+export interface PageQuery {
+  /** `table` or a join; `columns` the select list. */
+  from: string;
+  columns: string;
+  /** The WHERE clause and its parameters ($1…$n). */
+  where: string;
+  params: unknown[];
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+export async function selectPage<T>(q: Queryable, p: PageQuery): Promise<T[]> {
+  const n = p.params.length;
+  const res = await q.query<T>(
+    `SELECT ${p.columns} FROM ${p.from} WHERE ${p.where} ORDER BY ${p.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...p.params, p.limit, p.offset],
+  );
+  return res.rows;
+}
+
+export async function countRows(q: Queryable, p: Pick<PageQuery, 'from' | 'where' | 'params'>): Promise<number> {
+  const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${p.from} WHERE ${p.where}`, p.params);
+  return res.rows[0]?.n ?? 0;
+}
