@@ -1254,9 +1254,11 @@ export interface components {
          *     | `pending` | `canceled` | the merchant cancels, or the PIX QR code or billet expires unpaid |
          *     | `analyzing` | `approved`, `pre-authorized` | the analysis clears the charge and the acquirer approves it |
          *     | `analyzing` | `refused` | the analysis refuses the charge |
+         *     | `analyzing` | `failed` | the analysis clears the charge but the issuer or acquirer refuses it |
          *     | `analyzing` | `fraud-review` | the analysis asks for a manual review |
          *     | `fraud-review` | `approved`, `pre-authorized` | the review clears the charge and the acquirer approves it |
          *     | `fraud-review` | `refused` | the review refuses the charge |
+         *     | `fraud-review` | `failed` | the review clears the charge but the issuer or acquirer refuses it |
          *     | `awaiting` | `approved`, `pre-authorized`, `failed`, `analyzing` | a retry reaches a route (same outcomes as from `pending`) |
          *     | `awaiting` | `failed` | the background retries run out (`payment.refused.code` `routesExhausted`) |
          *     | `awaiting` | `canceled` | the merchant cancels |
@@ -1719,8 +1721,9 @@ export interface components {
                 /** @enum {string} */
                 method: "pix";
                 /**
-                 * @description Seconds the QR code can be paid for, from 60 to 604800 (7 days); 3600 when omitted.
-                 * @default 3600
+                 * @description Seconds the QR code can be paid for, from 60 to 604800 (7 days); 3600 when omitted. (No `default` keyword
+                 *     here on purpose: validators that fill in defaults would fill this one into the other methods' `payment`
+                 *     while trying each branch of `CreateTransactionRequest`.)
                  * @example 3600
                  */
                 expiresIn?: number;
@@ -1822,13 +1825,13 @@ export interface components {
                 card: components["schemas"]["CardInput"];
                 /**
                  * @description Number of monthly installments the payer splits the charge into; 1 when omitted.
-                 * @default 1
                  * @example 3
                  */
                 installments?: number;
                 /**
-                 * @description False to only authorize the amount now and capture it later.
-                 * @default true
+                 * @description False to only authorize the amount now and capture it later; true when omitted. (The defaults of
+                 *     `payment` are written in words, not as `default` keywords, which validators would fill into the other
+                 *     methods' `payment` while trying each branch of `CreateTransactionRequest`.)
                  * @example true
                  */
                 capture?: boolean;
