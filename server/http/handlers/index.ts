@@ -7,7 +7,6 @@ import {
   type CheckoutsHandlers,
   type Handlers,
   type SandboxHandlers,
-  type SimulatorsHandlers,
   type SubscriptionsHandlers,
   type TransactionsHandlers,
   type VariantsHandlers,
@@ -17,6 +16,7 @@ import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { customersHandlers } from './customers';
+import { simulatorsHandlers } from './simulators';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
 
@@ -30,7 +30,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
-    ...notImplemented<SimulatorsHandlers<Ctx>>(operationsByTag.Simulators),
+    ...simulatorsHandlers,
     ...notImplemented<WebhooksHandlers<Ctx>>(operationsByTag.Webhooks),
     ...utilsHandlers,
   };
