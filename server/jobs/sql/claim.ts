@@ -1,0 +1,49 @@
+/** Claims due jobs for one worker in one statement, safe against any number of concurrent claimers. */
+import type { Queryable } from '../../db/types';
+
+/** A claimed job, as a handler sees it. `attempts` counts this claim. */
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+}
+
+export interface ClaimInput {
+  workerId: string;
+  /** How long the claim is exclusive; past it, another worker may take the job over. */
+  leaseSeconds: number;
+  limit: number;
+  /** Only these kinds; every kind when omitted. */
+  kinds?: readonly string[];
+}
+
+/**
+ * Due jobs are `pending` ones whose run_at has come, and `running` ones whose lease ran out (their worker died).
+ * SKIP LOCKED lets concurrent claimers pass over rows another one is taking; a row another claimer committed in
+ * the meantime is re-checked against the WHERE clause (now running, leased) and left out.
+ */
+export async function claim(q: Queryable, input: ClaimInput): Promise<Job[]> {
+  if (!(input.leaseSeconds > 0)) throw new RangeError('leaseSeconds must be > 0');
+  if (!Number.isInteger(input.limit) || input.limit < 1) throw new RangeError('limit must be an integer ≥ 1');
+  if (input.kinds?.length === 0) return [];
+  const res = await q.query<Job>(
+    `UPDATE jobs
+        SET status = 'running', attempts = attempts + 1, locked_by = $1,
+            locked_until = now() + make_interval(secs => $2::float8), updated_at = now()
+      WHERE id IN (
+        SELECT id FROM jobs
+         WHERE status IN ('pending', 'running') AND run_at <= now()
+           AND (status = 'pending' OR locked_until <= now())
+           AND ($4::text[] IS NULL OR kind = ANY ($4::text[]))
+         ORDER BY run_at, id
+         LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts", run_at AS "runAt"`,
+    [input.workerId, input.leaseSeconds, input.limit, input.kinds ? [...input.kinds] : null],
+  );
+  // RETURNING of an UPDATE keeps no order: hand the jobs out in the order they fell due.
+  return res.rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : 1));
+}

@@ -1,0 +1,212 @@
+/** The job worker: claims due jobs, runs their handlers with bounded concurrency, and settles each one. */
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Db } from '../db/types';
+import { randomBase62 } from '../ids';
+import { claim, type Job } from './sql/claim';
+import { complete } from './sql/complete';
+import { extendLease } from './sql/extend-lease';
+import { fail } from './sql/fail';
+import { reschedule } from './sql/reschedule';
+
+export type { Job } from './sql/claim';
+
+/**
+ * Resolves → the job is done. Resolves `{ retryAt }` → pending again at retryAt, not counted as an attempt.
+ * Throws → a failed attempt: retried after a backoff, `failed` for good once attempts run out.
+ */
+export type JobHandler = (job: Job) => Promise<void | { retryAt: Date }>;
+
+export interface WorkerOptions {
+  db: Db;
+  /** By job kind. A job of a kind missing here fails (and is retried with backoff, in case a deploy adds it). */
+  handlers: Record<string, JobHandler>;
+  /** Unique per worker: leases are held by it. Host, pid and a random suffix when omitted. */
+  workerId?: string;
+  leaseSeconds?: number;
+  pollMs?: number;
+  concurrency?: number;
+  logger: Logger;
+}
+
+export interface Worker {
+  readonly workerId: string;
+  /** Starts polling every `pollMs`, and at once whenever a slot frees. */
+  start(): void;
+  /** Stops claiming and resolves once every job this worker runs has settled. A stopped worker does not restart. */
+  stop(): Promise<void>;
+  /** Claims and runs due jobs until none is due now; resolves with how many ran. For tests and deterministic waits. */
+  drain(): Promise<number>;
+  /** Polls now instead of at the next tick, e.g. after an enqueue in the same process; nothing unless started. */
+  wake(): void;
+}
+
+/** A worker over `db`: up to `concurrency` jobs at a time, each leased for `leaseSeconds` and renewed while it runs. */
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, handlers } = options;
+  const workerId = options.workerId ?? `${hostname()}-${process.pid}-${randomBase62(6)}`;
+  const leaseSeconds = options.leaseSeconds ?? 30;
+  const pollMs = options.pollMs ?? 250;
+  const concurrency = options.concurrency ?? 4;
+  if (!(leaseSeconds > 0)) throw new RangeError('leaseSeconds must be > 0');
+  if (!(pollMs >= 0)) throw new RangeError('pollMs must be ≥ 0');
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
+  const log = options.logger.child({ workerId });
+
+  let state: 'idle' | 'started' | 'stopped' = 'idle';
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let pollAgain = false;
+
+  /** Runs one claimed job to its settlement; never rejects, whatever the handler or the database does. */
+  async function runJob(job: Job): Promise<void> {
+    const jobLog = log.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+    try {
+      const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+      if (!handler) {
+        await recordFailure(job, jobLog, new Error(`no handler for job kind "${job.kind}" in worker ${workerId}`));
+        return;
+      }
+      const lease = keepLease(job, jobLog);
+      let outcome: void | { retryAt: Date };
+      try {
+        outcome = await handler(job);
+      } catch (err) {
+        await lease.stop();
+        await recordFailure(job, jobLog, err);
+        return;
+      }
+      await lease.stop();
+      if (outcome && typeof outcome === 'object' && 'retryAt' in outcome) {
+        const { retryAt } = outcome;
+        if (!(retryAt instanceof Date) || Number.isNaN(retryAt.getTime())) {
+          await recordFailure(job, jobLog, new TypeError('handler resolved { retryAt } without a valid Date'));
+        } else if (await reschedule(db, job.id, workerId, retryAt)) {
+          jobLog.info({ retryAt }, 'job rescheduled');
+        } else {
+          jobLog.warn('lease lost before the job could be rescheduled');
+        }
+      } else if (await complete(db, job.id, workerId)) {
+        jobLog.debug('job done');
+      } else {
+        jobLog.warn('lease lost before the job could be completed: another worker took it over');
+      }
+    } catch (err) {
+      // The database refused the settlement: the lease will run out and a later claim retries the job.
+      jobLog.error({ err }, 'could not settle job');
+    }
+  }
+
+  async function recordFailure(job: Job, jobLog: Logger, err: unknown): Promise<void> {
+    const result = await fail(db, job.id, workerId, errorText(err));
+    if (!result) jobLog.error({ err }, 'job failed; lease lost before the failure was recorded');
+    else if (result.status === 'failed') jobLog.error({ err }, 'job failed for good: attempts exhausted');
+    else jobLog.error({ err, retryAt: result.runAt }, 'job failed; will retry');
+  }
+
+  /** Extends the lease every third of it while the handler runs, so only a dead worker loses its jobs. */
+  function keepLease(job: Job, jobLog: Logger): { stop(): Promise<void> } {
+    let beat: Promise<void> = Promise.resolve();
+    let stopped = false;
+    const interval = setInterval(() => {
+      beat = beat.then(async () => {
+        if (stopped) return;
+        try {
+          const held = await extendLease(db, job.id, workerId, leaseSeconds);
+          if (!held && !stopped) jobLog.warn('lease lost while the job runs: another worker may run it too');
+        } catch (err) {
+          jobLog.warn({ err }, 'could not extend the lease');
+        }
+      });
+    }, (leaseSeconds * 1000) / 3);
+    return {
+      async stop() {
+        stopped = true;
+        clearInterval(interval);
+        await beat;
+      },
+    };
+  }
+
+  function track(job: Job): Promise<void> {
+    const p: Promise<void> = runJob(job).finally(() => {
+      running.delete(p);
+      if (state === 'started') poll();
+    });
+    running.add(p);
+    return p;
+  }
+
+  function schedule(ms: number): void {
+    clearTimeout(timer);
+    timer = state === 'started' ? setTimeout(poll, ms) : undefined;
+  }
+
+  function poll(): void {
+    if (state !== 'started') return;
+    // One claim at a time; a wake during it polls again right after.
+    if (polling) {
+      pollAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    polling = fillSlots().finally(() => {
+      polling = undefined;
+      const again = pollAgain;
+      pollAgain = false;
+      schedule(again ? 0 : pollMs);
+    });
+  }
+
+  async function fillSlots(): Promise<void> {
+    const free = concurrency - running.size;
+    if (free <= 0) return; // a finishing job polls again
+    try {
+      const jobs = await claim(db, { workerId, leaseSeconds, limit: free });
+      for (const job of jobs) void track(job);
+    } catch (err) {
+      log.error({ err }, 'claim failed; polling again later');
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      if (state === 'stopped') throw new Error('a stopped worker does not restart: create a new one');
+      if (state === 'started') return;
+      state = 'started';
+      poll();
+    },
+    async stop() {
+      state = 'stopped';
+      clearTimeout(timer);
+      await polling;
+      // Jobs a poll or a drain claimed before the stop still run: they are leased to this worker.
+      while (running.size > 0) await Promise.all(running);
+    },
+    async drain() {
+      let ran = 0;
+      while (state !== 'stopped') {
+        const jobs = await claim(db, { workerId, leaseSeconds, limit: concurrency });
+        if (jobs.length === 0) break;
+        await Promise.all(jobs.map(track));
+        ran += jobs.length;
+      }
+      return ran;
+    },
+    wake() {
+      poll();
+    },
+  };
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err) ?? String(err);
+  } catch {
+    return String(err);
+  }
+}
