@@ -22,6 +22,21 @@ export interface Config {
   /** Largest JSON body accepted, in bytes (larger → 413). */
   bodyLimitBytes: number;
   idempotencyTtlHours: number;
+  payments: {
+    /** A provider call not answered within this is treated as the route being unavailable. */
+    providerTimeoutMs: number;
+    /** Seconds before each background retry round while every route is down; then `routesExhausted`. */
+    routeRetrySeconds: number[];
+    refundConfirmSeconds: number;
+    /** The sandbox answers an authorization this long after acting on it, as a slow acquirer would. */
+    sandboxLatencyMs: number;
+  };
+  jobs: {
+    /** How long a claimed job is a worker's alone; a worker that dies loses its jobs after this. */
+    leaseSeconds: number;
+    pollMs: number;
+    concurrency: number;
+  };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -29,6 +44,20 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const list = raw.split(',').map((x) => Number(x.trim()));
+  if (list.some((n) => !Number.isFinite(n) || n < 0)) throw new Error(`${name} must be a comma-separated list of seconds, got "${raw}"`);
+  return list;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n === 0) throw new Error(`${name} must be at least 1`);
   return n;
 }
 
@@ -53,5 +82,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     idempotencyTtlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+    payments: {
+      providerTimeoutMs: positive(env, 'PROVIDER_TIMEOUT_MS', 10_000),
+      routeRetrySeconds: seconds(env, 'ROUTE_RETRY_SECONDS', [30, 120, 600, 1800, 3600]),
+      refundConfirmSeconds: int(env, 'REFUND_CONFIRM_SECONDS', 5),
+      sandboxLatencyMs: int(env, 'SANDBOX_LATENCY_MS', 0),
+    },
+    jobs: {
+      leaseSeconds: positive(env, 'JOB_LEASE_SECONDS', 30),
+      pollMs: int(env, 'JOB_POLL_MS', 250),
+      concurrency: positive(env, 'WORKER_CONCURRENCY', 4),
+    },
   };
 }

@@ -1,16 +1,25 @@
-/** `npm start`: the API on PORT (default 3000) over the configured database; a demo merchant on first run. */
+/**
+ * `npm start`: the API on PORT (default 3000) and the job worker in one process, over the configured database; a
+ * demo merchant on first run. `npm run start:api` (argument `api`) serves the API alone and `npm run start:worker`
+ * (argument `worker`) runs the worker alone: any number of each may share one PostgreSQL (`DATABASE_URL`).
+ */
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { createMerchantWithKeys } from './domain/access/keys';
 import { createLogger } from './logger';
 import { startService } from './service';
 
+const role = process.argv[2] ?? 'all';
+if (role !== 'all' && role !== 'api' && role !== 'worker') {
+  process.stderr.write(`usage: main.ts [all|api|worker], got "${role}"\n`);
+  process.exit(2);
+}
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
 const db = await openDb(config);
 const merchants = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
-if (merchants.rows[0]?.n === 0) {
+if (role !== 'worker' && merchants.rows[0]?.n === 0) {
   const demo = await createMerchantWithKeys(db, 'Demo Merchant');
   // Printed once: only the hash is stored. This is the one time the key is shown.
   process.stdout.write(
@@ -18,10 +27,10 @@ if (merchants.rows[0]?.n === 0) {
       `  try: curl -H "ServiceKey: ${demo.sandboxKey}" http://localhost:${config.port}/v1/wallets\n\n`,
   );
 }
-const service = await startService(config, logger, db);
+const service = await startService(config, logger, db, { api: role !== 'worker', worker: role === 'api' ? 'off' : 'start' });
 logger.info(
-  { port: config.port, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` },
-  'payments service listening',
+  { role, port: service.server ? config.port : null, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` },
+  role === 'worker' ? 'payments worker running' : 'payments service listening',
 );
 
 let stopping = false;

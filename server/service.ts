@@ -1,38 +1,100 @@
-/** Wires configuration, database, limiters and handlers into a running HTTP server; used by main and tests. */
+/**
+ * Wires configuration, database, limiters, handlers and the payments engine into a running service: the HTTP API,
+ * the job worker, or both in one process. Used by the entry points and by the tests.
+ */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDb } from './db/open';
 import type { Db } from './db/types';
+import type { Engine } from './domain/transactions/engine';
+import { paymentJobHandlers } from './domain/transactions/jobs';
 import { createApp } from './http/app';
 import { createHandlers } from './http/handlers';
 import { createLimiters, type Limiters } from './http/rate-limit';
+import { createWorker, type Worker } from './jobs/worker';
+import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
+
+export interface ServiceOptions {
+  /** Serve the HTTP API (default true). */
+  api?: boolean;
+  /** Run the job worker: `start` polls in the background, `manual` only runs jobs on `worker.drain()` (tests). */
+  worker?: 'start' | 'manual' | 'off';
+  /** Payment routes other than this build's (tests plug in providers that fail on purpose). */
+  routes?: (db: Db) => PaymentRoutes;
+  workerId?: string;
+}
 
 export interface Service {
   db: Db;
-  server: Server;
+  engine: Engine;
+  worker: Worker | null;
+  server: Server | null;
   url: string;
   close(): Promise<void>;
 }
 
-export async function startService(config: Config, logger: Logger, existingDb?: Db): Promise<Service> {
-  const db = existingDb ?? (await openDb(config));
-  const limiters: Limiters = await createLimiters(config);
-  const app = createApp({ db, config, logger, limiters, handlers: createHandlers() });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
-    s.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
+/** The payments engine over `db`; `wake` is set once a worker exists in this process. */
+export function createEngine(db: Db, config: Config, routes: PaymentRoutes = defaultRoutes(db, config.payments.sandboxLatencyMs)): Engine {
   return {
     db,
+    orchestrator: new Orchestrator(routes, config.payments.providerTimeoutMs),
+    settings: {
+      routeRetrySeconds: config.payments.routeRetrySeconds,
+      preAuthorizationDays: 7,
+      refundConfirmSeconds: config.payments.refundConfirmSeconds,
+    },
+    wake: () => undefined,
+  };
+}
+
+export async function startService(config: Config, logger: Logger, existingDb?: Db, options: ServiceOptions = {}): Promise<Service> {
+  const db = existingDb ?? (await openDb(config));
+  const engine = createEngine(db, config, options.routes?.(db));
+  const workerMode = options.worker ?? 'start';
+  let worker: Worker | null = null;
+  if (workerMode !== 'off') {
+    const w = createWorker({
+      db,
+      handlers: paymentJobHandlers(engine),
+      leaseSeconds: config.jobs.leaseSeconds,
+      pollMs: config.jobs.pollMs,
+      concurrency: config.jobs.concurrency,
+      logger,
+      ...(options.workerId ? { workerId: options.workerId } : {}),
+    });
+    engine.wake = () => w.wake();
+    if (workerMode === 'start') w.start();
+    worker = w;
+  }
+
+  let server: Server | null = null;
+  let limiters: Limiters | null = null;
+  if (options.api ?? true) {
+    limiters = await createLimiters(config);
+    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine });
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
+      s.once('error', reject);
+    });
+  }
+  const port = server ? (server.address() as AddressInfo).port : 0;
+  return {
+    db,
+    engine,
+    worker,
     server,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await limiters.close();
+      if (server) {
+        const s = server;
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+        s.closeAllConnections();
+      }
+      // Jobs already claimed finish before the database closes; nothing new is claimed.
+      await worker?.stop();
+      await limiters?.close();
       if (!existingDb) await db.close();
     },
   };

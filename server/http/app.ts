@@ -11,6 +11,7 @@ import { pinoHttp } from 'pino-http';
 import { routes, type Handlers, type RouteDef } from '../../generated/operations';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
+import type { Engine } from '../domain/transactions/engine';
 import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
@@ -29,10 +30,11 @@ export interface AppDeps {
   logger: Logger;
   limiters: Limiters;
   handlers: Handlers<Ctx>;
+  payments: Engine;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
-function gate({ db, config, limiters }: AppDeps): RequestHandler {
+function gate({ db, config, limiters, payments }: AppDeps): RequestHandler {
   return async (req, res, next) => {
     const match = matchRoute(req.method, req.path);
     if (match.kind === 'none') throw new ApiError('notFound', { message: `No route matches ${req.method} ${req.path}.` });
@@ -52,6 +54,7 @@ function gate({ db, config, limiters }: AppDeps): RequestHandler {
       role: key.role,
       keyId: key.keyId,
       correlationId: String(res.locals.correlationId),
+      payments,
     };
     res.locals.ctx = ctx;
     next();

@@ -1,6 +1,7 @@
 /** What every handler receives besides the request: who is calling, in which mode, and where to store. */
 import type { components } from '../../generated/schema';
 import type { Db } from '../db/types';
+import type { Engine } from '../domain/transactions/engine';
 import type { Mode } from '../domain/access/keys';
 import type { RoleId } from '../domain/access/roles';
 
@@ -13,6 +14,8 @@ export interface Ctx {
   role: RoleId;
   keyId: string;
   correlationId: string;
+  /** The payments engine: orchestrator, settings, and the worker to wake after enqueuing. */
+  payments: Engine;
 }
 
 /** The tenancy every query is scoped by: one merchant, one mode. */

@@ -62,7 +62,7 @@ describe.each(ENGINES)('errors and routing on $name', (engine) => {
   });
 
   it('answers operations not built yet with 501 notImplemented, and only those', async () => {
-    await expectEnvelope(await svc.call('/v1/transactions/tra_8Hq2LmZx4RtY7vKc'), 501, 'notImplemented');
+    await expectEnvelope(await svc.call('/v1/variants/var_9Kl3MnB6vCx1ZaQw'), 501, 'notImplemented');
     expect((await svc.call('/v1/utils/roles-of-user')).status).toBe(200);
   });
 });

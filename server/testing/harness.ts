@@ -11,12 +11,13 @@ import type { Db } from '../db/types';
 import { createMerchantWithKeys } from '../domain/access/keys';
 import { randomBase62 } from '../ids';
 import { createLogger } from '../logger';
-import { startService } from '../service';
+import { startService, type ServiceOptions } from '../service';
+import type { Engine as PaymentsEngine } from '../domain/transactions/engine';
 
 export interface Engine {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated, empty database; `drop` removes it. */
-  open(): Promise<{ db: Db; drop(): Promise<void> }>;
+  /** A fresh, migrated, empty database; `drop` removes it. `url` lets another process open it (PostgreSQL only). */
+  open(): Promise<{ db: Db; drop(): Promise<void>; url?: string }>;
 }
 
 const pglite: Engine = {
@@ -43,6 +44,7 @@ function postgres(url: string): Engine {
       await migrate(db);
       return {
         db,
+        url: u.toString(),
         async drop() {
           await db.close();
           const c = new pg.Client({ connectionString: url });
@@ -73,15 +75,25 @@ export interface TestService {
   /** A merchant with an owner key per mode, created on start. */
   merchant: TestMerchant;
   newMerchant(name?: string): Promise<TestMerchant>;
+  payments: PaymentsEngine;
+  /** The database's address for another process (PostgreSQL only). */
+  databaseUrl: string | undefined;
+  /** Runs every background job due now, and those they enqueue, until none is left: the deterministic wait. */
+  drain(): Promise<number>;
   /** fetch against the service with a key (the merchant's sandbox key unless given). */
   call(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function startTestService(engine: Engine, env: Record<string, string> = {}): Promise<TestService> {
-  const { db, drop } = await engine.open();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const service = await startService(config, createLogger(config.logLevel), db);
+/** A service whose worker runs jobs only when the test drains them (unless `options.worker` says otherwise). */
+export async function startTestService(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<TestService> {
+  const { db, drop, url: databaseUrl } = await engine.open();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', REFUND_CONFIRM_SECONDS: '0', ...env });
+  const service = await startService(config, createLogger(config.logLevel), db, { worker: 'manual', ...options });
   const merchant = await createMerchantWithKeys(db, 'Acme Comércio Ltda');
   return {
     url: service.url,
@@ -89,6 +101,12 @@ export async function startTestService(engine: Engine, env: Record<string, strin
     config,
     merchant,
     newMerchant: (name = 'Other Merchant Ltda') => createMerchantWithKeys(db, name),
+    payments: service.engine,
+    databaseUrl,
+    async drain() {
+      if (!service.worker) throw new Error('this test service runs no worker');
+      return service.worker.drain();
+    },
     call(path, init = {}) {
       const { key = merchant.sandboxKey, json, ...rest } = init;
       const headers = new Headers(rest.headers);

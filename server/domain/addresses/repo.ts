@@ -86,6 +86,16 @@ export async function findAddress(q: Queryable, scope: Scope, id: string, forUpd
   return res.rows[0] ?? null;
 }
 
+/** The owner's live primary address, if it has one. */
+export async function findPrimary(q: Queryable, scope: Scope, ownerId: string): Promise<AddressRow | null> {
+  const res = await q.query<AddressRow>(
+    `SELECT ${COLUMNS} FROM addresses
+      WHERE merchant_id = $1 AND mode = $2 AND owner_id = $3 AND is_primary AND deleted_at IS NULL`,
+    [scope.merchantId, scope.mode, ownerId],
+  );
+  return res.rows[0] ?? null;
+}
+
 /** Takes the primary mark from the owner's other live addresses (their `updatedAt` moves: they changed). */
 export async function clearPrimary(q: Queryable, scope: Scope, ownerId: string, exceptId: string, at: Date): Promise<void> {
   await q.query(

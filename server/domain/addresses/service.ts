@@ -125,6 +125,12 @@ export async function getAddress(db: Db, scope: Scope, id: string): Promise<Addr
   return toRecord(row);
 }
 
+/** The customer's primary address, as the record reading it returns; null when it has none. */
+export async function primaryAddressOf(q: Queryable, scope: Scope, customerId: string): Promise<AddressRecord | null> {
+  const row = await repo.findPrimary(q, scope, customerId);
+  return row ? toRecord(row) : null;
+}
+
 /** True when storing `b` would change nothing of `a` (metadata key order does not count: jsonb reorders keys). */
 function same(a: repo.AddressValues, b: repo.AddressValues): boolean {
   const meta = (m: Record<string, string> | null) => (m === null ? 'null' : JSON.stringify(Object.entries(m).sort()));

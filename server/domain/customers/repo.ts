@@ -99,6 +99,21 @@ export async function findIdByDocument(q: Queryable, scope: Scope, number: strin
   return res.rows[0]?.id ?? null;
 }
 
+/** The customer holding this document (digits), or else the most recently created one with this e-mail. */
+export async function findPayer(q: Queryable, scope: Scope, document: string | null, email: string): Promise<CustomerRow | null> {
+  const res = document
+    ? await q.query<CustomerRow>(
+        `SELECT ${COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND document_number = $3`,
+        [scope.merchantId, scope.mode, document],
+      )
+    : await q.query<CustomerRow>(
+        `SELECT ${COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND email = $3
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [scope.merchantId, scope.mode, email],
+      );
+  return res.rows[0] ?? null;
+}
+
 export interface ListFilter {
   id?: string;
   /** Lower case. */

@@ -110,7 +110,7 @@ export async function listCustomers(
   return { items: rows.map(toListItem), total, limit: filter.limit, offset: filter.offset };
 }
 
-export async function getCustomer(db: Db, scope: Scope, id: string): Promise<CustomerRecord> {
+export async function getCustomer(db: Queryable, scope: Scope, id: string): Promise<CustomerRecord> {
   const row = await repo.findCustomer(db, scope, id);
   if (!row) throw customerNotFound(id);
   return toRecord(row);
@@ -144,6 +144,27 @@ export async function createCustomer(db: Db, scope: Scope, input: CreateCustomer
     repo.insertCustomer(db, scope, newId('cus'), v, searchName(v.firstName, v.lastName), at),
   );
   return toRecord(row);
+}
+
+type PayerInput = components['schemas']['TransactionCustomerInput'];
+
+/**
+ * The payer of a new transaction given inline: the customer with that document, or else the newest with that
+ * e-mail, used as it is; a new customer otherwise. A document with wrong check digits is 422 before any lookup.
+ */
+export async function findOrCreatePayer(db: Db, scope: Scope, input: PayerInput): Promise<{ customer: CustomerRecord; created: boolean }> {
+  const v = normalise(input, new Date());
+  const found = await repo.findPayer(db, scope, v.document?.number ?? null, v.email);
+  if (found) return { customer: toRecord(found), created: false };
+  try {
+    return { customer: await createCustomer(db, scope, input), created: true };
+  } catch (err) {
+    // Another request created the customer with this document a moment ago: use it.
+    if (!(err instanceof ApiError && err.code === 'customerAlreadyExists')) throw err;
+    const winner = await repo.findPayer(db, scope, v.document?.number ?? null, v.email);
+    if (!winner) throw err;
+    return { customer: toRecord(winner), created: false };
+  }
 }
 
 /** Full replacement; a body equal to what is stored writes nothing and keeps `updatedAt`. */

@@ -6,9 +6,7 @@ import {
   operationsByTag,
   type CheckoutsHandlers,
   type Handlers,
-  type SandboxHandlers,
   type SubscriptionsHandlers,
-  type TransactionsHandlers,
   type VariantsHandlers,
   type WebhooksHandlers,
 } from '../../../generated/operations';
@@ -17,13 +15,14 @@ import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { customersHandlers } from './customers';
 import { simulatorsHandlers } from './simulators';
+import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
 
 export function createHandlers(): Handlers<Ctx> {
   return {
-    ...notImplemented<TransactionsHandlers<Ctx>>(operationsByTag.Transactions),
-    ...notImplemented<SandboxHandlers<Ctx>>(operationsByTag.Sandbox),
+    ...transactionsHandlers,
+    ...sandboxHandlers,
     ...customersHandlers,
     ...addressesHandlers,
     ...walletsHandlers,

@@ -1,0 +1,141 @@
+/**
+ * Creating a transaction: everything that can be refused is checked before anything is written (route, items,
+ * card, due date, fee plan, payer); the card is exchanged for a token; then one database transaction writes the
+ * transaction, its first timeline entry, the `transaction.created` event and the job that processes it.
+ */
+import type { components } from '../../../generated/schema';
+import type { Db } from '../../db/types';
+import type { Merchant, Scope } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { newId } from '../../ids';
+import { cardExpired, detectBrand, luhnValid } from '../../payments/card';
+import type { CardRef, PaymentMethod } from '../../payments/provider';
+import { SANDBOX_PAY_HOST } from '../../payments/sandbox/provider';
+import { recordEvent } from '../../webhooks/outbox';
+import { primaryAddressOf } from '../addresses/service';
+import { findOrCreatePayer, getCustomer, type CustomerRecord } from '../customers/service';
+import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
+import { planFor } from '../fees/service';
+import { schedule, type Engine } from './engine';
+import * as repo from './repo';
+import { STATUS_MESSAGE } from './status';
+import { summaryView, transactionView, type TransactionSummary } from './view';
+
+type CreateTransactionRequest = components['schemas']['CreateTransactionRequest'];
+type Payment = components['schemas']['TransactionPayment'];
+type Card = components['schemas']['CardInput'];
+
+const unprocessable = (message: string, params?: Record<string, string>[]) =>
+  new ApiError('unprocessableEntity', { resource: 'transaction', message, ...(params ? { params } : {}) });
+
+function checkItems(body: CreateTransactionRequest): void {
+  if (!body.items || body.items.length === 0) return;
+  const total = body.items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0);
+  if (total !== body.amount) {
+    throw new ApiError('itemsTotalMismatch', {
+      resource: 'transaction',
+      message: `The items add up to ${total} but amount is ${body.amount}.`,
+      params: [{ items: `add up to ${total}, not ${body.amount}` }],
+    });
+  }
+}
+
+function checkCard(card: Card, now: Date): void {
+  const invalid = (reason: string, field: string) =>
+    new ApiError('invalidCard', { resource: 'transaction', message: `The card ${reason}.`, params: [{ [`payment[card][${field}]`]: reason }] });
+  if (!luhnValid(card.number)) throw invalid('number fails the Luhn check', 'number');
+  const brand = detectBrand(card.number);
+  if (!brand) throw invalid('brand is not supported (Visa, Mastercard, Elo, American Express, Hipercard)', 'number');
+  if (cardExpired(card.expMonth, card.expYear, now)) throw invalid('is expired', 'expYear');
+  if (brand === 'amex' ? card.cvv.length !== 4 : card.cvv.length !== 3) throw invalid(`security code must have ${brand === 'amex' ? 4 : 3} digits`, 'cvv');
+}
+
+/** The due date (São Paulo calendar): today to 365 days ahead; 3 days after today when omitted. */
+function dueDateOf(sent: string | undefined, now: Date): string {
+  const today = saoPauloDate(now);
+  const due = sent ?? saoPauloDate(now, 3);
+  if (due < today || due > saoPauloDate(now, 365)) {
+    throw unprocessable(`The due date ${due} must be from ${today} to 365 days ahead.`, [{ 'payment[dueDate]': 'must be from today to 365 days ahead' }]);
+  }
+  return due;
+}
+
+/** The end of a São Paulo calendar day, in UTC (Brazil keeps UTC−3 all year). */
+function endOfSaoPauloDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 + 3 * 3_600_000 - 1);
+}
+
+async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest): Promise<CustomerRecord> {
+  if (body.customer) return (await findOrCreatePayer(db, scope, body.customer)).customer;
+  const id = body.customerId!;
+  try {
+    return await getCustomer(db, scope, id);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'customerNotFound') throw unprocessable(`Customer ${id} was not found.`, [{ customerId: 'names no customer' }]);
+    throw err;
+  }
+}
+
+function initialPayment(id: string, provider: string, method: PaymentMethod, card: CardRef | null, installments: number, expiresAt: Date | null): Payment {
+  return {
+    provider, version: '1.0', refused: null, reusable: false,
+    billetUrl: null, billetBarcode: null, billetSequence: null, billetDocumentNumber: null, billetReferenceNumber: null,
+    pixQrCodeEmv: null, pixQrCodeUrl: null, pixQrCodeImage: null, acquirerTransactionNumber: null,
+    cardFirstDigits: card?.firstDigits ?? null, cardLastDigits: card?.lastDigits ?? null, cardBrand: card?.brand ?? null,
+    cardRegistered: false, installments: method === 'credit' ? installments : 1,
+    expirationDate: expiresAt?.toISOString() ?? null, paidAt: null, allowRenewPayment: false,
+    invoiceLink: `https://${SANDBOX_PAY_HOST}/i/${id}`,
+  };
+}
+
+export async function createTransaction(engine: Engine, scope: Scope, merchant: Merchant, body: CreateTransactionRequest): Promise<TransactionSummary> {
+  const now = new Date();
+  const p = body.payment;
+  const routes = engine.orchestrator.routesFor(scope.mode, p.method);
+  checkItems(body);
+  if (p.method === 'credit') checkCard(p.card, now);
+  const dueDate = p.method === 'billet' ? dueDateOf(p.dueDate, now) : null;
+  const installments = p.method === 'credit' ? (p.installments ?? 1) : 1;
+  const brand = p.method === 'credit' ? detectBrand(p.card.number) : null;
+  const fee = feeFor(await planFor(engine.db, scope.merchantId), { method: p.method, installments, brand, amount: body.amount });
+  if (fee.kind === 'noRate') throw unprocessable(noRateMessage(fee));
+  const customer = await payerOf(engine.db, scope, body);
+  if (!customer.available) throw unprocessable(`Customer ${customer.id} is retired (available: false).`, [{ customer: 'is retired' }]);
+  if (p.method === 'billet' && !customer.document) {
+    throw unprocessable('A billet needs a customer with a CPF or CNPJ.', [{ 'customer[document]': 'is required for a billet' }]);
+  }
+  // The card's one trip: to the vault, for a token. Its number and CVV are not kept, logged or passed on.
+  const card = p.method === 'credit' ? await engine.orchestrator.vault(scope.mode).tokenize(p.card) : null;
+  const address = await primaryAddressOf(engine.db, scope, customer.id);
+
+  const id = newId('tra');
+  const at = new Date();
+  const expiresAt = p.method === 'pix' ? new Date(at.getTime() + (p.expiresIn ?? 3600) * 1000) : dueDate ? endOfSaoPauloDay(dueDate) : null;
+  const processing: repo.Processing = {};
+  if (card && p.method === 'credit') processing.card = { ...card, holderName: p.card.holderName };
+  if (p.method === 'pix') processing.pixExpiresIn = p.expiresIn ?? 3600;
+  if (dueDate && p.method === 'billet') processing.billet = { dueDate, instructions: p.instructions ?? null };
+
+  const items = (body.items ?? []).map((i) => ({
+    id: newId('item'), name: i.name, unitPrice: i.unitPrice, quantity: i.quantity, currency: 'BRL' as const,
+    description: i.description ?? null, images: i.images ?? [], isUpsell: i.isUpsell ?? false, isOrderbump: i.isOrderbump ?? false,
+    metadata: i.metadata ?? {}, variantId: i.variantId ?? null, externalReference: i.externalReference ?? null,
+    updatedAt: at.toISOString(), createdAt: at.toISOString(),
+  }));
+  const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
+  const row = await engine.db.transaction(async (q) => {
+    const t = await repo.insertTransaction(q, scope, {
+      id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id, customer,
+      billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
+      external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
+      capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
+      payment: initialPayment(id, routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
+    });
+    await repo.addTimeline(q, id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, at);
+    await recordEvent(q, scope, { type: 'transaction.created', resource: 'transaction', resourceId: id, object: await transactionView(q, t, merchant) }, at);
+    await schedule(q, { kind: 'transaction.process', payload: { transactionId: id } });
+    return t;
+  });
+  engine.wake();
+  return summaryView(row, merchant);
+}

@@ -1,0 +1,47 @@
+/** What the payments services need besides a request: the database, the orchestrator and their settings. */
+import type { Db, Queryable } from '../../db/types';
+import { enqueue, type EnqueueInput } from '../../jobs/sql/enqueue';
+import type { Orchestrator } from '../../payments/orchestrator';
+
+export interface PaymentsSettings {
+  /** Background rounds of retries while every route is unavailable (`awaiting`), in seconds after each round; once
+   * they run out the charge is `failed` (`routesExhausted`). */
+  routeRetrySeconds: readonly number[];
+  /** How long a card authorization can be captured. */
+  preAuthorizationDays: number;
+  /** When to ask the provider again about a refund it accepted without confirming (a billet's PIX transfer). */
+  refundConfirmSeconds: number;
+}
+
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = {
+  routeRetrySeconds: [30, 120, 600, 1800, 3600],
+  preAuthorizationDays: 7,
+  refundConfirmSeconds: 5,
+};
+
+export interface Engine {
+  db: Db;
+  orchestrator: Orchestrator;
+  settings: PaymentsSettings;
+  /** Called after a commit that enqueued work, so a worker in this process starts on it at once. */
+  wake(): void;
+}
+
+/** The background jobs of the payments engine. */
+export type PaymentJob =
+  | { kind: 'transaction.process'; payload: { transactionId: string } }
+  | { kind: 'transaction.analysis'; payload: { transactionId: string; stage: 'analysis' | 'review' } }
+  | { kind: 'transaction.expire'; payload: { transactionId: string } }
+  | { kind: 'receivables.settle'; payload: { transactionId: string; day: string } }
+  | { kind: 'refund.confirm'; payload: { refundId: string } };
+
+/** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
+export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {
+  const input: EnqueueInput = {
+    kind: job.kind,
+    payload: job.payload,
+    dedupeKey: dedupe ?? `${job.kind}:${Object.values(job.payload).join(':')}`,
+  };
+  if (runAt) input.runAt = runAt;
+  return enqueue(q, input);
+}

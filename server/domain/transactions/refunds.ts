@@ -1,0 +1,97 @@
+/**
+ * Refunds in three steps, each safe to be interrupted. (1) Under the transaction's lock, check what is still
+ * refundable and reserve the amount with a `pending` refund, enqueuing a confirmation job as the recovery point.
+ * (2) Ask the provider, outside any database transaction, under the refund's id as idempotency key. (3) Record its
+ * answer. A process that dies between (1) and (3) leaves the job to ask the provider again and finish the refund.
+ */
+import type { components } from '../../../generated/schema';
+import type { Scope } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { newId } from '../../ids';
+import type { RefundStatusResult } from '../../payments/provider';
+import { changeTransaction } from './change';
+import { schedule, type Engine } from './engine';
+import * as ledger from './ledger-repo';
+import { refundReceivables } from './money';
+import { providerUnavailable } from './settle';
+import { invalidTransition } from './status';
+import { transactionNotFound } from './service';
+
+type CreateRefundRequest = components['schemas']['CreateRefundRequest'];
+
+/** How long the provider has to answer before the confirmation job takes over. */
+const RECOVERY_SECONDS = 120;
+
+/** Records the provider's final answer about a refund; a refund already final is left alone. */
+export async function finishRefund(engine: Engine, refundId: string, result: Exclude<RefundStatusResult, { kind: 'pending' }>): Promise<void> {
+  const refund = await ledger.findRefund(engine.db, refundId);
+  if (!refund) return;
+  await changeTransaction(engine.db, { id: refund.transaction_id }, async (c) => {
+    const current = await ledger.findRefund(c.q, refundId, true);
+    if (!current || current.status !== 'pending') return;
+    if (result.kind === 'failed') {
+      await ledger.setRefundStatus(c.q, refundId, 'failed', result.reason, c.at);
+      await c.timeline('refund', 'Refund failed', { refundId, amount: current.amount, status: 'failed' });
+      return;
+    }
+    await ledger.setRefundStatus(c.q, refundId, 'succeeded', null, c.at);
+    const refunded = c.row.refunded_amount + current.amount;
+    await c.patch({ refundedAmount: refunded });
+    await refundReceivables(c, current.amount);
+    await c.timeline('refund', 'Refund succeeded', { refundId, amount: current.amount, status: 'succeeded' });
+    if (refunded >= c.row.captured_amount) await c.move('refunded');
+    else c.emit('transaction.partially-refunded');
+  });
+}
+
+export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined): Promise<ledger.RefundRow> {
+  const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
+    if (c.row.status !== 'approved') throw invalidTransition(c.row.id, c.row.status, 'refunded');
+    const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+    const refundable = c.row.captured_amount - taken;
+    const amount = input?.amount ?? refundable;
+    if (refundable <= 0 || amount > refundable) {
+      throw new ApiError('refundAmountInvalid', {
+        resource: 'transaction',
+        message: `At most ${refundable} cents of ${c.row.id} can be refunded; ${amount} was asked.`,
+        params: [{ amount: `must be at most ${refundable}` }],
+      });
+    }
+    const refund = await ledger.insertRefund(
+      c.q,
+      { id: newId('rfd'), transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
+      c.at,
+    );
+    await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
+    await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
+    return { refund, route: c.row.processing.route, method: c.row.method };
+  });
+  if (!reserved) throw transactionNotFound(transactionId);
+  const { refund, route, method } = reserved.value;
+  if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
+
+  const provider = engine.orchestrator.provider(route.provider);
+  const result = await engine.orchestrator.timed(
+    () => provider.refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
+    (reason) => ({ kind: 'unavailable' as const, reason }),
+  );
+  if (result.kind === 'unavailable') {
+    // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
+    await changeTransaction(engine.db, { id: transactionId }, async (c) => {
+      const current = await ledger.findRefund(c.q, refund.id, true);
+      if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
+      await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
+    });
+    throw providerUnavailable(result.reason);
+  }
+  if (result.kind !== 'pending') await finishRefund(engine, refund.id, result);
+  else {
+    // Accepted but not confirmed: ask again after a while (the recovery job stays as the backstop).
+    const at = new Date(Date.now() + engine.settings.refundConfirmSeconds * 1000);
+    await schedule(engine.db, { kind: 'refund.confirm', payload: { refundId: refund.id } }, at, `refund.confirm:${refund.id}:poll`);
+    engine.wake();
+  }
+  const final = await ledger.findRefund(engine.db, refund.id);
+  if (!final) throw new Error(`refund ${refund.id} vanished`);
+  return final;
+}

@@ -1,0 +1,191 @@
+/** SQL of transactions and their timeline. API reads are scoped by merchant and mode; workers read by id. */
+import type { components } from '../../../generated/schema';
+import { countRows, selectPage, type PageQuery } from '../../db/page';
+import type { Queryable } from '../../db/types';
+import type { Mode } from '../access/keys';
+import type { Scope } from '../../http/context';
+import { newId } from '../../ids';
+import type { TransactionStatus } from './status';
+
+type Payment = components['schemas']['TransactionPayment'];
+type Method = components['schemas']['PaymentMethod'];
+export type TimelineType = components['schemas']['TimelineEntry']['type'];
+
+/** What the background processing keeps besides the API fields; never a card number or CVV. */
+export interface Processing {
+  card?: { token: string; brand: NonNullable<Payment['cardBrand']>; firstDigits: string; lastDigits: string; holderName: string };
+  pixExpiresIn?: number;
+  billet?: { dueDate: string; instructions: string | null };
+  /** Set once the anti-fraud analysis cleared the charge, so a retry does not analyse it again. */
+  fraudCleared?: boolean;
+  /** The route and key the charge was settled under; capture, cancel and refund go to that route. */
+  route?: { provider: string; key: string };
+  /** Authorization code of the card charge or PIX end-to-end id, copied onto the receivables. */
+  authorizationCode?: string;
+}
+
+export interface TransactionRow {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  status: TransactionStatus;
+  method: Method;
+  amount: number;
+  original_amount: number;
+  captured_amount: number;
+  refunded_amount: number;
+  customer_id: string;
+  customer: components['schemas']['TransactionCustomer'];
+  billing_address: components['schemas']['TransactionAddress'] | null;
+  external_reference: string | null;
+  metadata: Record<string, string>;
+  items: components['schemas']['TransactionItem'][];
+  installments: number;
+  capture: boolean;
+  processing: Processing;
+  payment: Payment;
+  route_rounds: number;
+  paid_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, merchant_id, mode, status, method, amount::int AS amount, original_amount::int AS original_amount,
+  captured_amount::int AS captured_amount, refunded_amount::int AS refunded_amount, customer_id, customer,
+  billing_address, external_reference, metadata, items, installments, capture, processing, payment, route_rounds,
+  paid_at, created_at, updated_at`;
+
+export type NewTransaction = Omit<TransactionRow, 'merchant_id' | 'mode' | 'status' | 'captured_amount' | 'refunded_amount' | 'route_rounds' | 'paid_at' | 'updated_at'>;
+
+export async function insertTransaction(q: Queryable, scope: Scope, t: NewTransaction): Promise<TransactionRow> {
+  const res = await q.query<TransactionRow>(
+    `INSERT INTO transactions (id, merchant_id, mode, status, method, amount, original_amount, customer_id, customer,
+       billing_address, external_reference, metadata, items, installments, capture, processing, payment, created_at,
+       updated_at)
+     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11::jsonb, $12::jsonb, $13, $14,
+       $15::jsonb, $16::jsonb, $17, $17)
+     RETURNING ${COLUMNS}`,
+    [
+      t.id, scope.merchantId, scope.mode, t.method, t.amount, t.original_amount, t.customer_id, JSON.stringify(t.customer),
+      t.billing_address === null ? null : JSON.stringify(t.billing_address), t.external_reference,
+      JSON.stringify(t.metadata), JSON.stringify(t.items), t.installments, t.capture, JSON.stringify(t.processing),
+      JSON.stringify(t.payment), t.created_at,
+    ],
+  );
+  return res.rows[0]!;
+}
+
+/** The transaction as the merchant's key sees it; `forUpdate` locks its row until the transaction ends. */
+export async function findTransaction(q: Queryable, scope: Scope, id: string, forUpdate = false): Promise<TransactionRow | null> {
+  const res = await q.query<TransactionRow>(
+    `SELECT ${COLUMNS} FROM transactions WHERE merchant_id = $1 AND mode = $2 AND id = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+    [scope.merchantId, scope.mode, id],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** The transaction by id alone, for background work that carries no key. */
+export async function findTransactionById(q: Queryable, id: string, forUpdate = false): Promise<TransactionRow | null> {
+  const res = await q.query<TransactionRow>(`SELECT ${COLUMNS} FROM transactions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return res.rows[0] ?? null;
+}
+
+export interface TransactionPatch {
+  status?: TransactionStatus;
+  /** Merged into `payment` (top-level keys replaced). */
+  payment?: Partial<Payment>;
+  /** Merged into `processing`. */
+  processing?: Partial<Processing>;
+  capturedAmount?: number;
+  refundedAmount?: number;
+  paidAt?: Date;
+  routeRounds?: number;
+}
+
+export async function updateTransaction(q: Queryable, id: string, p: TransactionPatch, at: Date): Promise<TransactionRow> {
+  const res = await q.query<TransactionRow>(
+    `UPDATE transactions SET
+       status = COALESCE($2, status),
+       payment = payment || COALESCE($3::jsonb, '{}'::jsonb),
+       processing = processing || COALESCE($4::jsonb, '{}'::jsonb),
+       captured_amount = COALESCE($5, captured_amount),
+       refunded_amount = COALESCE($6, refunded_amount),
+       paid_at = COALESCE($7, paid_at),
+       route_rounds = COALESCE($8, route_rounds),
+       updated_at = $9
+     WHERE id = $1
+     RETURNING ${COLUMNS}`,
+    [
+      id, p.status ?? null, p.payment ? JSON.stringify(p.payment) : null, p.processing ? JSON.stringify(p.processing) : null,
+      p.capturedAmount ?? null, p.refundedAmount ?? null, p.paidAt ?? null, p.routeRounds ?? null, at,
+    ],
+  );
+  const row = res.rows[0];
+  if (!row) throw new Error(`transaction ${id} vanished`);
+  return row;
+}
+
+export interface TimelineRow {
+  id: string;
+  type: TimelineType;
+  message: string;
+  details: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+export async function addTimeline(
+  q: Queryable,
+  transactionId: string,
+  entry: { type: TimelineType; message: string; details: Record<string, unknown> | null },
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO transaction_timeline (id, transaction_id, type, message, details, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+    [newId('tml'), transactionId, entry.type, entry.message, entry.details === null ? null : JSON.stringify(entry.details), at],
+  );
+}
+
+/** The timeline, newest first. */
+export async function listTimeline(q: Queryable, transactionId: string): Promise<TimelineRow[]> {
+  const res = await q.query<TimelineRow>(
+    'SELECT id, type, message, details, created_at FROM transaction_timeline WHERE transaction_id = $1 ORDER BY seq DESC',
+    [transactionId],
+  );
+  return res.rows;
+}
+
+export interface ListFilter {
+  status?: TransactionStatus;
+  method?: Method;
+  customerId?: string;
+  externalReference?: string;
+  /** Conditions on `created_at` from the list window, numbered from `$3` on. */
+  conditions: string[];
+  params: unknown[];
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+function pageQuery(scope: Scope, f: ListFilter): PageQuery {
+  const params: unknown[] = [scope.merchantId, scope.mode, ...f.params];
+  const clauses = ['merchant_id = $1', 'mode = $2', ...f.conditions];
+  const add = (value: string | undefined, column: string) => {
+    if (value === undefined) return;
+    params.push(value);
+    clauses.push(`${column} = $${params.length}`);
+  };
+  add(f.status, 'status');
+  add(f.method, 'method');
+  add(f.customerId, 'customer_id');
+  add(f.externalReference, 'external_reference');
+  return { from: 'transactions', columns: COLUMNS, where: clauses.join(' AND '), params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
+}
+
+export function listTransactions(q: Queryable, scope: Scope, f: ListFilter): Promise<TransactionRow[]> {
+  return selectPage<TransactionRow>(q, pageQuery(scope, f));
+}
+
+export function countTransactions(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
+  return countRows(q, pageQuery(scope, f));
+}

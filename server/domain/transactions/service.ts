@@ -1,0 +1,104 @@
+/**
+ * Reading transactions (one, or a filtered page), and the operations a merchant asks for on one: capture a
+ * pre-authorization and cancel. The provider is asked first, outside any database transaction; the local write
+ * then re-checks the status under the row lock.
+ */
+import type { components } from '../../../generated/schema';
+import type { QueryOf } from '../../../generated/operations';
+import type { Queryable } from '../../db/types';
+import type { Merchant, Scope } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { listWindow } from '../../http/lists';
+import { changeTransaction } from './change';
+import type { Engine } from './engine';
+import * as repo from './repo';
+import { approve, cancelCharge, providerUnavailable } from './settle';
+import { invalidTransition } from './status';
+import { listItemView, transactionView, type TransactionListItem } from './view';
+
+type Transaction = components['schemas']['Transaction'];
+export type TransactionQuery = QueryOf<'listTransactions'>;
+
+export function transactionNotFound(id: string): ApiError {
+  return new ApiError('transactionNotFound', { resource: 'transaction', message: `Transaction ${id} was not found.` });
+}
+
+export async function getTransaction(q: Queryable, scope: Scope, merchant: Merchant, id: string): Promise<Transaction> {
+  const row = await repo.findTransaction(q, scope, id);
+  if (!row) throw transactionNotFound(id);
+  return transactionView(q, row, merchant);
+}
+
+export async function listTransactions(
+  q: Queryable,
+  scope: Scope,
+  query: TransactionQuery,
+): Promise<{ items: TransactionListItem[]; total: number; limit: number; offset: number }> {
+  const window = listWindow(query, { amount: 'amount' }, 3, { resource: 'transaction' });
+  const filter: repo.ListFilter = {
+    ...window,
+    status: query.status,
+    method: query.method,
+    customerId: query.customerid,
+    externalReference: query.externalreference,
+  };
+  const [rows, total] = await Promise.all([repo.listTransactions(q, scope, filter), repo.countTransactions(q, scope, filter)]);
+  return { items: rows.map(listItemView), total, limit: window.limit, offset: window.offset };
+}
+
+async function find(engine: Engine, scope: Scope, id: string): Promise<repo.TransactionRow> {
+  const row = await repo.findTransaction(engine.db, scope, id);
+  if (!row) throw transactionNotFound(id);
+  return row;
+}
+
+/**
+ * Captures all (no `amount`) or part of a pre-authorization; the rest is released. A capture the acquirer
+ * declines is `402 paymentDeclined` and leaves the authorization in place, with a timeline entry saying so.
+ */
+export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined): Promise<repo.TransactionRow> {
+  const t = await find(engine, scope, id);
+  if (t.status !== 'pre-authorized') throw invalidTransition(id, t.status, 'captured');
+  const take = amount ?? t.amount;
+  if (take > t.amount) {
+    throw new ApiError('captureAmountInvalid', {
+      resource: 'transaction',
+      message: `At most the authorized ${t.amount} cents can be captured; ${take} was asked.`,
+      params: [{ amount: `must be at most ${t.amount}` }],
+    });
+  }
+  const route = t.processing.route;
+  if (!route) throw new Error(`pre-authorized transaction ${id} has no route`);
+  const provider = engine.orchestrator.provider(route.provider);
+  const result = await engine.orchestrator.timed(
+    () => provider.capture({ idempotencyKey: `${route.key}:capture`, authorizeKey: route.key, transactionId: id, amount: take }),
+    (reason) => ({ kind: 'unavailable' as const, reason }),
+  );
+  if (result.kind === 'unavailable') throw providerUnavailable(result.reason);
+  const out = await changeTransaction(engine.db, { scope, id }, async (c) => {
+    if (result.kind === 'declined') {
+      await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
+      return false;
+    }
+    if (c.row.status !== 'pre-authorized') throw invalidTransition(id, c.row.status, 'captured');
+    await c.timeline('capture', 'Amount captured', { amount: take, releasedAmount: c.row.amount - take });
+    await approve(c, take, c.row.processing.authorizationCode ?? null);
+    return true;
+  });
+  if (!out) throw transactionNotFound(id);
+  if (!out.value) {
+    throw new ApiError('paymentDeclined', {
+      resource: 'transaction',
+      message: 'The acquirer declined the capture; the authorization is still in place.',
+    });
+  }
+  return out.row;
+}
+
+/** Cancels a `pending`, `awaiting` or `pre-authorized` transaction; the reason goes to the timeline. */
+export async function cancelTransaction(engine: Engine, scope: Scope, id: string, reason: string | undefined): Promise<repo.TransactionRow> {
+  const t = await find(engine, scope, id);
+  const row = await cancelCharge(engine, t, reason ?? 'Canceled by the merchant.');
+  if (!row) throw transactionNotFound(id);
+  return row;
+}

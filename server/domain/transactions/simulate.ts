@@ -1,0 +1,89 @@
+/**
+ * The sandbox simulator: what a payer, a bank or a card network would do to a transaction, through the same state
+ * machine, timeline and events as the real thing. Production keys never get here (`403 sandboxOnly`).
+ */
+import type { components } from '../../../generated/schema';
+import type { Scope } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { randomBase62 } from '../../ids';
+import { changeTransaction, type Change } from './change';
+import type { Engine } from './engine';
+import * as ledger from './ledger-repo';
+import { chargeBackReceivables } from './money';
+import * as repo from './repo';
+import { approve, cancelCharge } from './settle';
+import { transactionNotFound } from './service';
+import { invalidTransition } from './status';
+
+export type SimulateAction = components['schemas']['SimulateTransactionRequest']['action'];
+
+/** Days the merchant has to answer a dispute with evidence. */
+const EVIDENCE_DAYS = 14;
+
+/** A PIX end-to-end id: `E`, the payer institution's ISPB, the minute of payment, 11 characters of its own. */
+function endToEndId(at: Date): string {
+  const minute = at.toISOString().replace(/\D/g, '').slice(0, 12);
+  return `E18236120${minute}${randomBase62(11)}`;
+}
+
+function sandboxOnly(scope: Scope): void {
+  if (scope.mode !== 'sandbox') {
+    throw new ApiError('sandboxOnly', { message: 'Simulations need a sandbox key (sk_test_…).' });
+  }
+}
+
+async function pay(c: Change): Promise<void> {
+  const t = c.row;
+  if (t.method === 'credit' || (t.status !== 'pending' && t.status !== 'awaiting')) throw invalidTransition(t.id, t.status, 'paid');
+  if (!t.processing.route) {
+    throw invalidTransition(t.id, t.status, 'paid before its QR code or billet is issued (retry in a moment)');
+  }
+  await approve(c, t.amount, t.method === 'pix' ? endToEndId(c.at) : null);
+}
+
+async function openDispute(c: Change): Promise<void> {
+  const t = c.row;
+  if (t.status !== 'approved') throw invalidTransition(t.id, t.status, 'disputed');
+  const dispute = await ledger.insertDispute(
+    c.q,
+    { transactionId: t.id, reason: 'general', amount: t.captured_amount - t.refunded_amount, evidenceDueBy: new Date(c.at.getTime() + EVIDENCE_DAYS * 86_400_000) },
+    c.at,
+  );
+  await c.timeline('dispute', 'Dispute opened', { disputeId: dispute.id, amount: dispute.amount, status: 'open' });
+  await c.move('dispute');
+}
+
+async function closeDispute(c: Change, outcome: 'won' | 'lost'): Promise<void> {
+  const t = c.row;
+  if (t.status !== 'dispute') throw invalidTransition(t.id, t.status, outcome === 'won' ? 'settled as won' : 'settled as lost');
+  const dispute = await ledger.closeDispute(c.q, t.id, outcome, c.at);
+  await c.timeline('dispute', outcome === 'won' ? 'Dispute won' : 'Dispute lost', { disputeId: dispute.id, amount: dispute.amount, status: outcome });
+  if (outcome === 'lost') await chargeBackReceivables(c);
+  await c.move(outcome === 'won' ? 'approved' : 'chargeback');
+}
+
+export async function simulate(engine: Engine, scope: Scope, id: string, action: SimulateAction): Promise<repo.TransactionRow> {
+  sandboxOnly(scope);
+  if (action === 'expire') {
+    const t = await repo.findTransaction(engine.db, scope, id);
+    if (!t) throw transactionNotFound(id);
+    const from = t.method === 'credit' ? (['pre-authorized'] as const) : (['pending', 'awaiting'] as const);
+    const row = await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization lapsed.' : 'Expired unpaid.', from);
+    if (!row) throw transactionNotFound(id);
+    return row;
+  }
+  const out = await changeTransaction(engine.db, { scope, id }, (c) => {
+    switch (action) {
+      case 'pay':
+        return pay(c);
+      case 'dispute':
+        return openDispute(c);
+      case 'win-dispute':
+        return closeDispute(c, 'won');
+      case 'lose-dispute':
+        return closeDispute(c, 'lost');
+    }
+  });
+  if (!out) throw transactionNotFound(id);
+  return out.row;
+}

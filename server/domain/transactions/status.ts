@@ -1,0 +1,67 @@
+/**
+ * The transaction state machine: one transition table, read by the code that moves a transaction and checked by a
+ * test against the table in the spec's `TransactionStatus` description, so the two cannot drift apart.
+ */
+import type { components } from '../../../generated/schema';
+import { ApiError } from '../../http/errors';
+
+export type TransactionStatus = components['schemas']['TransactionStatus'];
+export type EventType = components['schemas']['WebhookEventType'];
+
+/** Every legal move; a status absent from a list cannot be reached from the key status. */
+export const TRANSITIONS = {
+  pending: ['approved', 'pre-authorized', 'failed', 'analyzing', 'awaiting', 'canceled'],
+  analyzing: ['approved', 'pre-authorized', 'failed', 'refused', 'fraud-review'],
+  'fraud-review': ['approved', 'pre-authorized', 'failed', 'refused'],
+  awaiting: ['approved', 'pre-authorized', 'failed', 'analyzing', 'canceled'],
+  'pre-authorized': ['approved', 'canceled'],
+  approved: ['refunded', 'dispute'],
+  dispute: ['approved', 'chargeback'],
+  failed: [],
+  refused: [],
+  canceled: [],
+  refunded: [],
+  chargeback: [],
+} as const satisfies Record<TransactionStatus, readonly TransactionStatus[]>;
+
+export const STATUSES = Object.keys(TRANSITIONS) as TransactionStatus[];
+
+export const TERMINAL: readonly TransactionStatus[] = STATUSES.filter((s) => TRANSITIONS[s].length === 0);
+
+export function canTransition(from: TransactionStatus, to: TransactionStatus): boolean {
+  return (TRANSITIONS[from] as readonly TransactionStatus[]).includes(to);
+}
+
+/** The 422 of an operation the current status does not allow; `action` names it for people. */
+export function invalidTransition(id: string, from: TransactionStatus, action: string): ApiError {
+  return new ApiError('invalidTransition', {
+    resource: 'transaction',
+    message: `Transaction ${id} is ${from}: it cannot be ${action}.`,
+    details: `Allowed from ${from}: ${TRANSITIONS[from].join(', ') || 'nothing (terminal status)'}.`,
+  });
+}
+
+export function assertTransition(id: string, from: TransactionStatus, to: TransactionStatus, action = `moved to ${to}`): void {
+  if (!canTransition(from, to)) throw invalidTransition(id, from, action);
+}
+
+/** The event a status change records: the webhook named after the status entered. */
+export function eventOf(to: TransactionStatus): EventType {
+  return to === 'pending' ? 'transaction.created' : `transaction.${to}`;
+}
+
+/** People's text of a status entry of the timeline. */
+export const STATUS_MESSAGE: Record<TransactionStatus, string> = {
+  pending: 'Transaction created',
+  'pre-authorized': 'Amount authorized, waiting for capture',
+  approved: 'Transaction approved',
+  failed: 'Charge refused by the issuer or acquirer',
+  refused: 'Charge refused by the anti-fraud analysis',
+  canceled: 'Transaction canceled',
+  refunded: 'Transaction refunded',
+  chargeback: 'Dispute lost: chargeback',
+  dispute: 'Dispute opened by the payer',
+  'fraud-review': 'Sent to manual anti-fraud review',
+  analyzing: 'Sent to the anti-fraud analysis',
+  awaiting: 'Every route unavailable: retrying in the background',
+};

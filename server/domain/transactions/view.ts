@@ -1,0 +1,174 @@
+/**
+ * Transactions as the API shows them: the full object of `GET /v1/transactions/{id}` (also the `payload.object` of
+ * every `transaction.*` event), the list projection and the creation summary. Built from rows, inside whatever
+ * database transaction the caller holds, so an event carries the state right after its change.
+ */
+import type { components } from '../../../generated/schema';
+import type { Queryable } from '../../db/types';
+import type { Merchant } from '../../http/context';
+import * as ledger from './ledger-repo';
+import { listTimeline, type TransactionRow } from './repo';
+
+type Transaction = components['schemas']['Transaction'];
+type Links = components['schemas']['Links'];
+export type TransactionListItem = components['schemas']['TransactionListItem'];
+export type TransactionSummary = components['schemas']['TransactionSummary'];
+export type Refund = components['schemas']['Refund'];
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function transactionLinks(t: Pick<TransactionRow, 'id' | 'status'>): Links {
+  const href = `/v1/transactions/${t.id}`;
+  const links: Links = {
+    self: { href, method: 'GET', description: 'Read this transaction' },
+    list: { href: '/v1/transactions', method: 'GET', description: 'List transactions' },
+  };
+  if (t.status === 'pre-authorized') links.capture = { href: `${href}/capture`, method: 'POST', description: 'Capture this transaction' };
+  if (t.status === 'pending' || t.status === 'awaiting' || t.status === 'pre-authorized') {
+    links.cancel = { href: `${href}/cancel`, method: 'POST', description: 'Cancel this transaction' };
+  }
+  if (t.status === 'approved') links.refunds = { href: `${href}/refunds`, method: 'POST', description: 'Refund this transaction' };
+  return links;
+}
+
+export function refundView(r: ledger.RefundRow): Omit<Refund, 'merchant' | '_links'> {
+  return {
+    id: r.id,
+    transactionId: r.transaction_id,
+    amount: r.amount,
+    currency: 'BRL',
+    status: r.status,
+    reason: r.reason,
+    failureReason: r.failure_reason,
+    metadata: r.metadata,
+    refundedAt: iso(r.refunded_at),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+function receivableView(r: ledger.ReceivableRow): components['schemas']['Receivable'] {
+  return {
+    id: r.id,
+    recipient: r.recipient,
+    split: r.split,
+    status: r.status,
+    amount: r.amount,
+    grossAmount: r.gross_amount,
+    anticipationFee: r.anticipation_fee,
+    installmentNumber: r.installment_number,
+    description: r.description,
+    currency: 'BRL',
+    authorizationCode: r.authorization_code,
+    paidAt: iso(r.paid_at),
+    refundedAt: iso(r.refunded_at),
+    canceledAt: iso(r.canceled_at),
+    expectedOn: r.expected_on,
+    liable: r.liable,
+    chargeProcessingFee: r.charge_processing_fee,
+    updatedAt: r.updated_at.toISOString(),
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+function disputeView(d: ledger.DisputeRow): components['schemas']['Dispute'] {
+  return {
+    id: d.id,
+    status: d.status,
+    reason: d.reason,
+    amount: d.amount,
+    currency: 'BRL',
+    evidenceDueBy: iso(d.evidence_due_by),
+    closedAt: iso(d.closed_at),
+    createdAt: d.created_at.toISOString(),
+    updatedAt: d.updated_at.toISOString(),
+  };
+}
+
+const orNull = <T>(list: T[]): T[] | null => (list.length === 0 ? null : list);
+
+/** The whole transaction, read with `q` (inside the caller's database transaction when it has one). */
+export async function transactionView(q: Queryable, t: TransactionRow, merchant: Merchant): Promise<Transaction> {
+  const [timeline, receivables, refunds, disputes] = await Promise.all([
+    listTimeline(q, t.id),
+    ledger.listReceivables(q, t.id),
+    ledger.listRefunds(q, t.id),
+    ledger.listDisputes(q, t.id),
+  ]);
+  return {
+    id: t.id,
+    customId: null,
+    amount: t.amount,
+    originalAmount: t.original_amount,
+    capturedAmount: t.captured_amount,
+    refundedAmount: t.refunded_amount,
+    status: t.status,
+    method: t.method,
+    currency: 'BRL',
+    payment: t.payment,
+    discount: null,
+    customer: t.customer,
+    billing: { address: t.billing_address },
+    shipping: null,
+    externalReference: t.external_reference,
+    shippable: false,
+    spplited: false,
+    items: t.items,
+    receivables: receivables.map(receivableView),
+    splits: null,
+    refunds: orNull(refunds.map(refundView)),
+    disputes: orNull(disputes.map(disputeView)),
+    timeline: timeline.map((e) => ({
+      id: e.id,
+      message: e.message,
+      details: e.details,
+      type: e.type,
+      updatedAt: e.created_at.toISOString(),
+      createdAt: e.created_at.toISOString(),
+    })),
+    callback: null,
+    metadata: t.metadata,
+    createdAt: t.created_at.toISOString(),
+    updatedAt: t.updated_at.toISOString(),
+    merchant,
+    _links: transactionLinks(t),
+  };
+}
+
+export function listItemView(t: TransactionRow): TransactionListItem {
+  return {
+    id: t.id,
+    status: t.status,
+    method: t.method,
+    amount: t.amount,
+    capturedAmount: t.captured_amount,
+    refundedAmount: t.refunded_amount,
+    currency: 'BRL',
+    installments: t.installments,
+    customer: { id: t.customer.id, firstName: t.customer.firstName, lastName: t.customer.lastName, email: t.customer.email },
+    externalReference: t.external_reference,
+    paidAt: iso(t.paid_at),
+    createdAt: t.created_at.toISOString(),
+    updatedAt: t.updated_at.toISOString(),
+  };
+}
+
+export function summaryView(t: TransactionRow, merchant: Merchant): TransactionSummary {
+  return {
+    id: t.id,
+    status: 'pending',
+    amount: t.amount,
+    method: t.method,
+    currency: 'BRL',
+    merchant,
+    _links: transactionLinks({ id: t.id, status: 'pending' }),
+  };
+}
+
+/** The merchant object of responses and events, for work that has no key in hand. */
+export async function merchantOf(q: Queryable, merchantId: string): Promise<Merchant> {
+  const res = await q.query<{ name: string; is_sub_account: boolean }>('SELECT name, is_sub_account FROM merchants WHERE id = $1', [merchantId]);
+  const row = res.rows[0];
+  if (!row) throw new Error(`merchant ${merchantId} vanished`);
+  return { name: row.name, merchantId, isSubAccount: row.is_sub_account };
+}

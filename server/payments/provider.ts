@@ -1,0 +1,112 @@
+/**
+ * The narrow interface every payment provider (route) implements: authorize, capture, cancel, refund, status.
+ * Results are typed unions, never loose records. Every call carries an idempotency key: a provider answers a
+ * repeated key with the first answer and does nothing again, which is what makes a retried job safe.
+ */
+import type { components } from '../../generated/schema';
+import type { Mode } from '../domain/access/keys';
+import type { CardBrand } from './card';
+
+export type PaymentMethod = components['schemas']['PaymentMethod'];
+export type RefusalCode = components['schemas']['PaymentRefusal']['code'];
+
+/** The card as the processing keeps it: a provider token and the digits the API may show. */
+export interface CardRef {
+  token: string;
+  brand: CardBrand;
+  firstDigits: string;
+  lastDigits: string;
+}
+
+export interface AuthorizeRequest {
+  idempotencyKey: string;
+  transactionId: string;
+  merchant: { id: string; name: string };
+  method: PaymentMethod;
+  amount: number;
+  installments: number;
+  /** Cards: capture at once (true) or authorize only. */
+  capture: boolean;
+  card?: CardRef;
+  /** PIX: when the QR code stops being payable. */
+  pixExpiresAt?: Date;
+  /** Billets: the last day it can be paid and the cashier's instructions. */
+  billet?: { dueDate: string; expiresAt: Date; instructions: string | null; documentNumber: string };
+}
+
+export interface PixInstructions {
+  kind: 'pix';
+  emv: string;
+  url: string;
+  image: string;
+  txid: string;
+  /** ISO 8601: results are JSON-safe, a provider may hand back a stored answer. */
+  expiresAt: string;
+}
+
+export interface BilletInstructions {
+  kind: 'billet';
+  url: string;
+  barcode: string;
+  digitableLine: string;
+  documentNumber: string;
+  referenceNumber: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+export type AuthorizeResult =
+  /** Card charged (captured) at once. */
+  | { kind: 'approved'; acquirerTransactionNumber: string; authorizationCode: string }
+  /** Card amount reserved, to be captured later. */
+  | { kind: 'authorized'; acquirerTransactionNumber: string; authorizationCode: string }
+  /** PIX or billet issued: the payer pays later. */
+  | { kind: 'issued'; acquirerTransactionNumber: string; instructions: PixInstructions | BilletInstructions }
+  | { kind: 'declined'; code: RefusalCode; message: string }
+  /** The route cannot take the charge now (down, timed out): the orchestrator tries the next one. */
+  | { kind: 'unavailable'; reason: string };
+
+export type CaptureResult =
+  | { kind: 'captured' }
+  | { kind: 'declined'; message: string }
+  | { kind: 'unavailable'; reason: string };
+
+export type CancelResult = { kind: 'canceled' } | { kind: 'unavailable'; reason: string };
+
+export type RefundResult =
+  | { kind: 'succeeded' }
+  /** Accepted; the provider confirms later (`refundStatus`). */
+  | { kind: 'pending' }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'unavailable'; reason: string };
+
+export type RefundStatusResult = { kind: 'succeeded' } | { kind: 'pending' } | { kind: 'failed'; reason: string };
+
+export interface ProviderCharge {
+  idempotencyKey: string;
+  transactionId: string;
+  amount: number;
+}
+
+/** One payment route. `id` is what `payment.provider` and the timeline's `route` entries show. */
+export interface PaymentProvider {
+  readonly id: string;
+  readonly version: string;
+  /** The methods this route can charge. */
+  readonly methods: readonly PaymentMethod[];
+  /** The modes this route serves: a sandbox route never sees a production key. */
+  readonly modes: readonly Mode[];
+  authorize(req: AuthorizeRequest): Promise<AuthorizeResult>;
+  /** Captures `amount` (≤ authorized) of the authorization made under `authorizeKey`. */
+  capture(req: ProviderCharge & { authorizeKey: string }): Promise<CaptureResult>;
+  /** Voids an authorization, a QR code or a billet made under `authorizeKey`; canceling nothing is a success. */
+  cancel(req: ProviderCharge & { authorizeKey: string }): Promise<CancelResult>;
+  refund(req: ProviderCharge & { authorizeKey: string; method: PaymentMethod }): Promise<RefundResult>;
+  /** Where a refund answered `pending` stands now. */
+  refundStatus(req: { idempotencyKey: string }): Promise<RefundStatusResult>;
+}
+
+/** Card data reaches a provider once, to be exchanged for a token; the number and CVV go nowhere else. */
+export interface CardVault {
+  tokenize(card: { number: string; holderName: string; expMonth: number; expYear: number; cvv: string }): Promise<CardRef>;
+}

@@ -1,0 +1,156 @@
+/**
+ * The sandbox provider: answers like an acquirer, a PIX institution and a billet bank would, without moving money.
+ * PIX charges get a real BR Code (CRC16 and all) with its QR image; billets a real barcode and digitable line;
+ * cards an outcome chosen by the test card's scenario. Two routes exist, `sandbox` and `sandbox-fallback`, so the
+ * fallback of the orchestrator can be seen: the `fallback` test card finds the first one unavailable.
+ */
+import type { Db } from '../../db/types';
+import { randomBase62 } from '../../ids';
+import type {
+  AuthorizeRequest,
+  AuthorizeResult,
+  CancelResult,
+  CaptureResult,
+  PaymentProvider,
+  RefundResult,
+  RefundStatusResult,
+} from '../provider';
+import { buildBoleto, sandboxFreeField } from './boleto';
+import { buildDynamicBrCode } from './brcode';
+import { scenarioOf } from './cards';
+import { amend, recall, remember } from './ledger';
+import { qrPngDataUrl } from './qr';
+
+/** Public pages of the sandbox (illustrative host of the spec's examples). */
+export const SANDBOX_PAY_HOST = 'pay.payments.example';
+const PIX_HOST = 'pix.payments.example';
+/** The bank the sandbox registers billets with. */
+const BILLET_BANK = '341';
+
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+async function issuePix(req: AuthorizeRequest): Promise<AuthorizeResult> {
+  // A dynamic BR Code points at a location holding the charge; its txid is 26 to 35 letters and digits.
+  const txid = `${req.transactionId.slice(4)}${randomBase62(10)}`;
+  const emv = buildDynamicBrCode({
+    location: `${PIX_HOST}/qr/v2/cob/${txid}`,
+    amount: req.amount,
+    merchantName: req.merchant.name,
+    merchantCity: 'SAO PAULO',
+  });
+  return {
+    kind: 'issued',
+    acquirerTransactionNumber: txid,
+    instructions: {
+      kind: 'pix',
+      emv,
+      url: `https://${SANDBOX_PAY_HOST}/pix/${req.transactionId}.png`,
+      image: await qrPngDataUrl(emv),
+      txid,
+      expiresAt: (req.pixExpiresAt ?? new Date(Date.now() + 3_600_000)).toISOString(),
+    },
+  };
+}
+
+function issueBillet(req: AuthorizeRequest): AuthorizeResult {
+  if (!req.billet) throw new Error('sandbox: a billet charge needs its billet fields');
+  const referenceNumber = digits(11);
+  const { barcode, digitableLine } = buildBoleto({
+    bankCode: BILLET_BANK,
+    amount: req.amount,
+    dueDate: req.billet.dueDate,
+    freeField: sandboxFreeField(referenceNumber),
+  });
+  return {
+    kind: 'issued',
+    acquirerTransactionNumber: `${BILLET_BANK}${referenceNumber}`,
+    instructions: {
+      kind: 'billet',
+      url: `https://${SANDBOX_PAY_HOST}/billets/${req.transactionId}.pdf`,
+      barcode,
+      digitableLine,
+      documentNumber: req.billet.documentNumber,
+      referenceNumber,
+      expiresAt: req.billet.expiresAt.toISOString(),
+    },
+  };
+}
+
+function chargeCard(req: AuthorizeRequest): AuthorizeResult {
+  if (!req.card) throw new Error('sandbox: a card charge needs its card');
+  const scenario = scenarioOf(req.card.token);
+  if (scenario === 'decline') return { kind: 'declined', code: 'issuerDeclined', message: 'The card issuer declined the charge.' };
+  if (scenario === 'no-funds') {
+    return { kind: 'declined', code: 'insufficientFunds', message: 'The card has insufficient funds for this amount.' };
+  }
+  const numbers = { acquirerTransactionNumber: `${req.transactionId.slice(4)}${digits(10)}`, authorizationCode: digits(6) };
+  return req.capture ? { kind: 'approved', ...numbers } : { kind: 'authorized', ...numbers };
+}
+
+/**
+ * A sandbox route named `id`; `primary` is the route the `fallback` test card finds down. `latencyMs` plays a slow
+ * acquirer: the answer to an authorization arrives that long after the sandbox acted on it.
+ */
+export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', latencyMs = 0): PaymentProvider {
+  const primary = id === 'sandbox';
+  const slow = <T>(answer: T): Promise<T> =>
+    latencyMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(answer), latencyMs)) : Promise.resolve(answer);
+  return {
+    id,
+    version: '1.0',
+    methods: ['pix', 'credit', 'billet'],
+    modes: ['sandbox'],
+
+    async authorize(req) {
+      const known = await recall<AuthorizeResult>(db, req.idempotencyKey);
+      if (known) return known.result;
+      if (primary && req.card && scenarioOf(req.card.token) === 'fallback') {
+        // Not recorded: an unavailable route did nothing, and a later call may find it up.
+        return { kind: 'unavailable', reason: 'The sandbox primary route is down for this test card.' };
+      }
+      const result = req.method === 'pix' ? await issuePix(req) : req.method === 'billet' ? issueBillet(req) : chargeCard(req);
+      return slow(
+        await remember(db, req.idempotencyKey, {
+          provider: id, operation: 'authorize', transactionId: req.transactionId, amount: req.amount, result,
+        }),
+      );
+    },
+
+    async capture(req): Promise<CaptureResult> {
+      const auth = await recall<AuthorizeResult>(db, req.authorizeKey);
+      const result: CaptureResult =
+        auth?.result.kind === 'authorized' && req.amount <= auth.amount
+          ? { kind: 'captured' }
+          : { kind: 'declined', message: 'There is no authorization of this amount to capture.' };
+      return remember(db, req.idempotencyKey, {
+        provider: id, operation: 'capture', transactionId: req.transactionId, amount: req.amount, result,
+      });
+    },
+
+    async cancel(req): Promise<CancelResult> {
+      return remember<CancelResult>(db, req.idempotencyKey, {
+        provider: id, operation: 'cancel', transactionId: req.transactionId, amount: req.amount, result: { kind: 'canceled' },
+      });
+    },
+
+    async refund(req): Promise<RefundResult> {
+      // A billet has no account to return to: its refund is a PIX transfer that the bank confirms later.
+      const result: RefundResult = req.method === 'billet' ? { kind: 'pending' } : { kind: 'succeeded' };
+      return remember(db, req.idempotencyKey, {
+        provider: id, operation: 'refund', transactionId: req.transactionId, amount: req.amount, result,
+      });
+    },
+
+    async refundStatus(req): Promise<RefundStatusResult> {
+      const known = await recall<RefundResult>(db, req.idempotencyKey);
+      if (!known) return { kind: 'failed', reason: 'The sandbox has no refund under this key.' };
+      if (known.result.kind === 'pending') {
+        // The sandbox bank confirms a pending transfer the first time it is asked.
+        await amend<RefundResult>(db, req.idempotencyKey, { kind: 'succeeded' });
+        return { kind: 'succeeded' };
+      }
+      if (known.result.kind === 'unavailable') return { kind: 'pending' };
+      return known.result;
+    },
+  };
+}
