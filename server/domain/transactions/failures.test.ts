@@ -1,0 +1,141 @@
+/**
+ * What the engine does when providers misbehave: routes down (awaiting, retries, routesExhausted), a route that
+ * hangs past the time-out, a capture the acquirer declines, a provider unreachable during capture, refund or
+ * cancel. The routes here are the sandbox's, wrapped in a switch the test turns.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/types';
+import type { PaymentRoutes } from '../../payments/orchestrator';
+import type { PaymentProvider } from '../../payments/provider';
+import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
+import { sandboxProvider } from '../../payments/sandbox/provider';
+import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { cardBody, eventTypes, pixBody, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../../testing/payments';
+
+type Behaviour = 'up' | 'down' | 'hang' | 'throw' | 'decline-capture';
+
+/** A sandbox route whose behaviour the test sets; `calls` counts what reached it. */
+function switchable(db: Db, id: 'sandbox' | 'sandbox-fallback', state: { mode: Behaviour; downFor: number }, calls: string[]): PaymentProvider {
+  const real = sandboxProvider(db, id);
+  const gate = async <T>(op: string, run: () => Promise<T>, down: T): Promise<T> => {
+    calls.push(`${id}:${op}`);
+    if (state.downFor > 0) {
+      state.downFor -= 1;
+      return down;
+    }
+    if (state.mode === 'down') return down;
+    if (state.mode === 'hang') return new Promise<T>(() => undefined);
+    if (state.mode === 'throw') throw new Error('connection reset by peer');
+    return run();
+  };
+  const unavailable = { kind: 'unavailable' as const, reason: 'switched off by the test' };
+  return {
+    ...real,
+    authorize: (req) => gate('authorize', () => real.authorize(req), unavailable),
+    capture: (req) =>
+      gate('capture', async () => (state.mode === 'decline-capture' ? { kind: 'declined' as const, message: 'Authorization no longer valid.' } : real.capture(req)), unavailable),
+    cancel: (req) => gate('cancel', () => real.cancel(req), unavailable),
+    refund: (req) => gate('refund', () => real.refund(req), unavailable),
+  };
+}
+
+describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
+  let svc: TestService;
+  const state = { mode: 'up' as Behaviour, downFor: 0 };
+  const calls: string[] = [];
+  const routes = (db: Db): PaymentRoutes => ({
+    providers: [switchable(db, 'sandbox', state, calls), switchable(db, 'sandbox-fallback', state, calls)],
+    vaults: { sandbox: sandboxVault },
+    antifraud: { sandbox: sandboxAntiFraud },
+  });
+  beforeAll(async () => {
+    svc = await startTestService(
+      engine,
+      { ROUTE_RETRY_SECONDS: '0,0', PROVIDER_TIMEOUT_MS: '100', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
+      { routes },
+    );
+  });
+  afterAll(async () => svc?.close());
+  beforeEach(() => {
+    state.mode = 'up';
+    state.downFor = 0;
+    calls.length = 0;
+  });
+
+  async function create(body: unknown): Promise<string> {
+    const res = await svc.call('/v1/transactions', { method: 'POST', json: body });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+  async function read(id: string): Promise<Transaction> {
+    return (await (await svc.call(`/v1/transactions/${id}`)).json()) as Transaction;
+  }
+  const post = (path: string, json: unknown = {}) => svc.call(path, { method: 'POST', json });
+  async function code(res: Response): Promise<[number, string]> {
+    return [res.status, ((await res.json()) as { error: { code: string } }).error.code];
+  }
+
+  it('every route down: awaiting, retried in the background, approved when a route is back', async () => {
+    // Round 1 finds both routes down → awaiting; the retry (due at once: ROUTE_RETRY_SECONDS 0) finds them up.
+    state.downFor = 2;
+    const id = await create(cardBody());
+    await svc.drain();
+    const t = await read(id);
+    expect(t.status).toBe('approved');
+    expect(timelineOf(t)).toContain('status:pending>awaiting');
+    expect(timelineOf(t).at(-1)).toBe('status:awaiting>approved');
+    expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.awaiting', 'transaction.approved']);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
+  });
+
+  it('every route down until the retries run out: failed with routesExhausted', async () => {
+    state.mode = 'down';
+    const id = await create(pixBody());
+    await svc.drain();
+    const t = await read(id);
+    expect(t.status).toBe('failed');
+    expect(t.payment.refused).toMatchObject({ code: 'routesExhausted' });
+    // The first round and the two retries of ROUTE_RETRY_SECONDS, each over both routes.
+    expect(calls.filter((c) => c.endsWith(':authorize'))).toHaveLength(6);
+    expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.awaiting', 'transaction.failed']);
+  });
+
+  it.each(['hang', 'throw'] as const)('a route that does not answer (%s) counts as unavailable and is voided', async (mode) => {
+    state.mode = mode;
+    const id = await create(cardBody());
+    await svc.drain();
+    const t = await read(id);
+    expect(t.status).toBe('failed');
+    expect(t.payment.refused).toMatchObject({ code: 'routesExhausted' });
+    expect(t.timeline.filter((e) => e.type === 'route').every((e) => (e.details as { outcome: string }).outcome === 'unavailable')).toBe(true);
+    // Whatever the silent route may have done is voided under the same key.
+    expect(calls.filter((c) => c.endsWith(':cancel')).length).toBeGreaterThan(0);
+  });
+
+  it('a capture the acquirer declines is 402 and leaves the authorization in place; unreachable is 503', async () => {
+    const id = await create(cardBody(TEST_CARDS.visa, { capture: false }));
+    await svc.drain();
+    state.mode = 'decline-capture';
+    expect(await code(await post(`/v1/transactions/${id}/capture`))).toEqual([402, 'paymentDeclined']);
+    const after = await read(id);
+    expect(after.status).toBe('pre-authorized');
+    expect(after.timeline[0]).toMatchObject({ type: 'capture', details: { amount: 30000, declined: true } });
+    state.mode = 'down';
+    expect(await code(await post(`/v1/transactions/${id}/capture`))).toEqual([503, 'providerUnavailable']);
+    expect(await code(await post(`/v1/transactions/${id}/cancel`))).toEqual([503, 'providerUnavailable']);
+    expect((await read(id)).status).toBe('pre-authorized');
+  });
+
+  it('a refund the provider cannot take is 503 and creates nothing; the amount stays refundable', async () => {
+    const id = await create(cardBody());
+    await svc.drain();
+    state.mode = 'down';
+    expect(await code(await post(`/v1/transactions/${id}/refunds`, { amount: 1000 }))).toEqual([503, 'providerUnavailable']);
+    const t = await read(id);
+    expect(t).toMatchObject({ status: 'approved', refundedAmount: 0, refunds: null });
+    state.mode = 'up';
+    const res = await post(`/v1/transactions/${id}/refunds`, {});
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ amount: 30000, status: 'succeeded' });
+  });
+});
