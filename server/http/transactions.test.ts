@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brCodeValid, parseBrCode } from '../payments/sandbox/brcode';
 import { boletoValid } from '../payments/sandbox/boleto';
 import { saoPauloDate } from '../domain/fees/plan';
+import { createLogger } from '../logger';
+import { createWorker } from '../jobs/worker';
+import { paymentJobHandlers } from '../domain/transactions/jobs';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { billetBody, cardBody, eventTypes, payer, pixBody, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../testing/payments';
 
@@ -277,6 +280,41 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
   it('simulate needs a sandbox key (403 sandboxOnly) and a known transaction (404)', async () => {
     await refused(await post('/v1/sandbox/transactions/tra_0000000000000000/simulate', { action: 'pay' }, svc.merchant.productionKey), 403, 'sandboxOnly');
     await refused(await post('/v1/sandbox/transactions/tra_0000000000000000/simulate', { action: 'pay' }), 404, 'transactionNotFound');
+  });
+
+  it('ten concurrent refunds of 3000 on a 10000 charge: three go through, the others are 422, never over-refunded', async () => {
+    const id = await create(cardBody(TEST_CARDS.visa, {}, { amount: 10000 }));
+    await svc.drain();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(`/v1/transactions/${id}/refunds`, { amount: 3000 })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, ...Array<number>(7).fill(422)]);
+    const t = await read(id);
+    expect(t).toMatchObject({ status: 'approved', refundedAmount: 9000 });
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1, refund: 3 });
+  });
+
+  it('two workers draining at once charge each of 20 transactions exactly once', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => create(cardBody(TEST_CARDS.visa, {}, { amount: 1000 + i }))));
+    const second = createWorker({ db: svc.db, handlers: paymentJobHandlers(svc.payments), logger: createLogger('silent'), concurrency: 4 });
+    const [a, b] = await Promise.all([svc.drain(), second.drain()]);
+    expect(a + b).toBeGreaterThanOrEqual(20);
+    for (const id of ids) {
+      expect((await read(id)).status).toBe('approved');
+      expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
+      expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved']);
+    }
+  });
+
+  it('an idempotent retry of a creation returns the stored 201 and creates one transaction', async () => {
+    const headers = { 'X-Idempotency-Key': `idem-${Date.now()}-create` };
+    const body = pixBody({ externalReference: 'IDEM-1' });
+    const first = await svc.call('/v1/transactions', { method: 'POST', json: body, headers });
+    const again = await svc.call('/v1/transactions', { method: 'POST', json: body, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    const n = await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE external_reference = 'IDEM-1'`);
+    expect(n.rows[0]!.n).toBe(1);
   });
 
   it('lists with the filters: status, method, customer and external reference', async () => {
