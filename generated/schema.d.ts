@@ -43,7 +43,9 @@ export interface paths {
          *     `dueDate` out of range are `422 unprocessableEntity`; a production key with no payment provider configured for
          *     the method is `422 providerNotConfigured` (resource `payorch`); every route for the method known to be down at
          *     that moment is `503 providerUnavailable` (retry with backoff). Routes that fail after the `201` do not make the
-         *     request fail: the transaction goes `awaiting` and is retried in the background.
+         *     request fail: the transaction goes `awaiting` and is retried in the background. (This version keeps no
+         *     health record of the routes, so it always answers `201` and an outage shows as `awaiting`.) A method the
+         *     merchant's fee plan has no rate for is `422 unprocessableEntity`.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -1619,9 +1621,10 @@ export interface components {
         };
         /**
          * @description One line of what is charged for. The items of a transaction (at most 100) must add up to its `amount`:
-         *     Σ `unitPrice` × `quantity` = `amount`, or the request is `422 itemsTotalMismatch`. A `variantId` that names no
-         *     variant of the merchant is `422 unprocessableEntity`; the item keeps the `name` and `unitPrice` sent, whatever
-         *     the variant's current pricing.
+         *     Σ `unitPrice` × `quantity` = `amount`, or the request is `422 itemsTotalMismatch`. The item keeps the `name`,
+         *     `unitPrice` and `variantId` sent, whatever the variant's current pricing. (This version does not check
+         *     `variantId` against the variant catalogue, which cannot be written through the API yet; once it can, a
+         *     `variantId` that names no variant of the merchant will be `422 unprocessableEntity`.)
          * @example {
          *       "name": "Camiseta Acme",
          *       "unitPrice": 7500,
@@ -1732,8 +1735,9 @@ export interface components {
         /**
          * @description The card to charge. The number and the CVV are used only to reach the acquirer: they are never stored, logged or
          *     returned (the transaction keeps the first 6 and last 4 digits and the brand). A number failing the Luhn check, an
-         *     expiry in the past, or a number of an unsupported brand (supported: Visa, Mastercard, Elo, American Express,
-         *     Hipercard) is `422 invalidCard`.
+         *     expiry in the past, a number of an unsupported brand (supported: Visa, Mastercard, Elo, American Express,
+         *     Hipercard) or a security code of the wrong length for the brand (4 digits for American Express, 3 for the
+         *     others) is `422 invalidCard`. The card is valid through the last day of its expiry month.
          *
          *     In sandbox the number chooses the outcome:
          *
@@ -1971,7 +1975,8 @@ export interface components {
         TransactionPayment: {
             /**
              * @description The provider (route) handling the charge: chosen at creation, and replaced when the charge falls back to
-             *     another route (the `timeline` shows each attempt). `sandbox` for every sandbox charge.
+             *     another route (the `timeline` shows each attempt). In sandbox the routes are `sandbox` and, when the first
+             *     one is unavailable, `sandbox-fallback`.
              * @example sandbox
              */
             provider: string;
