@@ -6,16 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
 import { createMerchantWithKeys } from './domain/access/keys';
-import { randomBase62 } from './ids';
+import { ENGINES } from './testing/harness';
 import { cardBody, eventTypes, pixBody, providerOperations } from './testing/payments';
 
 const root = resolve(import.meta.dirname, '..');
-const url = process.env.TEST_DATABASE_URL;
 
 async function freePort(): Promise<number> {
   return new Promise((ok) => {
@@ -26,10 +23,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe.each(url ? [url] : [])('API and workers as separate processes on PostgreSQL', (base) => {
-  const schema = `t_${randomBase62(12).toLowerCase()}`;
+describe.each(ENGINES.filter((e) => e.name === 'postgres'))('API and workers as separate processes on $name', (engine) => {
   const children: ChildProcess[] = [];
   let db: Db;
+  let drop: () => Promise<void>;
   let databaseUrl: string;
 
   function launch(role: 'api' | 'worker', env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
@@ -53,22 +50,14 @@ describe.each(url ? [url] : [])('API and workers as separate processes on Postgr
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(base);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-    db = await openPostgres(databaseUrl);
+    const opened = await engine.open();
+    db = opened.db;
+    drop = opened.drop;
+    databaseUrl = opened.url!;
   });
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
-    await db?.close();
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await drop?.();
   });
 
   it('processes every charge created through the API process exactly once across two worker processes', async () => {

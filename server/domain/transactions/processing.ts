@@ -15,6 +15,7 @@ import { finishRefund } from './refunds';
 import * as repo from './repo';
 import { approve, cancelCharge } from './settle';
 import type { TransactionStatus } from './status';
+import { merchantOf } from './view';
 
 /** Statuses in which a charge is still being worked on in the background. */
 const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
@@ -122,8 +123,8 @@ async function allRoutesDown(engine: Engine, id: string): Promise<void | { retry
 
 /** Sends the charge over its routes and records the answer; a charge canceled meanwhile has its authorization voided. */
 async function charge(engine: Engine, t: repo.TransactionRow): Promise<void | { retryAt: Date }> {
-  const merchant = await engine.db.query<{ name: string }>('SELECT name FROM merchants WHERE id = $1', [t.merchant_id]);
-  const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.rows[0]?.name ?? ''), t.route_rounds, (provider, attempt, reason) =>
+  const merchant = await merchantOf(engine.db, t.merchant_id);
+  const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), t.route_rounds, (provider, attempt, reason) =>
     changeTransaction(engine.db, { id: t.id }, (c) =>
       c.timeline('route', `Route ${provider.id} unavailable; trying the next one`, { provider: provider.id, attempt, outcome: 'unavailable', reason }),
     ).then(() => undefined),

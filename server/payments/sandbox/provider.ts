@@ -35,7 +35,8 @@ async function issuePix(req: AuthorizeRequest): Promise<AuthorizeResult> {
   const emv = buildDynamicBrCode({
     location: `${PIX_HOST}/qr/v2/cob/${txid}`,
     amount: req.amount,
-    merchantName: req.merchant.name,
+    // The BR Code carries the name in plain ASCII; a name with nothing ASCII in it is shown as the generic payee.
+    merchantName: /[A-Za-z0-9]/.test(req.merchant.name.normalize('NFKD')) ? req.merchant.name : 'RECEBEDOR',
     merchantCity: 'SAO PAULO',
   });
   return {
