@@ -259,6 +259,40 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
     expect(await eventTypes(svc.db, card)).toEqual(['transaction.created', 'transaction.pre-authorized', 'transaction.canceled']);
   });
 
+  it('an expiry job that runs before the expiry (clocks apart) comes back at the expiry instead of canceling', async () => {
+    const id = await create(pixBody());
+    await svc.drain();
+    await svc.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'transaction.expire' AND payload->>'transactionId' = $1`, [id]);
+    await svc.drain();
+    expect((await read(id)).status).toBe('pending');
+    const job = await svc.db.query<{ status: string; run_at: Date }>(`SELECT status, run_at FROM jobs WHERE kind = 'transaction.expire' AND payload->>'transactionId' = $1`, [id]);
+    expect(job.rows[0]!.status).toBe('pending');
+    expect(job.rows[0]!.run_at.toISOString()).toBe((await read(id)).payment.expirationDate);
+  });
+
+  it('settlement: a receivable is paid by the job of its day, and not before', async () => {
+    const id = await create(cardBody(TEST_CARDS.visa, { installments: 2 }, { amount: 10000 }));
+    await svc.drain();
+    const [first, second] = (await read(id)).receivables;
+    const jobOf = `SELECT id, status, run_at FROM jobs WHERE kind = 'receivables.settle' AND payload->>'transactionId' = $1 AND payload->>'day' = $2`;
+    const job = (await svc.db.query<{ id: string; run_at: Date }>(jobOf, [id, first!.expectedOn])).rows[0]!;
+    expect(job.run_at.toISOString()).toBe(`${first!.expectedOn}T03:00:00.000Z`);
+    // Run early: nothing is paid, the job waits for its day again.
+    await svc.db.query('UPDATE jobs SET run_at = now() WHERE id = $1', [job.id]);
+    await svc.drain();
+    expect((await read(id)).receivables.map((r) => r.status)).toEqual(['pending', 'pending']);
+    expect((await svc.db.query<{ run_at: Date }>('SELECT run_at FROM jobs WHERE id = $1', [job.id])).rows[0]!.run_at).toEqual(job.run_at);
+    // Its day comes (the first installment's date moved to today): the first is paid, the second still waits.
+    const today = saoPauloDate(new Date());
+    await svc.db.query(`UPDATE receivables SET expected_on = $2::date WHERE transaction_id = $1 AND installment_number = 1`, [id, today]);
+    await svc.db.query(`UPDATE jobs SET run_at = now(), payload = jsonb_set(payload, '{day}', to_jsonb($2::text)) WHERE id = $1`, [job.id, today]);
+    await svc.drain();
+    const after = (await read(id)).receivables;
+    expect(after.map((r) => r.status)).toEqual(['paid', 'pending']);
+    expect(after[0]!.paidAt).not.toBeNull();
+    expect(after[1]!.expectedOn).toBe(second!.expectedOn);
+  });
+
   it('refuses what cannot be charged before creating anything', async () => {
     const before = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions');
     await refused(await post('/v1/transactions', pixBody({ items: [{ name: 'A', unitPrice: 5000, quantity: 3 }] })), 422, 'itemsTotalMismatch');

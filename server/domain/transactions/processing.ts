@@ -13,7 +13,7 @@ import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
-import { approve, cancelCharge } from './settle';
+import { approve, cancelCharge, startOfSaoPauloDay } from './settle';
 import type { TransactionStatus } from './status';
 import { merchantOf } from './view';
 
@@ -190,18 +190,21 @@ export async function analyseTransaction(engine: Engine, id: string, stage: 'ana
 }
 
 /** `transaction.expire`: an unpaid PIX or billet, or an uncaptured authorization, lapses at `expirationDate`. */
-export async function expireTransaction(engine: Engine, id: string): Promise<void> {
+export async function expireTransaction(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
   const t = await repo.findTransactionById(engine.db, id);
-  if (!t?.payment.expirationDate || Date.parse(t.payment.expirationDate) > Date.now()) return;
+  if (!t?.payment.expirationDate) return;
+  // The job is due by the database's clock; should this process's clock lag behind it, come back at the expiry.
+  const expiry = new Date(t.payment.expirationDate);
+  if (expiry.getTime() > Date.now()) return { retryAt: expiry };
   const from: TransactionStatus[] = t.method === 'credit' ? ['pre-authorized'] : ['pending', 'awaiting'];
   if (!from.includes(t.status)) return;
   await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization was not captured in time.' : 'Expired unpaid.', from);
 }
 
 /** `receivables.settle`: the receivables due on `day` are paid into the recipient's balance. */
-export async function settleDay(engine: Engine, id: string, day: string): Promise<void> {
-  const today = saoPauloDate(new Date());
-  await ledger.settleReceivables(engine.db, id, day <= today ? day : today, new Date());
+export async function settleDay(engine: Engine, id: string, day: string): Promise<void | { retryAt: Date }> {
+  if (day > saoPauloDate(new Date())) return { retryAt: startOfSaoPauloDay(day) };
+  await ledger.settleReceivables(engine.db, id, day, new Date());
 }
 
 /** `refund.confirm`: asks the provider where a pending refund stands, until it succeeds or fails. */
