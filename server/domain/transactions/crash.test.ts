@@ -88,6 +88,33 @@ describe.each(ENGINES)('a worker dying mid-charge, on $name', (engine) => {
   });
 });
 
+describe.each(ENGINES)('a change whose event cannot be written, on $name', (engine) => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService(engine);
+  });
+  afterAll(async () => svc?.close());
+
+  it('is not made at all: status, timeline, receivables and event commit together or not at all', async () => {
+    const res = await svc.call('/v1/transactions', { method: 'POST', json: { amount: 5000, customer: { firstName: 'A', lastName: 'B', email: 'a@example.com' }, payment: { method: 'pix' } } });
+    const { id } = (await res.json()) as { id: string };
+    await svc.drain();
+    const before = (await (await svc.call(`/v1/transactions/${id}`)).json()) as Transaction;
+    // The outbox refuses this one event type: the write of the approval fails halfway.
+    await svc.db.query(`ALTER TABLE events ADD CONSTRAINT refuse_approved CHECK (type <> 'transaction.approved')`);
+    const pay = await svc.call(`/v1/sandbox/transactions/${id}/simulate`, { method: 'POST', json: { action: 'pay' } });
+    expect(pay.status).toBe(500);
+    const after = (await (await svc.call(`/v1/transactions/${id}`)).json()) as Transaction;
+    expect(after).toEqual(before);
+    expect(after.status).toBe('pending');
+    expect(after.receivables).toEqual([]);
+    await svc.db.query('ALTER TABLE events DROP CONSTRAINT refuse_approved');
+    const again = await svc.call(`/v1/sandbox/transactions/${id}/simulate`, { method: 'POST', json: { action: 'pay' } });
+    expect(again.status).toBe(200);
+    expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved']);
+  });
+});
+
 const postgres = ENGINES.filter((e) => e.name === 'postgres');
 
 describe.each(postgres)('a worker process killed mid-charge, on $name', (engine) => {
