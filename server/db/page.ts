@@ -26,3 +26,23 @@ export async function countRows(q: Queryable, p: Pick<PageQuery, 'from' | 'where
   const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${p.from} WHERE ${p.where}`, p.params);
   return res.rows[0]?.n ?? 0;
 }
+
+/** A WHERE clause built one optional filter at a time, each on one more numbered parameter. */
+export class Conditions {
+  constructor(
+    readonly params: unknown[],
+    readonly clauses: string[],
+  ) {}
+
+  /** Adds `clause($n)` with `value` as parameter `$n`; a filter not given (`undefined`) adds nothing. */
+  add(value: unknown, clause: (param: string) => string): this {
+    if (value === undefined) return this;
+    this.params.push(value);
+    this.clauses.push(clause(`$${this.params.length}`));
+    return this;
+  }
+
+  get sql(): string {
+    return this.clauses.join(' AND ');
+  }
+}

@@ -1,5 +1,5 @@
 /** SQL of customers. Every statement is scoped by merchant and mode. */
-import { countRows, selectPage, type PageQuery } from '../../db/page';
+import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../http/context';
 import type { CustomerValues, Document, Gender, Telephone } from './fields';
@@ -134,21 +134,15 @@ export interface ListFilter {
 }
 
 function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [scope.merchantId, scope.mode, ...f.params];
-  const clauses = ['merchant_id = $1', 'mode = $2', ...f.conditions];
-  const add = (value: string | undefined, clause: (p: string) => string) => {
-    if (value === undefined) return;
-    params.push(value);
-    clauses.push(clause(`$${params.length}`));
-  };
-  add(f.id, (p) => `id = ${p}`);
-  add(f.email, (p) => `email = ${p}`);
-  // strpos, not LIKE: a `%` or `_` typed by the user is plain text.
-  add(f.name, (p) => `strpos(search_name, ${p}) > 0`);
-  add(f.telephoneLine, (p) => `telephone ->> 'line' = ${p}`);
-  add(f.document, (p) => `document_number = ${p}`);
-  add(f.externalReference, (p) => `external_reference = ${p}`);
-  return { sql: clauses.join(' AND '), params };
+  const c = new Conditions([scope.merchantId, scope.mode, ...f.params], ['merchant_id = $1', 'mode = $2', ...f.conditions])
+    .add(f.id, (p) => `id = ${p}`)
+    .add(f.email, (p) => `email = ${p}`)
+    // strpos, not LIKE: a `%` or `_` typed by the user is plain text.
+    .add(f.name, (p) => `strpos(search_name, ${p}) > 0`)
+    .add(f.telephoneLine, (p) => `telephone ->> 'line' = ${p}`)
+    .add(f.document, (p) => `document_number = ${p}`)
+    .add(f.externalReference, (p) => `external_reference = ${p}`);
+  return { sql: c.sql, params: c.params };
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {

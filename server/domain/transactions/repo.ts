@@ -1,6 +1,6 @@
 /** SQL of transactions and their timeline. API reads are scoped by merchant and mode; workers read by id. */
 import type { components } from '../../../generated/schema';
-import { countRows, selectPage, type PageQuery } from '../../db/page';
+import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
 import type { Scope } from '../../http/context';
@@ -168,18 +168,12 @@ export interface ListFilter {
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {
-  const params: unknown[] = [scope.merchantId, scope.mode, ...f.params];
-  const clauses = ['merchant_id = $1', 'mode = $2', ...f.conditions];
-  const add = (value: string | undefined, column: string) => {
-    if (value === undefined) return;
-    params.push(value);
-    clauses.push(`${column} = $${params.length}`);
-  };
-  add(f.status, 'status');
-  add(f.method, 'method');
-  add(f.customerId, 'customer_id');
-  add(f.externalReference, 'external_reference');
-  return { from: 'transactions', columns: COLUMNS, where: clauses.join(' AND '), params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
+  const c = new Conditions([scope.merchantId, scope.mode, ...f.params], ['merchant_id = $1', 'mode = $2', ...f.conditions])
+    .add(f.status, (p) => `status = ${p}`)
+    .add(f.method, (p) => `method = ${p}`)
+    .add(f.customerId, (p) => `customer_id = ${p}`)
+    .add(f.externalReference, (p) => `external_reference = ${p}`);
+  return { from: 'transactions', columns: COLUMNS, where: c.sql, params: c.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
 }
 
 export function listTransactions(q: Queryable, scope: Scope, f: ListFilter): Promise<TransactionRow[]> {
