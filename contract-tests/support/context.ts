@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorEnvelope, PaymentsClient } from '../../client';
 import { createKey } from '../../server/domain/access/keys';
 import { randomBase62 } from '../../server/ids';
+import type { ServiceOptions } from '../../server/service';
 import { startTestService, type Engine, type TestService } from '../../server/testing/harness';
 import { contractClient } from './client';
 
@@ -27,8 +28,13 @@ export interface ContractContext {
   close(): Promise<void>;
 }
 
-export async function contractContext(engine: Engine, env: Record<string, string> = {}): Promise<ContractContext> {
-  const svc = await startTestService(engine, env);
+/** `options` reach the service (tests plug in payment routes that fail on purpose). */
+export async function contractContext(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<ContractContext> {
+  const svc = await startTestService(engine, env, options);
   const { merchantId } = svc.merchant;
   const other = await svc.newMerchant();
   const readOnly = await createKey(svc.db, { merchantId, mode: 'sandbox', role: 'read-only' });
