@@ -89,12 +89,11 @@ const orNull = <T>(list: T[]): T[] | null => (list.length === 0 ? null : list);
 
 /** The whole transaction, read with `q` (inside the caller's database transaction when it has one). */
 export async function transactionView(q: Queryable, t: TransactionRow, merchant: Merchant): Promise<Transaction> {
-  const [timeline, receivables, refunds, disputes] = await Promise.all([
-    listTimeline(q, t.id),
-    ledger.listReceivables(q, t.id),
-    ledger.listRefunds(q, t.id),
-    ledger.listDisputes(q, t.id),
-  ]);
+  // One after the other: inside a database transaction `q` is one connection, which runs one query at a time.
+  const timeline = await listTimeline(q, t.id);
+  const receivables = await ledger.listReceivables(q, t.id);
+  const refunds = await ledger.listRefunds(q, t.id);
+  const disputes = await ledger.listDisputes(q, t.id);
   return {
     id: t.id,
     customId: null,
