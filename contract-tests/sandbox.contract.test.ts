@@ -33,14 +33,6 @@ function expectError(res: Answer, status: number, code: string, resource?: strin
   expect(errorOf(res)).toMatchObject({ code, statusCode: status, ...(resource ? { resource } : {}) });
 }
 
-/**
- * A call whose answer breaks the contract: the contract client throws. Each use is a finding, reported; it is pinned
- * here (status) so that the day it is fixed this fails and is turned into a plain assertion.
- */
-async function violates(call: Promise<unknown>, status: number): Promise<void> {
-  await expect(call).rejects.toMatchObject({ name: 'ContractViolation', operationId: 'simulateSandboxTransaction', status });
-}
-
 /** Creating and reading transactions, the merchant's side of what the simulator plays the payer of. */
 function steps(ctx: () => ContractContext) {
   async function create(body: Record<string, unknown>, client: PaymentsClient = ctx().api): Promise<string> {
@@ -185,8 +177,8 @@ describe.each(ENGINES)('Sandbox contract on $name', (engine) => {
     expectError(await simulate(c.stranger, UNKNOWN, 'pay'), 401, 'unauthorized');
   });
 
-  it('FINDING: simulateSandboxTransaction answers 413 to a body over the limit, undocumented', async () => {
-    await violates(simulateRaw(c.api, UNKNOWN, { action: 'pay', note: 'x'.repeat(1_100_000) }), 413);
+  it('simulateSandboxTransaction 413 payloadTooLarge for a body over the limit', async () => {
+    expectError(await simulateRaw(c.api, UNKNOWN, { action: 'pay', note: 'x'.repeat(1_100_000) }), 413, 'payloadTooLarge');
   });
 });
 
@@ -227,14 +219,14 @@ describe.each(ENGINES)('Sandbox contract when the provider cannot be reached on 
   afterAll(async () => c?.close());
   const { read, processed } = steps(() => c);
 
-  it('FINDING: simulateSandboxTransaction expire answers 503 when the provider cannot void, undocumented', async () => {
+  it('simulateSandboxTransaction 503 providerUnavailable when expire cannot reach the provider to void, changing nothing', async () => {
     // expire goes through the same cancel as cancelTransaction, which asks the provider to void the authorization
-    // or the QR code; its 503 providerUnavailable is in cancelTransaction's contract but not in this operation's.
+    // or the QR code first.
     const card = await processed(cardBody(TEST_CARDS.visa, { capture: false }), 'pre-authorized');
     const pix = await processed(pixBody(), 'pending');
     state.down = true;
     for (const id of [card, pix]) {
-      await violates(simulate(c.api, id, 'expire'), 503);
+      expectError(await simulate(c.api, id, 'expire'), 503, 'providerUnavailable');
     }
     state.down = false;
     expect([(await read(card)).status, (await read(pix)).status]).toEqual(['pre-authorized', 'pending']);

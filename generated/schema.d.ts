@@ -13,7 +13,7 @@ export interface paths {
          *     (`TransactionListItem`), newest first by default. Besides `createdAt`, `updatedAt` and `id`, `sort` accepts
          *     `amount`. The `daterange` parameters filter on `createdAt`. The filters combine (all must hold):
          *     `status` and `method` keep one status or method, `customerid` the transactions of one customer, and
-         *     `externalreference` those whose `externalReference` equals the value exactly.
+         *     `externalreference` those whose `externalReference` equals the value exactly. A lower `daterange` bound later than the upper one is `422 unprocessableEntity`.
          *
          *     This list is for reconciliation and back-office screens. To learn the outcome of charges, subscribe to
          *     webhooks: listing over and over to watch statuses counts against the rate limit like any other polling.
@@ -196,6 +196,8 @@ export interface paths {
          *
          *     Only sandbox keys may call it: a production key is `403 sandboxOnly`. It takes no `X-Idempotency-Key`: an
          *     action repeated after it took effect is refused with `422 invalidTransition`, which makes retries harmless.
+         *     `expire` asks the provider to void the QR code, billet or authorization, as a real expiry would; when the provider
+         *     cannot be reached the answer is `503 providerUnavailable` and nothing changed.
          */
         post: operations["simulateSandboxTransaction"];
         delete?: never;
@@ -5096,6 +5098,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request is well-formed but cannot be carried out: see `code` (for example an invalid CPF check digit, a state that does not allow the operation, or no provider configured for the key's mode). */
+        UnprocessableEntity: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The key's request quota is spent, or the same resource was read too often (polling is rate limited: use webhooks). Wait `Retry-After` seconds. The envelope carries no retry time of its own. */
         TooManyRequests: {
             headers: {
@@ -5162,16 +5174,6 @@ export interface components {
         };
         /** @description A synchronous payment surface was declined. Charges created with `POST /v1/transactions` never answer 402: a refusal shows as status `failed` and the `transaction.failed` event. */
         PaymentRequired: {
-            headers: {
-                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request is well-formed but cannot be carried out: see `code` (for example an invalid CPF check digit, a state that does not allow the operation, or no provider configured for the key's mode). */
-        UnprocessableEntity: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 [name: string]: unknown;
@@ -5451,6 +5453,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -5591,6 +5594,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description The transaction is not `pre-authorized` (`invalidTransition`), or `amount` is more than the authorized amount
              *     (`captureAmountInvalid`).
@@ -5654,6 +5658,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description The transaction is not `approved` (`invalidTransition`), or `amount` exceeds what is still refundable
              *     (`refundAmountInvalid`).
@@ -5717,6 +5722,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The transaction's status does not allow canceling (`invalidTransition`). */
             422: {
                 headers: {
@@ -5774,6 +5780,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The action does not apply to the transaction's status or method (`invalidTransition`). */
             422: {
                 headers: {
@@ -5786,6 +5793,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomers: {
@@ -6940,6 +6948,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7251,6 +7260,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7572,6 +7582,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -56,7 +56,15 @@ export function renderErrors(logger: Logger): ErrorRequestHandler {
       logger.error({ err, correlationId }, 'server error');
     }
     if (res.headersSent) return;
+    const body = envelope(apiError);
     res.set(apiError.headers);
-    res.status(apiError.status).json(envelope(apiError));
+    try {
+      res.status(apiError.status).json(body);
+    } catch (refused) {
+      // The response validator (development and test) refused this answer as outside the contract. The caller still
+      // gets the envelope, sent as it is, never the framework's HTML page; the log says what the contract lacks.
+      logger.error({ err: refused, correlationId, status: apiError.status, code: apiError.code }, 'error answer outside the contract');
+      if (!res.headersSent) res.status(apiError.status).type('application/json').end(JSON.stringify(body));
+    }
   };
 }

@@ -82,7 +82,7 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
       if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
       await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
     });
-    throw providerUnavailable(result.reason);
+    throw providerUnavailable();
   }
   if (result.kind !== 'pending') await finishRefund(engine, refund.id, result);
   else {

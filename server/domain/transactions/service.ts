@@ -74,7 +74,7 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
     () => provider.capture({ idempotencyKey: `${route.key}:capture`, authorizeKey: route.key, transactionId: id, amount: take }),
     (reason) => ({ kind: 'unavailable' as const, reason }),
   );
-  if (result.kind === 'unavailable') throw providerUnavailable(result.reason);
+  if (result.kind === 'unavailable') throw providerUnavailable();
   const out = await changeTransaction(engine.db, { scope, id }, async (c) => {
     if (result.kind === 'declined') {
       await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });

@@ -32,8 +32,9 @@ export async function approve(c: Change, amount: number, authorizationCode: stri
   }
 }
 
-export function providerUnavailable(reason: string): ApiError {
-  return new ApiError('providerUnavailable', { resource: 'payorch', message: 'The payment provider cannot be reached now; retry with backoff.', details: reason });
+/** The 503 of a provider that cannot be reached; the provider's own words stay out of the answer. */
+export function providerUnavailable(): ApiError {
+  return new ApiError('providerUnavailable', { resource: 'payorch', message: 'The payment provider cannot be reached now; retry with backoff.' });
 }
 
 const CANCELABLE: readonly TransactionStatus[] = ['pending', 'awaiting', 'pre-authorized'];
@@ -57,7 +58,7 @@ export async function cancelCharge(
       () => provider.cancel({ idempotencyKey: `${route.key}:cancel`, authorizeKey: route.key, transactionId: t.id, amount: t.amount }),
       (why) => ({ kind: 'unavailable' as const, reason: why }),
     );
-    if (res.kind === 'unavailable') throw providerUnavailable(res.reason);
+    if (res.kind === 'unavailable') throw providerUnavailable();
   }
   const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
     // Re-read under the lock: the charge may have moved while the provider was asked.
