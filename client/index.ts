@@ -35,3 +35,5 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   client.use(auth);
   return client;
 }
+
+export * from './webhooks';
