@@ -1,4 +1,5 @@
 /** Settings read once from the environment; every default is the one documented in the README. */
+import { DEFAULT_RETRY_SECONDS } from './webhooks/schedule';
 
 export interface Config {
   port: number;
@@ -31,6 +32,16 @@ export interface Config {
     /** The sandbox answers an authorization this long after acting on it, as a slow acquirer would. */
     sandboxLatencyMs: number;
   };
+  webhooks: {
+    /** How long a receiver has to answer a delivery. */
+    timeoutMs: number;
+    /** Delays in seconds before attempts 2, 3, …: the dispatch fails after one attempt more than this lists. */
+    retrySeconds: number[];
+    /** An endpoint whose attempts all fail for this long is disabled (unless `forceActive`). */
+    disableAfterSeconds: number;
+  };
+  /** 32 bytes, base64: seals webhook secrets at rest. Without it the database keeps a key it generated. */
+  secretsKey: string | undefined;
   jobs: {
     /** How long a claimed job is a worker's alone; a worker that dies loses its jobs after this. */
     leaseSeconds: number;
@@ -88,6 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refundConfirmSeconds: int(env, 'REFUND_CONFIRM_SECONDS', 5),
       sandboxLatencyMs: int(env, 'SANDBOX_LATENCY_MS', 0),
     },
+    webhooks: {
+      timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
+      retrySeconds: seconds(env, 'WEBHOOK_RETRY_SECONDS', [...DEFAULT_RETRY_SECONDS]),
+      disableAfterSeconds: int(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400),
+    },
+    secretsKey: env.SECRETS_KEY || undefined,
     jobs: {
       leaseSeconds: positive(env, 'JOB_LEASE_SECONDS', 30),
       pollMs: int(env, 'JOB_POLL_MS', 250),

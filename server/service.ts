@@ -15,6 +15,8 @@ import { createHandlers } from './http/handlers';
 import { createLimiters, type Limiters } from './http/rate-limit';
 import { createWorker, type Worker } from './jobs/worker';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
+import { deliverDispatch, type Webhooks } from './webhooks/delivery';
+import { loadSealer } from './webhooks/sealer';
 
 export interface ServiceOptions {
   /** Serve the HTTP API (default true). */
@@ -29,6 +31,7 @@ export interface ServiceOptions {
 export interface Service {
   db: Db;
   engine: Engine;
+  webhooks: Webhooks;
   worker: Worker | null;
   server: Server | null;
   url: string;
@@ -52,12 +55,24 @@ export function createEngine(db: Db, config: Config, routes: PaymentRoutes = def
 export async function startService(config: Config, logger: Logger, existingDb?: Db, options: ServiceOptions = {}): Promise<Service> {
   const db = existingDb ?? (await openDb(config));
   const engine = createEngine(db, config, options.routes?.(db));
+  const webhooks: Webhooks = {
+    db,
+    sealer: await loadSealer(db, config.secretsKey),
+    settings: {
+      timeoutMs: config.webhooks.timeoutMs,
+      retrySeconds: config.webhooks.retrySeconds,
+      disableAfterMs: config.webhooks.disableAfterSeconds * 1000,
+    },
+  };
   const workerMode = options.worker ?? 'start';
   let worker: Worker | null = null;
   if (workerMode !== 'off') {
     const w = createWorker({
       db,
-      handlers: paymentJobHandlers(engine),
+      handlers: {
+        ...paymentJobHandlers(engine),
+        'webhook.deliver': (job) => deliverDispatch(webhooks, String(job.payload.dispatchId)),
+      },
       leaseSeconds: config.jobs.leaseSeconds,
       pollMs: config.jobs.pollMs,
       concurrency: config.jobs.concurrency,
@@ -73,7 +88,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   let limiters: Limiters | null = null;
   if (options.api ?? true) {
     limiters = await createLimiters(config);
-    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine });
+    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks });
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
       s.once('error', reject);
@@ -83,6 +98,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   return {
     db,
     engine,
+    webhooks,
     worker,
     server,
     url: `http://127.0.0.1:${port}`,

@@ -12,6 +12,7 @@ import { routes, type Handlers, type RouteDef } from '../../generated/operations
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import type { Engine } from '../domain/transactions/engine';
+import type { Webhooks } from '../webhooks/delivery';
 import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
@@ -31,10 +32,11 @@ export interface AppDeps {
   limiters: Limiters;
   handlers: Handlers<Ctx>;
   payments: Engine;
+  webhooks: Webhooks;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
-function gate({ db, config, limiters, payments }: AppDeps): RequestHandler {
+function gate({ db, config, limiters, payments, webhooks }: AppDeps): RequestHandler {
   return async (req, res, next) => {
     const match = matchRoute(req.method, req.path);
     if (match.kind === 'none') throw new ApiError('notFound', { message: `No route matches ${req.method} ${req.path}.` });
@@ -55,6 +57,7 @@ function gate({ db, config, limiters, payments }: AppDeps): RequestHandler {
       keyId: key.keyId,
       correlationId: String(res.locals.correlationId),
       payments,
+      webhooks,
     };
     res.locals.ctx = ctx;
     next();

@@ -2,6 +2,7 @@
 import type { components } from '../../generated/schema';
 import type { Db } from '../db/types';
 import type { Engine } from '../domain/transactions/engine';
+import type { Webhooks } from '../webhooks/delivery';
 import type { Mode } from '../domain/access/keys';
 import type { RoleId } from '../domain/access/roles';
 
@@ -16,6 +17,8 @@ export interface Ctx {
   correlationId: string;
   /** The payments engine: orchestrator, settings, and the worker to wake after enqueuing. */
   payments: Engine;
+  /** Webhook secrets' sealer and delivery settings. */
+  webhooks: Webhooks;
 }
 
 /** The tenancy every query is scoped by: one merchant, one mode. */

@@ -1,11 +1,15 @@
 /**
  * The event outbox. An event is inserted by the same database transaction as the change it reports, never after
- * a commit, so a change is never without its event and an event never without its change. Delivery reads from here.
+ * a commit, so a change is never without its event and an event never without its change. The same transaction
+ * creates one dispatch per endpoint subscribed to the event and the job that delivers it.
  */
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
 import type { Scope } from '../http/context';
 import { newId } from '../ids';
+import { enqueue } from '../jobs/sql/enqueue';
+import { insertDispatch } from './dispatches-repo';
+import { subscribers } from './endpoints-repo';
 
 export type EventType = components['schemas']['WebhookEventType'];
 
@@ -25,7 +29,21 @@ export async function recordEvent(q: Queryable, scope: Scope, e: NewEvent, at: D
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
     [id, scope.merchantId, scope.mode, e.type, e.resource, e.resourceId, e.source ?? 'automatic', JSON.stringify({ object: e.object }), at],
   );
+  for (const endpoint of await subscribers(q, scope, e.type)) {
+    await dispatch(q, { eventId: id, endpointId: endpoint.id, url: endpoint.url, source: 'automatic' }, at);
+  }
   return id;
+}
+
+/** A new dispatch of an event to an endpoint, and the job that makes its attempts (the first one at once). */
+export async function dispatch(
+  q: Queryable,
+  d: { eventId: string; endpointId: string; url: string; source: 'automatic' | 'manual' },
+  at: Date,
+): Promise<string> {
+  const row = await insertDispatch(q, d, at);
+  await enqueue(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id }, dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20 });
+  return row.id;
 }
 
 export interface EventRow {

@@ -14,6 +14,9 @@ import { newId } from '../../ids';
 import { digitsOnly } from '../documents';
 import { fold, normalise, sameValues, searchName, type CustomerValues } from './fields';
 import * as repo from './repo';
+import { customerLinks } from './links';
+import { merchantOf } from '../access/merchants';
+import { recordEvent } from '../../webhooks/outbox';
 
 type Customer = components['schemas']['Customer'];
 export type CustomerListItem = components['schemas']['CustomerListItem'];
@@ -136,12 +139,22 @@ async function guardDocument<T>(db: Db, scope: Scope, v: CustomerValues, write: 
   }
 }
 
+/** Records `customer.<what>` with the customer as reading it returns it, in the caller's database transaction. */
+async function announce(q: Queryable, scope: Scope, what: 'created' | 'updated', row: repo.CustomerRow, at: Date): Promise<void> {
+  const object = { ...toRecord(row), merchant: await merchantOf(q, scope.merchantId), _links: customerLinks(row.id) };
+  await recordEvent(q, scope, { type: `customer.${what}`, resource: 'customer', resourceId: row.id, object }, at);
+}
+
 export async function createCustomer(db: Db, scope: Scope, input: CreateCustomerRequest): Promise<CustomerRecord> {
   // Milliseconds only, so a `createdAt` read back is an exact `daterange` bound for this row.
   const at = new Date();
   const v = normalise(input, at);
   const row = await guardDocument(db, scope, v, () =>
-    repo.insertCustomer(db, scope, newId('cus'), v, searchName(v.firstName, v.lastName), at),
+    db.transaction(async (tx) => {
+      const inserted = await repo.insertCustomer(tx, scope, newId('cus'), v, searchName(v.firstName, v.lastName), at);
+      await announce(tx, scope, 'created', inserted, at);
+      return inserted;
+    }),
   );
   return toRecord(row);
 }
@@ -181,7 +194,10 @@ export async function updateCustomer(
       if (!current) throw customerNotFound(id);
       if (sameValues(valuesOf(current), v)) return current;
       // Taken under the row lock, so concurrent replacements get increasing `updatedAt`s in commit order.
-      return repo.updateCustomer(tx, scope, id, v, searchName(v.firstName, v.lastName), new Date());
+      const at = new Date();
+      const updated = await repo.updateCustomer(tx, scope, id, v, searchName(v.firstName, v.lastName), at);
+      await announce(tx, scope, 'updated', updated, at);
+      return updated;
     }),
   );
   return toRecord(row);

@@ -6,6 +6,7 @@
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import type { Merchant } from '../../http/context';
+export { merchantOf } from '../access/merchants';
 import * as ledger from './ledger-repo';
 import { listTimeline, type TransactionRow } from './repo';
 
@@ -162,12 +163,4 @@ export function summaryView(t: TransactionRow, merchant: Merchant): TransactionS
     merchant,
     _links: transactionLinks({ id: t.id, status: 'pending' }),
   };
-}
-
-/** The merchant object of responses and events, for work that has no key in hand. */
-export async function merchantOf(q: Queryable, merchantId: string): Promise<Merchant> {
-  const res = await q.query<{ name: string; is_sub_account: boolean }>('SELECT name, is_sub_account FROM merchants WHERE id = $1', [merchantId]);
-  const row = res.rows[0];
-  if (!row) throw new Error(`merchant ${merchantId} vanished`);
-  return { name: row.name, merchantId, isSubAccount: row.is_sub_account };
 }

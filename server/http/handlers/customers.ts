@@ -1,24 +1,10 @@
 import type { CustomersHandlers } from '../../../generated/operations';
-import type { components } from '../../../generated/schema';
 import * as customers from '../../domain/customers/service';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
+import { customerLinks } from '../../domain/customers/links';
 
-type Links = components['schemas']['Links'];
-
-const LIST = { href: '/v1/customers', method: 'GET', description: 'List customers' } as const;
 const CREATE = { href: '/v1/customers', method: 'POST', description: 'Create a customer' } as const;
-const ADD_ADDRESS = { href: '/v1/addresses', method: 'POST', description: 'Add an address to this customer' } as const;
-
-function customerLinks(id: string): Links {
-  const href = `/v1/customers/${id}`;
-  return {
-    self: { href, method: 'GET', description: 'Read this customer' },
-    update: { href, method: 'PUT', description: 'Replace this customer' },
-    list: LIST,
-    addresses: ADD_ADDRESS,
-  };
-}
 
 export const customersHandlers: CustomersHandlers<Ctx> = {
   async listCustomers(req, ctx) {

@@ -8,7 +8,6 @@ import {
   type Handlers,
   type SubscriptionsHandlers,
   type VariantsHandlers,
-  type WebhooksHandlers,
 } from '../../../generated/operations';
 import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
@@ -18,6 +17,7 @@ import { simulatorsHandlers } from './simulators';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
+import { webhooksHandlers } from './webhooks';
 
 export function createHandlers(): Handlers<Ctx> {
   return {
@@ -30,7 +30,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
     ...simulatorsHandlers,
-    ...notImplemented<WebhooksHandlers<Ctx>>(operationsByTag.Webhooks),
+    ...webhooksHandlers,
     ...utilsHandlers,
   };
 }

@@ -1,0 +1,83 @@
+import type { WebhooksHandlers } from '../../../generated/operations';
+import type { components } from '../../../generated/schema';
+import * as endpoints from '../../webhooks/endpoints';
+import * as history from '../../webhooks/history';
+import { scopeOf, type Ctx } from '../context';
+import { envelope } from '../lists';
+
+type Links = components['schemas']['Links'];
+
+const LIST = { href: '/v1/webhooks', method: 'GET', description: 'List webhook endpoints' } as const;
+const CREATE = { href: '/v1/webhooks', method: 'POST', description: 'Register a webhook endpoint' } as const;
+const EVENTS = { href: '/v1/webhooks/events', method: 'GET', description: 'Delivery history' } as const;
+
+function endpointLinks(id: string): Links {
+  const href = `/v1/webhooks/${id}`;
+  return {
+    self: { href, method: 'GET', description: 'Read this webhook endpoint' },
+    update: { href, method: 'PUT', description: 'Replace this webhook endpoint' },
+    delete: { href, method: 'DELETE', description: 'Delete this webhook endpoint' },
+    events: { href: `/v1/webhooks/events?endpoint=${id}`, method: 'GET', description: 'Delivery history of this endpoint' },
+    list: LIST,
+  };
+}
+
+function eventLinks(id: string): Links {
+  const href = `/v1/webhooks/events/${id}`;
+  return {
+    self: { href, method: 'GET', description: 'Read this event' },
+    redeliver: { href: `${href}/redeliver`, method: 'POST', description: 'Deliver this event again' },
+    list: EVENTS,
+  };
+}
+
+async function register(ctx: Ctx, r: endpoints.Registration) {
+  const created = await endpoints.registerEndpoint(ctx.db, ctx.webhooks.sealer, scopeOf(ctx), r);
+  return { status: 201 as const, body: { ...created, merchant: ctx.merchant, _links: endpointLinks(created.id) } };
+}
+
+export const webhooksHandlers: WebhooksHandlers<Ctx> = {
+  async listWebhooks(req, ctx) {
+    const { items, total, limit, offset } = await endpoints.listEndpoints(ctx.db, scopeOf(ctx), req.query);
+    const data = items.map((e) => ({ ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) }));
+    const body = envelope({ data, total, limit, offset, merchant: ctx.merchant }, '/v1/webhooks', req.query, 'This page');
+    body._links.create = CREATE;
+    return { status: 200, body };
+  },
+
+  createWebhook: (req, ctx) => register(ctx, endpoints.fromWebhookRequest(req.body)),
+
+  createWebhookEndpoint: (req, ctx) => register(ctx, endpoints.fromEndpointRequest(req.body)),
+
+  async getWebhook(req, ctx) {
+    const e = await endpoints.getEndpoint(ctx.db, scopeOf(ctx), req.params.webhookId);
+    return { status: 200, body: { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) } };
+  },
+
+  async updateWebhook(req, ctx) {
+    const e = await endpoints.updateEndpoint(ctx.db, ctx.webhooks.sealer, scopeOf(ctx), req.params.webhookId, req.body);
+    return { status: 200, body: { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) } };
+  },
+
+  async deleteWebhook(req, ctx) {
+    await endpoints.deleteEndpoint(ctx.db, scopeOf(ctx), req.params.webhookId);
+    return { status: 200, body: { id: req.params.webhookId, resource: 'webhook', deleted: true, merchant: ctx.merchant, _links: { list: LIST, create: CREATE } } };
+  },
+
+  async listWebhookEvents(req, ctx) {
+    const { items, total, limit, offset } = await history.listEvents(ctx.db, scopeOf(ctx), req.query);
+    const data = items.map((e) => ({ ...e, merchant: ctx.merchant, _links: eventLinks(e.id) }));
+    return { status: 200, body: envelope({ data, total, limit, offset, merchant: ctx.merchant }, '/v1/webhooks/events', req.query, 'This page') };
+  },
+
+  async getWebhookEvent(req, ctx) {
+    const e = await history.getEvent(ctx.db, scopeOf(ctx), req.params.eventId);
+    return { status: 200, body: { ...e, merchant: ctx.merchant, _links: eventLinks(e.id) } };
+  },
+
+  async redeliverWebhookEvent(req, ctx) {
+    const e = await history.redeliver(ctx.db, scopeOf(ctx), req.params.eventId, req.body?.endpointId);
+    ctx.payments.wake();
+    return { status: 200, body: { ...e, merchant: ctx.merchant, _links: eventLinks(e.id) } };
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * The delivery history: events of the last 30 days with their dispatches, filtered as the seed lists, and
+ * redelivery, which makes new dispatches (`source: manual`) and never revives old ones.
+ */
+import type { components } from '../../generated/schema';
+import type { QueryOf } from '../../generated/operations';
+import { Conditions, countRows, selectPage, type PageQuery } from '../db/page';
+import type { Db, Queryable } from '../db/types';
+import type { Scope } from '../http/context';
+import { ApiError } from '../http/errors';
+import { listWindow } from '../http/lists';
+import { dispatchesOf, type DispatchRow } from './dispatches-repo';
+import { findEndpoint, subscribers } from './endpoints-repo';
+import { webhookNotFound } from './endpoints';
+import { dispatch, type EventType } from './outbox';
+
+type WebhookEvent = Omit<components['schemas']['WebhookEvent'], 'merchant' | '_links'>;
+type Dispatch = components['schemas']['WebhookDispatch'];
+export type EventQuery = QueryOf<'listWebhookEvents'>;
+
+/** Events older than this are no longer listed, read or redelivered. */
+const RETENTION = "interval '30 days'";
+
+interface EventRow {
+  id: string;
+  type: EventType;
+  resource: 'transaction' | 'customer';
+  resource_id: string;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, type, resource, resource_id, created_at';
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function dispatchView(d: DispatchRow): Dispatch {
+  return {
+    id: d.id,
+    eventId: d.event_id,
+    endpointId: d.endpoint_id,
+    endpoint: d.url,
+    source: d.source,
+    status: d.status,
+    attempts: d.attempts,
+    responseStatusCode: d.response_status_code,
+    responseBody: d.response_body,
+    responseTime: d.response_time_ms,
+    lastError: d.last_error,
+    nextAttemptAt: iso(d.next_attempt_at),
+    lastAttemptAt: iso(d.last_attempt_at),
+    successAt: iso(d.success_at),
+    createdAt: d.created_at.toISOString(),
+  };
+}
+
+async function views(q: Queryable, rows: EventRow[]): Promise<WebhookEvent[]> {
+  const all = await dispatchesOf(q, rows.map((r) => r.id));
+  return rows.map((e) => {
+    const dispatches = all.filter((d) => d.event_id === e.id);
+    const live = dispatches.filter((d) => d.status !== 'canceled');
+    return {
+      id: e.id,
+      type: e.type,
+      resource: e.resource,
+      resourceId: e.resource_id,
+      source: 'automatic',
+      delivered: dispatches.length > 0 && live.every((d) => d.status === 'succeeded'),
+      attempts: dispatches.reduce((n, d) => n + d.attempts, 0),
+      createdAt: e.created_at.toISOString(),
+      dispatches: dispatches.map(dispatchView),
+    };
+  });
+}
+
+export function eventNotFound(id: string): ApiError {
+  return new ApiError('webhookEventNotFound', { resource: 'webhook', message: `Webhook event ${id} was not found.` });
+}
+
+async function findEvent(q: Queryable, scope: Scope, id: string): Promise<EventRow | null> {
+  const res = await q.query<EventRow>(
+    `SELECT ${COLUMNS} FROM events WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND created_at > now() - ${RETENTION}`,
+    [scope.merchantId, scope.mode, id],
+  );
+  return res.rows[0] ?? null;
+}
+
+export async function getEvent(db: Db, scope: Scope, id: string): Promise<WebhookEvent> {
+  const row = await findEvent(db, scope, id);
+  if (!row) throw eventNotFound(id);
+  return (await views(db, [row]))[0]!;
+}
+
+/** Two spellings of one filter must agree. */
+function oneOf(name: string, a: string | undefined, b: string | undefined): string | undefined {
+  if (a !== undefined && b !== undefined && a !== b) {
+    throw new ApiError('invalidParameters', { params: [{ [name.toLowerCase()]: `differs from ${name}; send one spelling` }] });
+  }
+  return a ?? b;
+}
+
+const OPEN = `EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id AND d.status IN ('pending', 'delivering'))`;
+const FAILED = `EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id AND d.status = 'failed')`;
+const ANY = 'EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id)';
+const STATUS = {
+  pending: OPEN,
+  failed: `NOT ${OPEN} AND ${FAILED}`,
+  delivered: `${ANY} AND NOT ${OPEN} AND NOT ${FAILED}`,
+} as const;
+
+export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
+  const window = listWindow(query, { type: 'type' }, 3, { resource: 'webhook' });
+  const endpoint = query.endpoint;
+  const c = new Conditions([scope.merchantId, scope.mode, ...window.params], [
+    'merchant_id = $1', 'mode = $2', `created_at > now() - ${RETENTION}`, ...window.conditions,
+  ])
+    .add(query.type, (p) => `type = ${p}`)
+    .add(query.resource, (p) => `resource = ${p}`)
+    .add(oneOf('resourceId', query.resourceId, query.resourceid), (p) => `resource_id = ${p}`)
+    .add(oneOf('eventId', query.eventId, query.eventid), (p) => `id = ${p}`)
+    .add(endpoint, (p) =>
+      `EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id AND ${endpoint?.startsWith('wbe_') ? 'd.endpoint_id' : 'd.url'} = ${p})`);
+  if (query.status) c.clauses.push(STATUS[query.status]);
+  const page: PageQuery = { from: 'events', columns: COLUMNS, where: c.sql, params: c.params, orderBy: window.orderBy, limit: window.limit, offset: window.offset };
+  const [rows, total] = await Promise.all([selectPage<EventRow>(db, page), countRows(db, page)]);
+  return { items: await views(db, rows), total, limit: window.limit, offset: window.offset };
+}
+
+/** New dispatches of the event, to one endpoint or to every endpoint enabled and subscribed to its type now. */
+export async function redeliver(db: Db, scope: Scope, eventId: string, endpointId: string | undefined): Promise<WebhookEvent> {
+  await db.transaction(async (q) => {
+    const event = await findEvent(q, scope, eventId);
+    if (!event) throw eventNotFound(eventId);
+    let targets = await subscribers(q, scope, event.type);
+    if (endpointId !== undefined) {
+      if (!(await findEndpoint(q, scope, endpointId))) throw webhookNotFound(endpointId);
+      targets = targets.filter((t) => t.id === endpointId);
+    }
+    if (targets.length === 0) {
+      throw new ApiError('unprocessableEntity', {
+        resource: 'webhook',
+        message: endpointId
+          ? `Endpoint ${endpointId} is disabled or not subscribed to ${event.type}.`
+          : `No enabled endpoint is subscribed to ${event.type}.`,
+      });
+    }
+    const at = new Date();
+    for (const t of targets) await dispatch(q, { eventId, endpointId: t.id, url: t.url, source: 'manual' }, at);
+  });
+  return getEvent(db, scope, eventId);
+}
