@@ -94,6 +94,17 @@ describe.each(ENGINES)('webhook delivery on $name', (engine) => {
     expect(await endpointOf(key, endpoint.id)).toMatchObject({ shotsQty: 1, failedShotsQty: 0, failingSince: null });
   });
 
+  it.each([
+    ['basic', 'acme:s3cr3t', `Basic ${Buffer.from('acme:s3cr3t').toString('base64')}`],
+    ['raw', 'Token abc.def', 'Token abc.def'],
+  ])('sends the %s authorization header as configured', async (type, value, sent) => {
+    const r = await receiver();
+    const { key } = await register(r.url, ['transaction.approved'], { headerAuthorizationType: type, headerAuthorization: value });
+    await pay(key);
+    await svc.drain();
+    expect(r.received.map((x) => x.headers.authorization)).toEqual([sent]);
+  });
+
   it('500 then 200: retried and delivered, the history says so', async () => {
     const r = await receiver();
     r.answer({ status: 500, body: 'boom' }, { status: 200, body: 'ok' });
