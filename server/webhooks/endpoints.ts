@@ -137,6 +137,11 @@ export async function listEndpoints(db: Db, scope: Scope, query: EndpointQuery) 
  * pending dispatches; switching on clears the failure state.
  */
 export async function updateEndpoint(db: Db, sealer: Sealer, scope: Scope, id: string, body: UpdateWebhookRequest): Promise<Endpoint> {
+  // The validator sees both fields present; null for one and a value for the other is still half a header.
+  if ((body.headerAuthorization === null) !== (body.headerAuthorizationType === null)) {
+    const missing = body.headerAuthorization === null ? 'headerAuthorization' : 'headerAuthorizationType';
+    throw new ApiError('invalidParameters', { params: [{ [missing]: 'must be null exactly when the other authorization field is' }] });
+  }
   const url = await allowedUrl(scope, body.endpoint);
   const row = await guardUrl(() =>
     db.transaction(async (q) => {
