@@ -95,18 +95,25 @@ export class Orchestrator {
   /**
    * Sends the charge to each route in turn until one settles it. Every route gets its own idempotency key per
    * background round (`<transaction>:authorize:<route>:<round>`), so a job retried after a crash asks the same route
-   * the same question and gets the same answer. A route that timed out may still have charged: it is told to void under the same key before the next
-   * route is tried. Returns null when every route was unavailable.
+   * the same question and gets the same answer. A route that timed out or broke may have charged anyway: before the
+   * next route is tried, `hooks.voidAmbiguous` must void it for good under that key (it throws when it cannot, which
+   * stops here: the job is retried later and asks that route again). Keys `hooks.skip` names were voided by an
+   * earlier run and are not asked again. Returns null when every route was unavailable.
    */
   async authorize(
     mode: Mode,
     req: Omit<AuthorizeRequest, 'idempotencyKey'>,
     round: number,
-    onUnavailable: (provider: PaymentProvider, attempt: number, reason: string) => Promise<void>,
+    hooks: {
+      skip(key: string): boolean;
+      onUnavailable(provider: PaymentProvider, attempt: number, reason: string): Promise<void>;
+      voidAmbiguous(provider: PaymentProvider, attempt: number, key: string, reason: string): Promise<void>;
+    },
   ): Promise<RouteOutcome | null> {
     const routes = this.routesFor(mode, req.method);
     for (const [i, provider] of routes.entries()) {
       const idempotencyKey = authorizeKey(req.transactionId, provider.id, round);
+      if (hooks.skip(idempotencyKey)) continue;
       // A route that said "unavailable" did nothing; one that timed out or broke may have charged.
       let ambiguous = false;
       const result = await this.timed<AuthorizeResult>(
@@ -117,14 +124,8 @@ export class Orchestrator {
         },
       );
       if (result.kind !== 'unavailable') return { provider, attempt: i + 1, result, key: idempotencyKey };
-      if (ambiguous) {
-        const voidKey = `${idempotencyKey}:void`;
-        void this.timed(
-          () => provider.cancel({ idempotencyKey: voidKey, authorizeKey: idempotencyKey, transactionId: req.transactionId, amount: req.amount }),
-          (reason) => ({ kind: 'unavailable' as const, reason }),
-        );
-      }
-      await onUnavailable(provider, i + 1, result.reason);
+      if (ambiguous) await hooks.voidAmbiguous(provider, i + 1, idempotencyKey, result.reason);
+      else await hooks.onUnavailable(provider, i + 1, result.reason);
     }
     return null;
   }

@@ -33,7 +33,8 @@ export type PaymentJob =
   | { kind: 'transaction.analysis'; payload: { transactionId: string; stage: 'analysis' | 'review' } }
   | { kind: 'transaction.expire'; payload: { transactionId: string } }
   | { kind: 'receivables.settle'; payload: { transactionId: string; day: string } }
-  | { kind: 'refund.confirm'; payload: { refundId: string } };
+  | { kind: 'refund.confirm'; payload: { refundId: string } }
+  | { kind: 'transaction.void'; payload: { transactionId: string; provider: string; key: string } };
 
 /** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
 export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {

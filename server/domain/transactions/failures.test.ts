@@ -10,15 +10,27 @@ import type { PaymentProvider } from '../../payments/provider';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { processTransaction } from './processing';
 import { cardBody, eventTypes, pixBody, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../../testing/payments';
 
-type Behaviour = 'up' | 'down' | 'hang' | 'throw' | 'decline-capture';
+type Behaviour = 'up' | 'down' | 'hang' | 'throw' | 'decline-capture' | 'act-then-hang';
+
+interface State {
+  mode: Behaviour;
+  downFor: number;
+  /** Only this route misbehaves (both when unset). */
+  route?: 'sandbox' | 'sandbox-fallback';
+  /** Only this operation misbehaves (all when unset). */
+  op?: string;
+}
 
 /** A sandbox route whose behaviour the test sets; `calls` counts what reached it. */
-function switchable(db: Db, id: 'sandbox' | 'sandbox-fallback', state: { mode: Behaviour; downFor: number }, calls: string[]): PaymentProvider {
+function switchable(db: Db, id: 'sandbox' | 'sandbox-fallback', state: State, calls: string[]): PaymentProvider {
   const real = sandboxProvider(db, id);
   const gate = async <T>(op: string, run: () => Promise<T>, down: T): Promise<T> => {
     calls.push(`${id}:${op}`);
+    if ((state.route && state.route !== id) || (state.op && state.op !== op)) return run();
+    if (state.mode === 'act-then-hang') return run().then(() => new Promise<T>(() => undefined));
     if (state.downFor > 0) {
       state.downFor -= 1;
       return down;
@@ -41,7 +53,7 @@ function switchable(db: Db, id: 'sandbox' | 'sandbox-fallback', state: { mode: B
 
 describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
   let svc: TestService;
-  const state = { mode: 'up' as Behaviour, downFor: 0 };
+  const state: State = { mode: 'up', downFor: 0 };
   const calls: string[] = [];
   const routes = (db: Db): PaymentRoutes => ({
     providers: [switchable(db, 'sandbox', state, calls), switchable(db, 'sandbox-fallback', state, calls)],
@@ -59,6 +71,8 @@ describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
   beforeEach(() => {
     state.mode = 'up';
     state.downFor = 0;
+    delete state.route;
+    delete state.op;
     calls.length = 0;
   });
 
@@ -100,16 +114,59 @@ describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
     expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.awaiting', 'transaction.failed']);
   });
 
-  it.each(['hang', 'throw'] as const)('a route that does not answer (%s) counts as unavailable and is voided', async (mode) => {
-    state.mode = mode;
+  it.each(['hang', 'throw'] as const)('a route whose authorization does not answer (%s) is voided before the next route approves', async (mode) => {
+    Object.assign(state, { mode, route: 'sandbox', op: 'authorize' });
     const id = await create(cardBody());
     await svc.drain();
     const t = await read(id);
-    expect(t.status).toBe('failed');
-    expect(t.payment.refused).toMatchObject({ code: 'routesExhausted' });
-    expect(t.timeline.filter((e) => e.type === 'route').every((e) => (e.details as { outcome: string }).outcome === 'unavailable')).toBe(true);
-    // Whatever the silent route may have done is voided under the same key.
-    expect(calls.filter((c) => c.endsWith(':cancel')).length).toBeGreaterThan(0);
+    expect(t.status).toBe('approved');
+    expect(t.payment.provider).toBe('sandbox-fallback');
+    expect(timelineOf(t)).toEqual(['status:null>pending', 'route:sandbox:unavailable', 'route:sandbox-fallback:authorized', 'status:pending>approved']);
+    expect(calls).toContain('sandbox:cancel');
+  });
+
+  it('a retry after a crash never settles on a route that timed out and was voided (no double charge)', async () => {
+    // The first route charges but its answer never comes; it is voided and the second route approves.
+    Object.assign(state, { mode: 'act-then-hang', route: 'sandbox', op: 'authorize' });
+    const id = await create(cardBody());
+    await svc.drain();
+    expect((await read(id)).payment.provider).toBe('sandbox-fallback');
+    // The worker had died before recording the approval: the job runs again from the top.
+    await svc.db.query(`UPDATE transactions SET status = 'pending', processing = processing - 'route' WHERE id = $1`, [id]);
+    state.mode = 'up';
+    await processTransaction(svc.payments, id);
+    const t = await read(id);
+    expect(t.payment.provider).toBe('sandbox-fallback');
+    expect(calls.filter((c) => c === 'sandbox:authorize')).toHaveLength(1);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 2, cancel: 1 });
+  });
+
+  it('a route that can be neither reached nor voided stops the job until it can: nothing charged twice', async () => {
+    Object.assign(state, { mode: 'hang', route: 'sandbox' });
+    const id = await create(cardBody());
+    await svc.drain();
+    expect((await read(id)).status).toBe('pending');
+    const job = await svc.db.query<{ status: string; last_error: string }>(
+      `SELECT status, last_error FROM jobs WHERE kind = 'transaction.process' AND payload->>'transactionId' = $1`, [id]);
+    expect(job.rows[0]).toMatchObject({ status: 'pending', last_error: expect.stringContaining('cannot be voided') });
+    expect(calls).not.toContain('sandbox-fallback:authorize');
+    // The route is back: the job (due again) asks it the same question and settles there.
+    state.mode = 'up';
+    await svc.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'transaction.process' AND payload->>'transactionId' = $1`, [id]);
+    await svc.drain();
+    const t = await read(id);
+    expect(t).toMatchObject({ status: 'approved', payment: { provider: 'sandbox' } });
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
+  });
+
+  it('two runs of one charge job at once: one records the approval, the other releases nothing', async () => {
+    const id = await create(cardBody());
+    await Promise.all([processTransaction(svc.payments, id), processTransaction(svc.payments, id)]);
+    await svc.drain();
+    const t = await read(id);
+    expect(t.status).toBe('approved');
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
+    expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved']);
   });
 
   it('a capture the acquirer declines is 402 and leaves the authorization in place; unreachable is 503', async () => {

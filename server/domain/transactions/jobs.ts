@@ -1,7 +1,7 @@
 /** The job kinds of the payments engine and the handler of each (see `PaymentJob`). */
 import type { JobHandler } from '../../jobs/worker';
 import type { Engine, PaymentJob } from './engine';
-import { analyseTransaction, confirmRefund, expireTransaction, processTransaction, settleDay } from './processing';
+import { analyseTransaction, confirmRefund, expireTransaction, processTransaction, settleDay, voidAuthorization } from './processing';
 
 type Payload<K extends PaymentJob['kind']> = Extract<PaymentJob, { kind: K }>['payload'];
 
@@ -19,5 +19,9 @@ export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], J
       return settleDay(engine, p.transactionId, p.day);
     },
     'refund.confirm': (job) => confirmRefund(engine, of<'refund.confirm'>(job.payload).refundId),
+    'transaction.void': (job) => {
+      const p = of<'transaction.void'>(job.payload);
+      return voidAuthorization(engine, p.transactionId, p.provider, p.key);
+    },
   };
 }

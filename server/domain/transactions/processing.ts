@@ -45,7 +45,7 @@ function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<Au
 
 const OUTCOME = { approved: 'authorized', authorized: 'authorized', issued: 'sent', declined: 'declined' } as const;
 
-/** Records what the settling route answered, or null when the charge moved meanwhile (it was canceled). */
+/** Records what the settling route answered; `stale` when the charge moved meanwhile (canceled, or recorded by another run). */
 async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'done' | 'stale'> {
   const { provider, attempt, result } = o;
   const route = { provider: provider.id, key: o.key };
@@ -121,21 +121,55 @@ async function allRoutesDown(engine: Engine, id: string): Promise<void | { retry
   return retryAt ? { retryAt } : undefined;
 }
 
-/** Sends the charge over its routes and records the answer; a charge canceled meanwhile has its authorization voided. */
+/**
+ * Sends the charge over its routes and records the answer. A route that timed out is voided before the next one is
+ * tried, and remembered as voided, so a retried job never settles on it. A charge that was canceled while its
+ * route answered gets a void job: the release must happen even if this process dies now.
+ */
 async function charge(engine: Engine, t: repo.TransactionRow): Promise<void | { retryAt: Date }> {
   const merchant = await merchantOf(engine.db, t.merchant_id);
-  const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), t.route_rounds, (provider, attempt, reason) =>
+  const note = (provider: string, attempt: number, reason: string) =>
     changeTransaction(engine.db, { id: t.id }, (c) =>
-      c.timeline('route', `Route ${provider.id} unavailable; trying the next one`, { provider: provider.id, attempt, outcome: 'unavailable', reason }),
-    ).then(() => undefined),
-  );
+      c.timeline('route', `Route ${provider} unavailable; trying the next one`, { provider, attempt, outcome: 'unavailable', reason }),
+    );
+  const voided = new Set(t.processing.voided ?? []);
+  const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), t.route_rounds, {
+    skip: (key) => voided.has(key),
+    onUnavailable: async (provider, attempt, reason) => {
+      await note(provider.id, attempt, reason);
+    },
+    voidAmbiguous: async (provider, attempt, key, reason) => {
+      const res = await engine.orchestrator.timed(
+        () => provider.cancel({ idempotencyKey: `${key}:void`, authorizeKey: key, transactionId: t.id, amount: t.amount }),
+        (why) => ({ kind: 'unavailable' as const, reason: why }),
+      );
+      if (res.kind === 'unavailable') throw new Error(`route ${provider.id} did not answer and cannot be voided yet: ${res.reason}`);
+      await changeTransaction(engine.db, { id: t.id }, async (c) => {
+        await c.patch({ processing: { voided: [...(c.row.processing.voided ?? []), key] } });
+        await c.timeline('route', `Route ${provider.id} did not answer; voided, trying the next one`, { provider: provider.id, attempt, outcome: 'unavailable', reason });
+      });
+      voided.add(key);
+    },
+  });
   if (!outcome) return allRoutesDown(engine, t.id);
   if ((await record(engine, t.id, outcome)) === 'stale' && outcome.result.kind !== 'declined') {
-    // Canceled while the route was answering: release what the route holds.
-    await engine.orchestrator.provider(outcome.provider.id).cancel({
-      idempotencyKey: `${outcome.key}:cancel`, authorizeKey: outcome.key, transactionId: t.id, amount: t.amount,
-    });
+    const now = await repo.findTransactionById(engine.db, t.id);
+    // Another run of this job recorded this very answer: nothing to release.
+    if (now?.processing.route?.key === outcome.key) return;
+    await schedule(engine.db, { kind: 'transaction.void', payload: { transactionId: t.id, provider: outcome.provider.id, key: outcome.key } });
+    engine.wake();
   }
+}
+
+/** `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done. */
+export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string): Promise<void> {
+  const t = await repo.findTransactionById(engine.db, transactionId);
+  if (t?.processing.route?.key === key) return;
+  const res = await engine.orchestrator.timed(
+    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey: `${key}:cancel`, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
+    (reason) => ({ kind: 'unavailable' as const, reason }),
+  );
+  if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);
 }
 
 /** `transaction.process`: the first job of every charge, and its retries while routes are down. */

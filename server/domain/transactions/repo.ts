@@ -18,6 +18,8 @@ export interface Processing {
   billet?: { dueDate: string; instructions: string | null };
   /** Set once the anti-fraud analysis cleared the charge, so a retry does not analyse it again. */
   fraudCleared?: boolean;
+  /** Authorization keys of routes that timed out and were voided: a retried job does not ask them again. */
+  voided?: string[];
   /** The route and key the charge was settled under; capture, cancel and refund go to that route. */
   route?: { provider: string; key: string };
   /** Authorization code of the card charge or PIX end-to-end id, copied onto the receivables. */
