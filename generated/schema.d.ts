@@ -140,7 +140,10 @@ export interface paths {
          *     `refunded` (`transaction.refunded`); a partial refund keeps it `approved` (`transaction.partially-refunded`).
          *     Receivables not yet paid are reduced first (last installment first); what was already settled is debited from
          *     the balance. A provider that cannot be reached is `503 providerUnavailable` and nothing is created: retry with
-         *     backoff and the same `X-Idempotency-Key`.
+         *     backoff and the same `X-Idempotency-Key`. A provider that takes the refund but does not answer in time leaves it
+         *     `pending` (`201`): it is confirmed in the background (`succeeded`, or `failed` if it never arrived) and must not be
+         *     asked again. A refund that completes while the transaction is in `dispute` changes its amounts, not its status;
+         *     the dispute covers only what is not being refunded.
          */
         post: operations["createTransactionRefund"];
         delete?: never;

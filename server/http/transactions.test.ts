@@ -293,6 +293,40 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
     expect(after[1]!.expectedOn).toBe(second!.expectedOn);
   });
 
+  it('a refund still pending when a dispute opens: not disputed, and it completes without moving the dispute', async () => {
+    const id = await create(billetBody());
+    await svc.drain();
+    await act(id, 'pay');
+    expect(await (await post(`/v1/transactions/${id}/refunds`, { amount: 5000 })).json()).toMatchObject({ status: 'pending' });
+    const disputed = await act(id, 'dispute');
+    expect(disputed.disputes![0]).toMatchObject({ amount: 10000 });
+    await svc.drain(); // the bank confirms the refund during the dispute
+    const during = await read(id);
+    expect(during).toMatchObject({ status: 'dispute', refundedAmount: 5000 });
+    expect(during.refunds![0]).toMatchObject({ status: 'succeeded' });
+    expect((await act(id, 'win-dispute')).status).toBe('approved');
+  });
+
+  it('an expired QR code cannot be paid, nor a lapsed authorization captured, before the expiry job has run', async () => {
+    const pix = await create(pixBody());
+    const card = await create(cardBody(TEST_CARDS.visa, { capture: false }));
+    await svc.drain();
+    await svc.db.query(
+      `UPDATE transactions SET payment = jsonb_set(payment, '{expirationDate}', to_jsonb($2::text)) WHERE id = ANY($1)`,
+      [[pix, card], new Date(Date.now() - 1000).toISOString()],
+    );
+    await refused(await post(`/v1/sandbox/transactions/${pix}/simulate`, { action: 'pay' }), 422, 'invalidTransition');
+    await refused(await post(`/v1/transactions/${card}/capture`, {}), 422, 'invalidTransition');
+    expect(await providerOperations(svc.db, card)).toEqual({ authorize: 1 });
+  });
+
+  it('refuses a billet due date that is not a real calendar day (400), without a 5xx', async () => {
+    for (const dueDate of ['2027-02-30', '2026-13-01']) {
+      const err = await refused(await post('/v1/transactions', billetBody({ payment: { method: 'billet', dueDate } })), 400, 'invalidParameters');
+      expect(JSON.stringify(err.params)).toContain('payment[dueDate]');
+    }
+  });
+
   it('refuses what cannot be charged before creating anything', async () => {
     const before = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions');
     await refused(await post('/v1/transactions', pixBody({ items: [{ name: 'A', unitPrice: 5000, quantity: 3 }] })), 422, 'itemsTotalMismatch');

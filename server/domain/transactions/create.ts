@@ -54,6 +54,11 @@ function checkCard(card: Card, now: Date): void {
 function dueDateOf(sent: string | undefined, now: Date): string {
   const today = saoPauloDate(now);
   const due = sent ?? saoPauloDate(now, 3);
+  // The format check lets an impossible day through (2026-02-30): only a real calendar day round-trips.
+  const parsed = new Date(`${due}T00:00:00.000Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== due) {
+    throw new ApiError('invalidParameters', { params: [{ 'payment[dueDate]': 'must be a real calendar date (YYYY-MM-DD)' }] });
+  }
   if (due < today || due > saoPauloDate(now, 365)) {
     throw unprocessable(`The due date ${due} must be from ${today} to 365 days ahead.`, [{ 'payment[dueDate]': 'must be from today to 365 days ahead' }]);
   }

@@ -183,6 +183,20 @@ describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
     expect((await read(id)).status).toBe('pre-authorized');
   });
 
+  it('a refund the provider takes but never confirms stays pending, is confirmed later, and is never made twice', async () => {
+    const id = await create(cardBody());
+    await svc.drain();
+    Object.assign(state, { mode: 'act-then-hang', op: 'refund' });
+    const res = await post(`/v1/transactions/${id}/refunds`, {});
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ status: 'pending', amount: 30000 });
+    expect(await code(await post(`/v1/transactions/${id}/refunds`, { amount: 1 }))).toEqual([422, 'refundAmountInvalid']);
+    await svc.drain(); // the provider is asked where the refund stands: it did happen
+    const t = await read(id);
+    expect(t).toMatchObject({ status: 'refunded', refundedAmount: 30000 });
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1, refund: 1 });
+  });
+
   it('a refund the provider cannot take is 503 and creates nothing; the amount stays refundable', async () => {
     const id = await create(cardBody());
     await svc.drain();

@@ -238,7 +238,8 @@ export async function expireTransaction(engine: Engine, id: string): Promise<voi
 /** `receivables.settle`: the receivables due on `day` are paid into the recipient's balance. */
 export async function settleDay(engine: Engine, id: string, day: string): Promise<void | { retryAt: Date }> {
   if (day > saoPauloDate(new Date())) return { retryAt: startOfSaoPauloDay(day) };
-  await ledger.settleReceivables(engine.db, id, day, new Date());
+  // Under the transaction's lock, so a refund taking from the receivables never races their settlement.
+  await changeTransaction(engine.db, { id }, (c) => ledger.settleReceivables(c.q, id, day, c.at));
 }
 
 /** `refund.confirm`: asks the provider where a pending refund stands, until it succeeds or fails. */

@@ -39,6 +39,9 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
     await c.patch({ refundedAmount: refunded });
     await refundReceivables(c, current.amount);
     await c.timeline('refund', 'Refund succeeded', { refundId, amount: current.amount, status: 'succeeded' });
+    // A refund that completes while the transaction is in dispute changes its amounts, not its status: the
+    // dispute decides that (a won dispute of a wholly refunded transaction ends `refunded`).
+    if (c.row.status !== 'approved') return;
     if (refunded >= c.row.captured_amount) await c.move('refunded');
     else c.emit('transaction.partially-refunded');
   });
@@ -71,9 +74,14 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
   if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
 
   const provider = engine.orchestrator.provider(route.provider);
+  // A provider that said "unavailable" refunded nothing; one that did not answer (or broke) may have refunded.
+  let ambiguous = false;
   const result = await engine.orchestrator.timed(
     () => provider.refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
-    (reason) => ({ kind: 'unavailable' as const, reason }),
+    () => {
+      ambiguous = true;
+      return { kind: 'pending' as const };
+    },
   );
   if (result.kind === 'unavailable') {
     // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
@@ -86,7 +94,13 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
   }
   if (result.kind !== 'pending') await finishRefund(engine, refund.id, result);
   else {
-    // Accepted but not confirmed: ask again after a while (the recovery job stays as the backstop).
+    // Accepted but not confirmed, or not answered at all: the refund stays `pending` (never deleted, so never asked
+    // twice) and the provider is asked where it stands after a while (the recovery job stays as the backstop).
+    if (ambiguous) {
+      await changeTransaction(engine.db, { id: transactionId }, (c) =>
+        c.timeline('refund', 'Refund sent; the provider has not confirmed it yet', { refundId: refund.id, amount: refund.amount, status: 'pending' }),
+      );
+    }
     const at = new Date(Date.now() + engine.settings.refundConfirmSeconds * 1000);
     await schedule(engine.db, { kind: 'refund.confirm', payload: { refundId: refund.id } }, at, `refund.confirm:${refund.id}:poll`);
     engine.wake();

@@ -59,6 +59,9 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
 export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
   if (t.status !== 'pre-authorized') throw invalidTransition(id, t.status, 'captured');
+  if (t.payment.expirationDate && Date.parse(t.payment.expirationDate) <= Date.now()) {
+    throw invalidTransition(id, t.status, 'captured after the authorization lapsed (it is being released)');
+  }
   const take = amount ?? t.amount;
   if (take > t.amount) {
     throw new ApiError('captureAmountInvalid', {
@@ -71,7 +74,8 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
   if (!route) throw new Error(`pre-authorized transaction ${id} has no route`);
   const provider = engine.orchestrator.provider(route.provider);
   const result = await engine.orchestrator.timed(
-    () => provider.capture({ idempotencyKey: `${route.key}:capture`, authorizeKey: route.key, transactionId: id, amount: take }),
+    // The amount is part of the key: a retry of the same capture is the same call, another amount is another one.
+    () => provider.capture({ idempotencyKey: `${route.key}:capture:${take}`, authorizeKey: route.key, transactionId: id, amount: take }),
     (reason) => ({ kind: 'unavailable' as const, reason }),
   );
   if (result.kind === 'unavailable') throw providerUnavailable();

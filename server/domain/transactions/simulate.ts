@@ -38,15 +38,22 @@ async function pay(c: Change): Promise<void> {
   if (!t.processing.route) {
     throw invalidTransition(t.id, t.status, 'paid before its QR code or billet is issued (retry in a moment)');
   }
+  if (t.payment.expirationDate && Date.parse(t.payment.expirationDate) <= c.at.getTime()) {
+    throw invalidTransition(t.id, t.status, 'paid after its expiry (it is being canceled)');
+  }
   await approve(c, t.amount, t.method === 'pix' ? endToEndId(c.at) : null);
 }
 
 async function openDispute(c: Change): Promise<void> {
   const t = c.row;
   if (t.status !== 'approved') throw invalidTransition(t.id, t.status, 'disputed');
+  // Refunds still pending are money on its way back: they are not disputed.
+  const refunding = (await ledger.listRefunds(c.q, t.id)).filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
+  const amount = t.captured_amount - t.refunded_amount - refunding;
+  if (amount <= 0) throw invalidTransition(t.id, t.status, 'disputed: nothing is left that is not being refunded');
   const dispute = await ledger.insertDispute(
     c.q,
-    { transactionId: t.id, reason: 'general', amount: t.captured_amount - t.refunded_amount, evidenceDueBy: new Date(c.at.getTime() + EVIDENCE_DAYS * 86_400_000) },
+    { transactionId: t.id, reason: 'general', amount, evidenceDueBy: new Date(c.at.getTime() + EVIDENCE_DAYS * 86_400_000) },
     c.at,
   );
   await c.timeline('dispute', 'Dispute opened', { disputeId: dispute.id, amount: dispute.amount, status: 'open' });
@@ -60,6 +67,8 @@ async function closeDispute(c: Change, outcome: 'won' | 'lost'): Promise<void> {
   await c.timeline('dispute', outcome === 'won' ? 'Dispute won' : 'Dispute lost', { disputeId: dispute.id, amount: dispute.amount, status: outcome });
   if (outcome === 'lost') await chargeBackReceivables(c);
   await c.move(outcome === 'won' ? 'approved' : 'chargeback');
+  // Refunds that completed during the dispute may have given everything back.
+  if (outcome === 'won' && c.row.refunded_amount >= c.row.captured_amount) await c.move('refunded');
 }
 
 export async function simulate(engine: Engine, scope: Scope, id: string, action: SimulateAction): Promise<repo.TransactionRow> {
