@@ -806,7 +806,8 @@ export interface paths {
          *     Setting `enabled: true` on a disabled endpoint switches it back on and resets its failure streak
          *     (`failingSince` and `disabledReason` become `null`); dispatches canceled while it was disabled are not revived
          *     (redeliver those events if needed). Setting `enabled: false` cancels its pending dispatches. A changed `events`
-         *     list applies to events that happen from now on.
+         *     list applies to events that happen from now on; a changed `endpoint` cancels the dispatches still waiting for the
+         *     old URL (redeliver those events to send them to the new one).
          *
          *     The rules of registration apply to a changed `endpoint`: a public `https` URL for production keys (`422
          *     webhookEndpointNotAllowed`), and no other endpoint of the merchant in this mode with the same URL (`409
@@ -4552,7 +4553,7 @@ export interface components {
              */
             headerAuthorizationType: "basic" | "bearer" | "raw" | null;
             /**
-             * @description The configured authorization value, masked (`****` and its last 4 characters); `null` when none is configured.
+             * @description The configured authorization value, masked (`****` and its last 4 characters, or `****` alone for a value shorter than 12 characters); `null` when none is configured.
              * @example ****3f9a
              */
             headerAuthorization: string | null;
@@ -4808,7 +4809,9 @@ export interface components {
          *     | `delivering` | the endpoint answers any `2xx` within 15 seconds | `succeeded` |
          *     | `delivering` | the attempt fails (non-`2xx` status, a redirect, a time-out, a connection or TLS error) and attempts remain | `pending` (`nextAttemptAt` set) |
          *     | `delivering` | the eighth and last attempt fails | `failed` |
-         *     | `pending` | the endpoint is deleted or disabled before the next attempt | `canceled` |
+         *     | `pending` | the endpoint is deleted, disabled or moved to another URL before the next attempt | `canceled` |
+         *     | `delivering` | the worker making the attempt stopped, and then the endpoint is deleted, disabled or moved | `canceled` |
+         *     | `delivering` | the worker making the last attempt stopped before its outcome was known | `failed` |
          *
          *     `succeeded`, `failed` and `canceled` are final: a dispatch is never revived. Asking for a redelivery creates a new
          *     dispatch.

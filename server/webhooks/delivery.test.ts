@@ -199,6 +199,44 @@ describe.each(ENGINES)('webhook delivery on $name', (engine) => {
     expect(await put.json()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
   });
 
+  it('moving an endpoint to a new URL cancels what was waiting for the old one', async () => {
+    const r = await receiver();
+    r.answer({ status: 503, headers: { 'Retry-After': '600' } });
+    const { key, endpoint } = await register(r.url, ['transaction.approved']);
+    await pay(key);
+    await svc.drain();
+    expect((await events(key, 'status=pending')).length).toBe(1);
+    const put = await svc.call(`/v1/webhooks/${endpoint.id}`, {
+      method: 'PUT', key, json: { name: 'Test', endpoint: r.url.replace('/hooks', '/moved'), events: ['transaction.approved'], enabled: true, forceActive: false },
+    });
+    expect(put.status).toBe(200);
+    const [e] = await events(key, 'resource=transaction&type=transaction.approved');
+    expect(e!.dispatches.map((d) => d.status)).toEqual(['canceled']);
+  });
+
+  it('a dispatch left delivering by a dead worker: canceled with its endpoint, failed when no attempt is left', async () => {
+    const r = await receiver();
+    const a = await register(r.url, ['transaction.approved']);
+    const b = await register(r.url.replace('/hooks', '/other'), ['transaction.approved']);
+    await pay(a.key);
+    await pay(b.key);
+    // Both dispatches were mid-attempt when their worker died: the first on its last attempt.
+    await svc.db.query(`UPDATE webhook_dispatches SET status = 'delivering', attempts = 4 WHERE endpoint_id = $1`, [a.endpoint.id]);
+    await svc.db.query(`UPDATE webhook_dispatches SET status = 'delivering', attempts = 1 WHERE endpoint_id = $1`, [b.endpoint.id]);
+    // Their jobs' leases ran out: they are due again.
+    await svc.db.query(
+      `UPDATE jobs SET status = 'pending', run_at = now() WHERE kind = 'webhook.deliver' AND payload->>'dispatchId' IN
+         (SELECT id FROM webhook_dispatches WHERE endpoint_id = ANY($1))`,
+      [[a.endpoint.id, b.endpoint.id]],
+    );
+    const before = r.received.length;
+    await svc.call(`/v1/webhooks/${b.endpoint.id}`, { method: 'DELETE', key: b.key });
+    await svc.drain();
+    expect((await events(a.key, 'type=transaction.approved'))[0]!.dispatches.map((d) => d.status)).toEqual(['failed']);
+    expect((await events(b.key, 'type=transaction.approved'))[0]!.dispatches.map((d) => d.status)).toEqual(['canceled']);
+    expect(r.received).toHaveLength(before);
+  });
+
   it('customer events: created and updated (an update that changes nothing sends nothing)', async () => {
     const r = await receiver();
     const { key, endpoint } = await register(r.url, ['customer.created', 'customer.updated']);

@@ -6,7 +6,7 @@
  * database transaction; the job comes back at the next attempt's time.
  */
 import type { Db } from '../db/types';
-import { cancelOpen, findDispatch, finishAttempt, startAttempt, type AttemptOutcome } from './dispatches-repo';
+import { cancelOpen, failExhausted, findDispatch, finishAttempt, startAttempt, type AttemptOutcome } from './dispatches-repo';
 import { disableForFailing, findEndpointById, recordAttempt, type EndpointRow } from './endpoints-repo';
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
@@ -61,8 +61,12 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
     await cancelOpen(w.db, d.endpoint_id, new Date());
     return;
   }
-  const started = await startAttempt(w.db, dispatchId, 1 + w.settings.retrySeconds.length, new Date());
-  if (!started) return;
+  const maxAttempts = 1 + w.settings.retrySeconds.length;
+  const started = await startAttempt(w.db, dispatchId, maxAttempts, new Date());
+  if (!started) {
+    await failExhausted(w.db, dispatchId, maxAttempts, new Date());
+    return;
+  }
   const event = await w.db.query<{ id: string; type: string; payload: unknown; created_at: Date }>(
     'SELECT id, type, payload, created_at FROM events WHERE id = $1',
     [d.event_id],

@@ -60,6 +60,15 @@ export async function startAttempt(q: Queryable, id: string, maxAttempts: number
   return res.rows[0] ?? null;
 }
 
+/** A dispatch whose last attempt was cut short (its worker died) and has no attempt left: it has failed. */
+export async function failExhausted(q: Queryable, id: string, maxAttempts: number, at: Date): Promise<void> {
+  await q.query(
+    `UPDATE webhook_dispatches SET status = 'failed', next_attempt_at = NULL, updated_at = $3
+      WHERE id = $1 AND status = 'delivering' AND attempts >= $2`,
+    [id, maxAttempts, at],
+  );
+}
+
 export interface AttemptOutcome {
   status: 'succeeded' | 'pending' | 'failed';
   responseStatusCode: number | null;
@@ -80,11 +89,14 @@ export async function finishAttempt(q: Queryable, id: string, attempt: number, o
   return res.rows[0] ?? null;
 }
 
-/** Cancels the dispatches of an endpoint that have not ended (it was deleted or disabled). */
+/**
+ * Cancels the dispatches of an endpoint that have not ended (it was deleted, disabled or moved), including one left
+ * `delivering` by a worker that died: an attempt still running elsewhere finds it canceled and records nothing.
+ */
 export async function cancelOpen(q: Queryable, endpointId: string, at: Date): Promise<number> {
   const res = await q.query(
     `UPDATE webhook_dispatches SET status = 'canceled', next_attempt_at = NULL, updated_at = $2
-      WHERE endpoint_id = $1 AND status = 'pending'`,
+      WHERE endpoint_id = $1 AND status IN ('pending', 'delivering')`,
     [endpointId, at],
   );
   return res.rowCount;

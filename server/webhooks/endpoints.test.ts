@@ -47,12 +47,28 @@ describe.each(ENGINES)('webhook endpoints on $name', (engine) => {
     expect(read).not.toHaveProperty('secret');
   });
 
+  it('masks a short authorization value whole, and refuses credentials inside the URL (400)', async () => {
+    const res = await svc.call('/v1/webhooks', {
+      method: 'POST',
+      json: { name: 'Short', endpoint: 'http://127.0.0.1:9/short', events: ['transaction.approved'], headerAuthorizationType: 'bearer', headerAuthorization: 'abc123' },
+    });
+    expect(((await res.json()) as { headerAuthorization: string }).headerAuthorization).toBe('****');
+    const userinfo = await svc.call('/v1/webhooks', { method: 'POST', json: { name: 'Creds', endpoint: 'http://user:pass@127.0.0.1:9/x', events: ['transaction.approved'] } });
+    expect(userinfo.status).toBe(400);
+    expect(JSON.stringify(await userinfo.json())).toContain('headerAuthorization');
+  });
+
+  it.each(['http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/hooks'])('refuses the link-local %s even for a sandbox key', async (url) => {
+    const res = await svc.call('/v1/webhooks', { method: 'POST', json: { name: 'Meta', endpoint: url, events: ['transaction.approved'] } });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('webhookEndpointNotAllowed');
+  });
+
   it.each([
     ['http://127.0.0.1:4000/hooks'],
     ['https://127.0.0.1/hooks'],
     ['https://localhost/hooks'],
     ['https://10.1.2.3/hooks'],
-    ['https://169.254.169.254/latest/meta-data'],
     ['https://[::1]/hooks'],
   ])('refuses %s for a production key (422 webhookEndpointNotAllowed), at registration and on update', async (url) => {
     const key = svc.merchant.productionKey;

@@ -51,6 +51,11 @@ export function endpointView(row: repo.EndpointRow): Endpoint {
 
 /** The address rules of the mode: production needs a public `https` URL, sandbox may use loopback and `http`. */
 async function allowedUrl(scope: Scope, url: string): Promise<string> {
+  // Credentials in the URL would be stored and shown in clear: they belong in the sealed authorization header.
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (parsed && (parsed.username || parsed.password)) {
+    throw new ApiError('invalidParameters', { params: [{ endpoint: 'must not carry a user or password; use headerAuthorization' }] });
+  }
   const checked = await checkUrl(url, scope.mode === 'production' ? 'production' : 'sandbox');
   if (checked.ok) return url;
   throw new ApiError('webhookEndpointNotAllowed', {
@@ -62,7 +67,8 @@ async function allowedUrl(scope: Scope, url: string): Promise<string> {
 
 function sealAuth(sealer: Sealer, type: repo.AuthType | null | undefined, value: string | null | undefined): repo.EndpointValues['auth'] {
   if (!type || !value) return null;
-  return { type, sealed: sealer.seal(value), hint: `****${value.slice(-4)}` };
+  // The last 4 characters help tell values apart, but only of a value long enough for them to reveal little.
+  return { type, sealed: sealer.seal(value), hint: value.length >= 12 ? `****${value.slice(-4)}` : '****' };
 }
 
 async function guardUrl<T>(write: () => Promise<T>): Promise<T> {
@@ -160,7 +166,9 @@ export async function updateEndpoint(db: Db, sealer: Sealer, scope: Scope, id: s
         { name: body.name, url, events: body.events, enabled: body.enabled, forceActive: body.forceActive, auth, metadata: body.metadata ?? {} },
         at,
       );
-      if (!next.enabled) await cancelOpen(q, id, at);
+      // Off: nothing more is sent. A new URL: what was made for the old one is not sent there with the new
+      // credentials (redeliver to send earlier events to the new URL).
+      if (!next.enabled || next.url !== current.url) await cancelOpen(q, id, at);
       return next;
     }),
   );

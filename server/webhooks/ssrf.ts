@@ -85,6 +85,28 @@ export function isPublicAddress(ip: string): boolean {
   }
 }
 
+const linkLocal = new BlockList();
+linkLocal.addSubnet('169.254.0.0', 16, 'ipv4');
+linkLocal.addSubnet('fe80::', 10, 'ipv6');
+
+/**
+ * True for link-local addresses, the cloud metadata service (169.254.169.254) among them: not even a sandbox endpoint
+ * may point there, since a developer's receiver is never on one while the service's own host answers there.
+ */
+export function isLinkLocal(ip: string): boolean {
+  if (ip.includes('%')) return true;
+  switch (isIP(ip)) {
+    case 4:
+      return linkLocal.check(ip, 'ipv4');
+    case 6: {
+      const v4 = embeddedIpv4(ip);
+      return v4 !== null ? linkLocal.check(v4, 'ipv4') : linkLocal.check(ip, 'ipv6');
+    }
+    default:
+      return false;
+  }
+}
+
 /**
  * Checks that a webhook URL may be delivered to under `policy` and returns the addresses its host resolves to now.
  * Never throws. The failure messages do not name the addresses, since they are shown to the merchant and would
@@ -121,6 +143,9 @@ export async function checkUrl(url: string, policy: AddressPolicy): Promise<UrlC
     }
   }
 
+  if (addresses.some((a) => isLinkLocal(a.address))) {
+    return { ok: false, reason: 'addressNotAllowed', message: "The endpoint's host resolves to a link-local address." };
+  }
   if (policy === 'production' && !addresses.every((a) => isPublicAddress(a.address))) {
     return {
       ok: false,
