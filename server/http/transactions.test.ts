@@ -217,6 +217,22 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
     await refused(await post(`/v1/transactions/${approved}/cancel`, {}), 422, 'invalidTransition');
   });
 
+  it.each([0, 1, 2, 3, 4])('capture and cancel at once (round %i): one wins, the other is 422, the provider did only the winner', async () => {
+    const id = await create(cardBody(TEST_CARDS.visa, { capture: false }));
+    await svc.drain();
+    const [capture, cancel] = await Promise.all([post(`/v1/transactions/${id}/capture`, {}), post(`/v1/transactions/${id}/cancel`, {})]);
+    expect([capture.status, cancel.status].sort()).toEqual([200, 422]);
+    const t = await read(id);
+    const ops = await providerOperations(svc.db, id);
+    if (capture.status === 200) {
+      expect(t.status).toBe('approved');
+      expect(ops).toEqual({ authorize: 1, capture: 1 });
+    } else {
+      expect(t.status).toBe('canceled');
+      expect(ops).toEqual({ authorize: 1, cancel: 1 });
+    }
+  });
+
   it('a charge canceled before its job runs is never charged', async () => {
     const id = await create(cardBody());
     expect((await post(`/v1/transactions/${id}/cancel`)).status).toBe(200);

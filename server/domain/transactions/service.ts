@@ -12,7 +12,7 @@ import { listWindow } from '../../http/lists';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as repo from './repo';
-import { approve, cancelCharge, providerUnavailable } from './settle';
+import { approve, cancelCharge, providerUnavailable, release, reserve } from './settle';
 import { invalidTransition } from './status';
 import { listItemView, transactionView, type TransactionListItem } from './view';
 
@@ -58,19 +58,21 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
  */
 export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
-  if (t.status !== 'pre-authorized') throw invalidTransition(id, t.status, 'captured');
-  if (t.payment.expirationDate && Date.parse(t.payment.expirationDate) <= Date.now()) {
-    throw invalidTransition(id, t.status, 'captured after the authorization lapsed (it is being released)');
-  }
-  const take = amount ?? t.amount;
-  if (take > t.amount) {
-    throw new ApiError('captureAmountInvalid', {
-      resource: 'transaction',
-      message: `At most the authorized ${t.amount} cents can be captured; ${take} was asked.`,
-      params: [{ amount: `must be at most ${t.amount}` }],
-    });
-  }
-  const route = t.processing.route;
+  const held = await reserve(engine, t, 'capture', (row) => {
+    if (row.status !== 'pre-authorized') throw invalidTransition(id, row.status, 'captured');
+    if (row.payment.expirationDate && Date.parse(row.payment.expirationDate) <= Date.now()) {
+      throw invalidTransition(id, row.status, 'captured after the authorization lapsed (it is being released)');
+    }
+    if ((amount ?? row.amount) > row.amount) {
+      throw new ApiError('captureAmountInvalid', {
+        resource: 'transaction',
+        message: `At most the authorized ${row.amount} cents can be captured; ${amount} was asked.`,
+        params: [{ amount: `must be at most ${row.amount}` }],
+      });
+    }
+  });
+  const take = amount ?? held.amount;
+  const route = held.processing.route;
   if (!route) throw new Error(`pre-authorized transaction ${id} has no route`);
   const provider = engine.orchestrator.provider(route.provider);
   const result = await engine.orchestrator.timed(
@@ -78,15 +80,18 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
     () => provider.capture({ idempotencyKey: `${route.key}:capture:${take}`, authorizeKey: route.key, transactionId: id, amount: take }),
     (reason) => ({ kind: 'unavailable' as const, reason }),
   );
-  if (result.kind === 'unavailable') throw providerUnavailable();
+  if (result.kind === 'unavailable') {
+    await release(engine, id);
+    throw providerUnavailable();
+  }
   const out = await changeTransaction(engine.db, { scope, id }, async (c) => {
     if (result.kind === 'declined') {
+      await c.patch({ processing: { operation: null } });
       await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
       return false;
     }
-    if (c.row.status !== 'pre-authorized') throw invalidTransition(id, c.row.status, 'captured');
     await c.timeline('capture', 'Amount captured', { amount: take, releasedAmount: c.row.amount - take });
-    await approve(c, take, c.row.processing.authorizationCode ?? null);
+    await approve(c, take, c.row.processing.authorizationCode ?? null, { processing: { operation: null } });
     return true;
   });
   if (!out) throw transactionNotFound(id);

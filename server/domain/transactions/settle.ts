@@ -40,6 +40,36 @@ export function providerUnavailable(): ApiError {
 const CANCELABLE: readonly TransactionStatus[] = ['pending', 'awaiting', 'pre-authorized'];
 
 /**
+ * Takes the transaction for one provider operation (`capture` or `cancel`): under the row lock, `check` decides
+ * whether the operation applies, and no other operation may be under way. Returns the row as it was then.
+ */
+export async function reserve(
+  engine: Engine,
+  t: Pick<TransactionRow, 'id'>,
+  kind: 'capture' | 'cancel',
+  check: (row: TransactionRow) => void,
+): Promise<TransactionRow> {
+  const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
+    check(c.row);
+    const busy = c.row.processing.operation;
+    if (busy && Date.parse(busy.until) > c.at.getTime()) {
+      throw invalidTransition(c.row.id, c.row.status, `${kind === 'capture' ? 'captured' : 'canceled'} while a ${busy.kind} is under way (retry in a moment)`);
+    }
+    // Twice the provider time-out: by then the call that took it has ended, one way or the other.
+    const until = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000).toISOString();
+    await c.patch({ processing: { operation: { kind, until } } });
+    return c.row;
+  });
+  if (!out) throw new Error(`transaction ${t.id} vanished`);
+  return out.value;
+}
+
+/** Gives the transaction back after an operation that changed nothing (the provider could not be reached). */
+export async function release(engine: Engine, id: string): Promise<void> {
+  await changeTransaction(engine.db, { id }, (c) => c.patch({ processing: { operation: null } }));
+}
+
+/**
  * Cancels a charge: the provider voids what it holds (authorization, QR code, billet) under the route's key, then
  * the transaction becomes `canceled` with a note. A provider that cannot be reached leaves everything as it was
  * (503). `from` limits the statuses this cancel applies to (an expiry applies only to what can expire).
@@ -50,20 +80,26 @@ export async function cancelCharge(
   reason: string,
   from: readonly TransactionStatus[] = CANCELABLE,
 ): Promise<TransactionRow | null> {
-  if (!from.includes(t.status)) throw invalidTransition(t.id, t.status, 'canceled');
-  const route = t.processing.route;
+  const held = await reserve(engine, t, 'cancel', (row) => {
+    if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');
+  });
+  const route = held.processing.route;
   if (route) {
     const provider = engine.orchestrator.provider(route.provider);
     const res = await engine.orchestrator.timed(
       () => provider.cancel({ idempotencyKey: `${route.key}:cancel`, authorizeKey: route.key, transactionId: t.id, amount: t.amount }),
       (why) => ({ kind: 'unavailable' as const, reason: why }),
     );
-    if (res.kind === 'unavailable') throw providerUnavailable();
+    if (res.kind === 'unavailable') {
+      await release(engine, t.id);
+      throw providerUnavailable();
+    }
   }
   const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
-    // Re-read under the lock: the charge may have moved while the provider was asked.
+    // Re-read under the lock: a charge still in flight may have moved while the provider was asked (its own
+    // job then finds it canceled and releases what it got).
     if (!from.includes(c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'canceled');
-    await c.move('canceled', {}, 'canceled');
+    await c.move('canceled', { processing: { operation: null } }, 'canceled');
     await c.timeline('note', 'Cancel reason', { reason });
   });
   return out?.row ?? null;
