@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDb } from './db/open';
 import type { Db } from './db/types';
-import type { Engine } from './domain/transactions/engine';
+import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
 import { paymentJobHandlers } from './domain/transactions/jobs';
 import { createApp } from './http/app';
 import { createHandlers } from './http/handlers';
@@ -45,7 +45,7 @@ export function createEngine(db: Db, config: Config, routes: PaymentRoutes = def
     orchestrator: new Orchestrator(routes, config.payments.providerTimeoutMs),
     settings: {
       routeRetrySeconds: config.payments.routeRetrySeconds,
-      preAuthorizationDays: 7,
+      preAuthorizationDays: PRE_AUTHORIZATION_DAYS,
       refundConfirmSeconds: config.payments.refundConfirmSeconds,
     },
     wake: () => undefined,

@@ -11,6 +11,7 @@ import { disableForFailing, findEndpointById, recordAttempt, type EndpointRow } 
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
 import { deliver, type DeliveryResult } from './sender';
+import { findEvent } from './outbox';
 import { signatureHeaders } from './signer';
 
 export interface WebhookSettings {
@@ -67,11 +68,8 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
     await failExhausted(w.db, dispatchId, maxAttempts, new Date());
     return;
   }
-  const event = await w.db.query<{ id: string; type: string; payload: unknown; created_at: Date }>(
-    'SELECT id, type, payload, created_at FROM events WHERE id = $1',
-    [d.event_id],
-  );
-  const e = event.rows[0]!;
+  const e = await findEvent(w.db, d.event_id);
+  if (!e) throw new Error(`dispatch ${dispatchId} names no event`);
   const body = JSON.stringify({ id: e.id, type: e.type, source: d.source, payload: e.payload, createdAt: e.created_at.toISOString() });
   const headers = {
     ...signatureHeaders(body, w.sealer.open(endpoint.secret_sealed), e.id, Math.floor(Date.now() / 1000)),

@@ -55,11 +55,8 @@ export interface EventRow {
   created_at: Date;
 }
 
-/** The events recorded for one resource, oldest first. */
-export async function eventsOf(q: Queryable, resourceId: string): Promise<EventRow[]> {
-  const res = await q.query<EventRow>(
-    'SELECT id, type, resource, resource_id, payload, created_at FROM events WHERE resource_id = $1 ORDER BY seq',
-    [resourceId],
-  );
-  return res.rows;
+/** One event, for its delivery. */
+export async function findEvent(q: Queryable, id: string): Promise<EventRow | null> {
+  const res = await q.query<EventRow>('SELECT id, type, resource, resource_id, payload, created_at FROM events WHERE id = $1', [id]);
+  return res.rows[0] ?? null;
 }

@@ -117,8 +117,7 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
   const at = new Date();
   const expiresAt = p.method === 'pix' ? new Date(at.getTime() + (p.expiresIn ?? 3600) * 1000) : dueDate ? endOfSaoPauloDay(dueDate) : null;
   const processing: repo.Processing = {};
-  if (card && p.method === 'credit') processing.card = { ...card, holderName: p.card.holderName };
-  if (p.method === 'pix') processing.pixExpiresIn = p.expiresIn ?? 3600;
+  if (card) processing.card = card;
   if (dueDate && p.method === 'billet') processing.billet = { dueDate, instructions: p.instructions ?? null };
 
   const items = (body.items ?? []).map((i) => ({

@@ -13,11 +13,8 @@ export interface PaymentsSettings {
   refundConfirmSeconds: number;
 }
 
-export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = {
-  routeRetrySeconds: [30, 120, 600, 1800, 3600],
-  preAuthorizationDays: 7,
-  refundConfirmSeconds: 5,
-};
+/** How long a card authorization can be captured (the spec's 7 days). */
+export const PRE_AUTHORIZATION_DAYS = 7;
 
 export interface Engine {
   db: Db;

@@ -13,8 +13,7 @@ export type TimelineType = components['schemas']['TimelineEntry']['type'];
 
 /** What the background processing keeps besides the API fields; never a card number or CVV. */
 export interface Processing {
-  card?: { token: string; brand: NonNullable<Payment['cardBrand']>; firstDigits: string; lastDigits: string; holderName: string };
-  pixExpiresIn?: number;
+  card?: { token: string; brand: NonNullable<Payment['cardBrand']>; firstDigits: string; lastDigits: string };
   billet?: { dueDate: string; instructions: string | null };
   /** Set once the anti-fraud analysis cleared the charge, so a retry does not analyse it again. */
   fraudCleared?: boolean;
