@@ -8,14 +8,13 @@ import { sandboxAntiFraud, sandboxVault } from '../server/payments/sandbox/cards
 import { sandboxProvider } from '../server/payments/sandbox/provider';
 import { ENGINES } from '../server/testing/harness';
 import { billetBody, cardBody, pixBody, TEST_CARDS } from '../server/testing/payments';
-import { contractContext, errorOf, idem, type ContractContext } from './support/context';
+import { contractContext, errorOf, idem, type ContractContext, expectError, type Answer } from './support/context';
 import { flushCoverage } from './support/coverage';
 
 afterAll(() => flushCoverage('sandbox'));
 
 type Action = Schemas['SimulateTransactionRequest']['action'];
 type Transaction = Schemas['Transaction'];
-type Answer = { response: Response; error?: unknown };
 const UNKNOWN = 'tra_0000000000000000';
 const keysOf = (params: Record<string, string>[] | undefined) => (params ?? []).flatMap((p) => Object.keys(p));
 
@@ -28,10 +27,6 @@ const simulateRaw = (client: PaymentsClient, transactionId: string, body: unknow
     body: body as Schemas['SimulateTransactionRequest'],
   });
 
-function expectError(res: Answer, status: number, code: string, resource?: string): void {
-  expect(res.response.status, JSON.stringify(res.error)).toBe(status);
-  expect(errorOf(res)).toMatchObject({ code, statusCode: status, ...(resource ? { resource } : {}) });
-}
 
 /** Creating and reading transactions, the merchant's side of what the simulator plays the payer of. */
 function steps(ctx: () => ContractContext) {

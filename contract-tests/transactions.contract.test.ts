@@ -11,7 +11,7 @@ import { sandboxProvider } from '../server/payments/sandbox/provider';
 import { ENGINES } from '../server/testing/harness';
 import { CPF, TEST_CARDS } from '../server/testing/payments';
 import { contractClient } from './support/client';
-import { contractContext, errorOf, idem, idemKey, type ContractContext } from './support/context';
+import { contractContext, errorOf, idem, idemKey, type ContractContext, expectError, type Answer } from './support/context';
 import { flushCoverage } from './support/coverage';
 
 afterAll(() => flushCoverage('transactions'));
@@ -43,7 +43,6 @@ const billet = (over: Partial<Schemas['CreateBilletTransactionRequest']> = {}): 
   ...over,
 });
 
-type Answer = { response: Response; error?: unknown };
 const get = (client: PaymentsClient, transactionId: string) =>
   client.GET('/v1/transactions/{transactionId}', { params: { path: { transactionId } } });
 const list = (client: PaymentsClient, query: Query) => client.GET('/v1/transactions', { params: { query } });
@@ -104,10 +103,6 @@ function steps(ctx: () => ContractContext) {
   return { create, read, preAuthorized, approvedCard };
 }
 
-function expectError(res: Answer, status: number, code: string, resource?: string): void {
-  expect(res.response.status, JSON.stringify(res.error)).toBe(status);
-  expect(errorOf(res)).toMatchObject({ code, statusCode: status, ...(resource ? { resource } : {}) });
-}
 
 describe.each(ENGINES)('Transactions contract on $name', (engine) => {
   let c: ContractContext;

@@ -5,7 +5,7 @@ import { ENGINES } from '../server/testing/harness';
 import { pixBody } from '../server/testing/payments';
 import { startReceiver, type Receiver } from '../server/testing/receiver';
 import { contractClient } from './support/client';
-import { contractContext, errorOf, idem, idemKey, type ContractContext } from './support/context';
+import { contractContext, errorOf, idem, idemKey, type ContractContext, expectError, type Answer } from './support/context';
 import { flushCoverage } from './support/coverage';
 
 afterAll(() => flushCoverage('webhooks'));
@@ -17,7 +17,6 @@ type Registered = Schemas['WebhookEndpointWithSecret'];
 type WebhookEvent = Schemas['WebhookEvent'];
 type EventQuery = NonNullable<operations['listWebhookEvents']['parameters']['query']>;
 type EndpointQuery = NonNullable<operations['listWebhooks']['parameters']['query']>;
-type Answer = { response: Response; error?: unknown };
 
 const UNKNOWN_WEBHOOK = 'wbe_0000000000000000';
 const UNKNOWN_EVENT = 'wbh_0000000000000000';
@@ -50,10 +49,6 @@ const getEvent = (cl: PaymentsClient, eventId: string) => cl.GET('/v1/webhooks/e
 const redeliver = (cl: PaymentsClient, eventId: string, body?: Schemas['RedeliverWebhookEventRequest'], key?: string) =>
   cl.POST('/v1/webhooks/events/{eventId}/redeliver', { params: { path: { eventId }, ...idem(key) }, ...(body ? { body } : {}) });
 
-function expectError(res: Answer, status: number, code: string, resource?: string): void {
-  expect(res.response.status, JSON.stringify(res.error)).toBe(status);
-  expect(errorOf(res)).toMatchObject({ code, statusCode: status, ...(resource ? { resource } : {}) });
-}
 function expectBad(res: Answer, field?: string): void {
   expectError(res, 400, 'invalidParameters');
   if (field) expect(keysOf(errorOf(res).params)).toContain(field);

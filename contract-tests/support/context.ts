@@ -4,6 +4,7 @@
  * its IP allow-list, a key the service never issued).
  */
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { ErrorEnvelope, PaymentsClient } from '../../client';
 import { createKey } from '../../server/domain/access/keys';
 import { randomBase62 } from '../../server/ids';
@@ -82,6 +83,15 @@ export function newCpf(): string {
 /** The same CPF with a wrong second check digit. */
 export function badCpf(valid: string): string {
   return valid.slice(0, 10) + String((Number(valid[10]) + 1) % 10);
+}
+
+/** What every call of the typed client answers, seen by the assertions below. */
+export type Answer = { response: Response; error?: unknown };
+
+/** The call answered `status` with the error envelope of `code` (and of `resource`, when given). */
+export function expectError(res: Answer, status: number, code: string, resource?: string): void {
+  expect(res.response.status, JSON.stringify(res.error)).toBe(status);
+  expect(errorOf(res)).toMatchObject({ code, statusCode: status, ...(resource ? { resource } : {}) });
 }
 
 /** The error body of a failed call of the typed client (throws when there is none). */
