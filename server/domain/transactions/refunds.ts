@@ -14,7 +14,7 @@ import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { refundReceivables } from './money';
 import { providerUnavailable } from './settle';
-import { invalidTransition } from './status';
+import { allows, invalidTransition } from './status';
 import { transactionNotFound } from './service';
 
 type CreateRefundRequest = components['schemas']['CreateRefundRequest'];
@@ -49,7 +49,7 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
 
 export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined): Promise<ledger.RefundRow> {
   const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
-    if (c.row.status !== 'approved') throw invalidTransition(c.row.id, c.row.status, 'refunded');
+    if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
     const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
     const refundable = c.row.captured_amount - taken;
     const amount = input?.amount ?? refundable;

@@ -13,7 +13,7 @@ import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as repo from './repo';
 import { approve, cancelCharge, providerUnavailable, release, reserve } from './settle';
-import { invalidTransition } from './status';
+import { allows, invalidTransition } from './status';
 import { listItemView, transactionView, type TransactionListItem } from './view';
 
 type Transaction = components['schemas']['Transaction'];
@@ -59,7 +59,7 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
 export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
   const held = await reserve(engine, t, 'capture', (row) => {
-    if (row.status !== 'pre-authorized') throw invalidTransition(id, row.status, 'captured');
+    if (!allows('capture', row.status)) throw invalidTransition(id, row.status, 'captured');
     if (row.payment.expirationDate && Date.parse(row.payment.expirationDate) <= Date.now()) {
       throw invalidTransition(id, row.status, 'captured after the authorization lapsed (it is being released)');
     }

@@ -8,7 +8,7 @@ import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
 import { createReceivables } from './money';
 import type { TransactionRow } from './repo';
-import { invalidTransition, type TransactionStatus } from './status';
+import { invalidTransition, OPERATIONS, type TransactionStatus } from './status';
 
 /** São Paulo midnight of a `YYYY-MM-DD` day, when its settlement job runs (Brazil keeps UTC−3 all year). */
 export function startOfSaoPauloDay(day: string): Date {
@@ -36,8 +36,6 @@ export async function approve(c: Change, amount: number, authorizationCode: stri
 export function providerUnavailable(): ApiError {
   return new ApiError('providerUnavailable', { resource: 'payorch', message: 'The payment provider cannot be reached now; retry with backoff.' });
 }
-
-const CANCELABLE: readonly TransactionStatus[] = ['pending', 'awaiting', 'pre-authorized'];
 
 /**
  * Takes the transaction for one provider operation (`capture` or `cancel`): under the row lock, `check` decides
@@ -78,7 +76,7 @@ export async function cancelCharge(
   engine: Engine,
   t: TransactionRow,
   reason: string,
-  from: readonly TransactionStatus[] = CANCELABLE,
+  from: readonly TransactionStatus[] = OPERATIONS.cancel,
 ): Promise<TransactionRow | null> {
   const held = await reserve(engine, t, 'cancel', (row) => {
     if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');

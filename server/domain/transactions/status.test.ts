@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ApiError } from '../../http/errors';
-import { assertTransition, canTransition, eventOf, STATUSES, TERMINAL, TRANSITIONS, type TransactionStatus } from './status';
+import { assertTransition, canTransition, eventOf, OPERATIONS, STATUSES, TERMINAL, TRANSITIONS, type TransactionStatus } from './status';
 
 /** The transition table written in the spec's `TransactionStatus` description, as (from, to) pairs. */
 function specPairs(): Set<string> {
@@ -62,6 +62,17 @@ describe('transaction state machine', () => {
     expect((thrown as ApiError).code).toBe('invalidTransition');
     expect((thrown as ApiError).status).toBe(422);
     expect((thrown as ApiError).resource).toBe('transaction');
+  });
+
+  it('allows each merchant operation from the statuses of the spec\'s "Capture, refund, cancel" table', () => {
+    const chapter = readFileSync(resolve(import.meta.dirname, '../../../spec/descriptions/tag-transactions.md'), 'utf8');
+    const table = chapter.slice(chapter.indexOf('## Capture, refund, cancel'));
+    const documented: Record<string, string[]> = {};
+    for (const line of table.split('\n')) {
+      const m = /^\| `POST …\/(\w+)` \| ([^|]+) \|/.exec(line);
+      if (m) documented[m[1]!] = [...m[2]!.matchAll(/`([a-z-]+)`/g)].map((x) => x[1]!);
+    }
+    expect(documented).toEqual(Object.fromEntries(Object.entries(OPERATIONS).map(([op, from]) => [op, [...from]])));
   });
 
   it('lets nothing leave a terminal status', () => {

@@ -26,6 +26,23 @@ export const TRANSITIONS = {
 
 export const STATUSES = Object.keys(TRANSITIONS) as TransactionStatus[];
 
+/**
+ * The statuses each merchant operation applies from, the table of "Capture, refund, cancel" in the spec (a test
+ * compares them). Not derivable from TRANSITIONS: `pending → approved` is legal, yet a pending charge is not captured.
+ */
+export const OPERATIONS = {
+  capture: ['pre-authorized'],
+  refunds: ['approved'],
+  cancel: ['pending', 'awaiting', 'pre-authorized'],
+} as const satisfies Record<string, readonly TransactionStatus[]>;
+
+export type Operation = keyof typeof OPERATIONS;
+
+/** True when `operation` applies to a transaction in `status`. */
+export function allows(operation: Operation, status: TransactionStatus): boolean {
+  return (OPERATIONS[operation] as readonly TransactionStatus[]).includes(status);
+}
+
 export const TERMINAL: readonly TransactionStatus[] = STATUSES.filter((s) => TRANSITIONS[s].length === 0);
 
 export function canTransition(from: TransactionStatus, to: TransactionStatus): boolean {
