@@ -63,6 +63,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       retrySeconds: config.webhooks.retrySeconds,
       disableAfterMs: config.webhooks.disableAfterSeconds * 1000,
     },
+    wake: () => undefined,
   };
   const workerMode = options.worker ?? 'start';
   let worker: Worker | null = null;
@@ -80,6 +81,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       ...(options.workerId ? { workerId: options.workerId } : {}),
     });
     engine.wake = () => w.wake();
+    webhooks.wake = () => w.wake();
     if (workerMode === 'start') w.start();
     worker = w;
   }

@@ -94,6 +94,19 @@ export function expectError(res: Answer, status: number, code: string, resource?
   expect(errorOf(res)).toMatchObject({ code, statusCode: status, ...(resource ? { resource } : {}) });
 }
 
+/**
+ * A caller the service does not know is 401; a read-only key is 403 on writes and a key fenced by its IP allow-list
+ * is 403 on everything. `call` makes the operation as the given client.
+ */
+export async function expectAuthRefusals(c: ContractContext, call: (client: PaymentsClient) => Promise<Answer>, read: boolean): Promise<void> {
+  expectError(await call(c.stranger), 401, 'unauthorized');
+  for (const client of read ? [c.fenced] : [c.readOnly, c.fenced]) {
+    const res = await call(client);
+    expectError(res, 403, 'forbidden');
+    expect(errorOf(res).category).toBe('authorization');
+  }
+}
+
 /** The error body of a failed call of the typed client (throws when there is none). */
 export function errorOf(result: { error?: unknown }): ErrorEnvelope['error'] {
   const e = (result.error as Partial<ErrorEnvelope> | undefined)?.error;

@@ -42,6 +42,12 @@ export class Conditions {
     return this;
   }
 
+  /** Adds a clause that takes no parameter. */
+  where(clause: string): this {
+    this.clauses.push(clause);
+    return this;
+  }
+
   get sql(): string {
     return this.clauses.join(' AND ');
   }

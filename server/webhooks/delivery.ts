@@ -27,6 +27,8 @@ export interface Webhooks {
   db: Db;
   sealer: Sealer;
   settings: WebhookSettings;
+  /** Called after a commit that made dispatches, so a worker in this process delivers them at once. */
+  wake(): void;
 }
 
 function authorization(w: Webhooks, endpoint: EndpointRow): Record<string, string> {

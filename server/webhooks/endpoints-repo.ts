@@ -2,6 +2,7 @@
 import { Conditions, countRows, selectPage, type PageQuery } from '../db/page';
 import type { Queryable } from '../db/types';
 import type { Scope } from '../http/context';
+import type { Window } from '../http/lists';
 import type { EventType } from './outbox';
 
 export type AuthType = 'basic' | 'bearer' | 'raw';
@@ -122,15 +123,11 @@ export async function disableForFailing(q: Queryable, id: string, at: Date): Pro
   await q.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', updated_at = $2 WHERE id = $1`, [id, at]);
 }
 
-export interface ListFilter {
+/** The seed's filters of the endpoint list, on top of its window. */
+export interface ListFilter extends Window {
   name?: string;
   url?: string;
   status?: 'enabled' | 'disabled';
-  conditions: string[];
-  params: unknown[];
-  orderBy: string;
-  limit: number;
-  offset: number;
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {

@@ -118,7 +118,7 @@ export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
     .add(oneOf('eventId', query.eventId, query.eventid), (p) => `id = ${p}`)
     .add(endpoint, (p) =>
       `EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id AND ${endpoint?.startsWith('wbe_') ? 'd.endpoint_id' : 'd.url'} = ${p})`);
-  if (query.status) c.clauses.push(STATUS[query.status]);
+  if (query.status) c.where(STATUS[query.status]);
   const page: PageQuery = { from: 'events', columns: COLUMNS, where: c.sql, params: c.params, orderBy: window.orderBy, limit: window.limit, offset: window.offset };
   const [rows, total] = await Promise.all([selectPage<EventRow>(db, page), countRows(db, page)]);
   return { items: await views(db, rows), total, limit: window.limit, offset: window.offset };

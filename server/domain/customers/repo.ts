@@ -2,6 +2,7 @@
 import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../http/context';
+import type { Window } from '../../http/lists';
 import type { CustomerValues, Document, Gender, Telephone } from './fields';
 
 export interface CustomerRow {
@@ -114,7 +115,8 @@ export async function findPayer(q: Queryable, scope: Scope, document: string | n
   return res.rows[0] ?? null;
 }
 
-export interface ListFilter {
+/** The seed's filters of the list, on top of its window (paging, order, `daterange*` on `created_at` from `$3`). */
+export interface ListFilter extends Window {
   id?: string;
   /** Lower case. */
   email?: string;
@@ -125,12 +127,6 @@ export interface ListFilter {
   /** Digits only. */
   document?: string;
   externalReference?: string;
-  /** Conditions on `created_at` from the list window, numbered from `$3` on. */
-  conditions: string[];
-  params: unknown[];
-  orderBy: string;
-  limit: number;
-  offset: number;
 }
 
 function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } {

@@ -8,7 +8,8 @@ import type { Scope } from '../../http/context';
 import { recordEvent, type EventType } from '../../webhooks/outbox';
 import * as repo from './repo';
 import { assertTransition, eventOf, STATUS_MESSAGE, type TransactionStatus } from './status';
-import { merchantOf, transactionView } from './view';
+import { merchantOf } from '../access/merchants';
+import { transactionView } from './view';
 
 export class Change {
   readonly events: EventType[] = [];

@@ -15,7 +15,7 @@ import { finishRefund } from './refunds';
 import * as repo from './repo';
 import { approve, cancelCharge, startOfSaoPauloDay } from './settle';
 import type { TransactionStatus } from './status';
-import { merchantOf } from './view';
+import { merchantOf } from '../access/merchants';
 
 /** Statuses in which a charge is still being worked on in the background. */
 const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];

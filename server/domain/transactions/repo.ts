@@ -4,6 +4,7 @@ import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
 import type { Scope } from '../../http/context';
+import type { Window } from '../../http/lists';
 import { newId } from '../../ids';
 import type { TransactionStatus } from './status';
 
@@ -160,17 +161,12 @@ export async function listTimeline(q: Queryable, transactionId: string): Promise
   return res.rows;
 }
 
-export interface ListFilter {
+/** The seed's filters of the list, on top of its window (paging, order, `daterange*` on `created_at` from `$3`). */
+export interface ListFilter extends Window {
   status?: TransactionStatus;
   method?: Method;
   customerId?: string;
   externalReference?: string;
-  /** Conditions on `created_at` from the list window, numbered from `$3` on. */
-  conditions: string[];
-  params: unknown[];
-  orderBy: string;
-  limit: number;
-  offset: number;
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {

@@ -6,7 +6,6 @@
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import type { Merchant } from '../../http/context';
-export { merchantOf } from '../access/merchants';
 import * as ledger from './ledger-repo';
 import { listTimeline, type TransactionRow } from './repo';
 

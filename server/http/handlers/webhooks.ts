@@ -77,7 +77,7 @@ export const webhooksHandlers: WebhooksHandlers<Ctx> = {
 
   async redeliverWebhookEvent(req, ctx) {
     const e = await history.redeliver(ctx.db, scopeOf(ctx), req.params.eventId, req.body?.endpointId);
-    ctx.payments.wake();
+    ctx.webhooks.wake();
     return { status: 200, body: { ...e, merchant: ctx.merchant, _links: eventLinks(e.id) } };
   },
 };
