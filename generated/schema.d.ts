@@ -33,19 +33,23 @@ export interface paths {
          *     The body depends on `payment.method` (see `CreateTransactionRequest`). The payer is either an existing customer
          *     (`customerId`) or given inline (`customer`), in which case the customer with that document, or else with that
          *     e-mail, is used, and a new one is created when there is none; exactly one of the two is required (`400
-         *     invalidParameters`). `items`, when sent (at most 100), must add up to `amount`. `metadata` takes up to 50 keys.
+         *     invalidParameters`). A new inline payer is created together with the transaction, in one step: its
+         *     `customer.created` is recorded just before `transaction.created`, and a refused request creates no customer.
+         *     Requests at the same moment for the same new payer create one customer (the one with that document, or without a
+         *     document the one with that e-mail) and all charge it. `items`, when sent (at most 100), must add up to `amount`.
+         *     `metadata` takes up to 50 keys.
          *     With `X-Idempotency-Key`, a retry returns the stored `201` with `Idempotent-Replayed: true` and creates nothing.
          *
-         *     Refusals before anything is created: a body larger than 1 MiB is `413`; items that do not add up to `amount`
-         *     are `422 itemsTotalMismatch`; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; a card number
-         *     failing the Luhn check, expired or of an unsupported brand is `422 invalidCard`; a `customerId` or item
-         *     `variantId` naming nothing of the merchant, a retired customer, a billet for a customer without a document or a
-         *     `dueDate` out of range are `422 unprocessableEntity`; a production key with no payment provider configured for
-         *     the method is `422 providerNotConfigured` (resource `payorch`); every route for the method known to be down at
-         *     that moment is `503 providerUnavailable` (retry with backoff). Routes that fail after the `201` do not make the
-         *     request fail: the transaction goes `awaiting` and is retried in the background. (This version keeps no
-         *     health record of the routes, so it always answers `201` and an outage shows as `awaiting`.) A method the
-         *     merchant's fee plan has no rate for is `422 unprocessableEntity`.
+         *     Refusals before anything is created (no transaction, no customer, no event): a body larger than 1 MiB is `413`;
+         *     items that do not add up to `amount` are `422 itemsTotalMismatch`; a CPF or CNPJ whose check digits are wrong is
+         *     `422 invalidDocument`; a card number failing the Luhn check, expired or of an unsupported brand is `422
+         *     invalidCard`; a `customerId` or item `variantId` naming nothing of the merchant, a retired customer, a billet
+         *     for a customer without a document or a `dueDate` out of range are `422 unprocessableEntity`; a production key
+         *     with no payment provider configured for the method is `422 providerNotConfigured` (resource `payorch`); every
+         *     route for the method known to be down at that moment is `503 providerUnavailable` (retry with backoff). Routes
+         *     that fail after the `201` do not make the request fail: the transaction goes `awaiting` and is retried in the
+         *     background. (This version keeps no health record of the routes, so it always answers `201` and an outage shows
+         *     as `awaiting`.) A method the merchant's fee plan has no rate for is `422 unprocessableEntity`.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -1596,12 +1600,13 @@ export interface components {
             readonly line?: string;
         };
         /**
-         * @description The payer, given inline instead of `customerId`. The service looks for an existing customer of the merchant in
-         *     the key's mode: with a `document`, the customer with that document (documents are unique); without one, the most
+         * @description The payer, given inline instead of `customerId`. The service looks for an existing customer of the merchant in the
+         *     key's mode: with a `document`, the customer with that document (documents are unique); without one, the most
          *     recently created customer with that `email`. When one is found it is used as it is (the fields sent here do not
          *     update it; `PUT /v1/customers/{customerId}` does); otherwise a customer is created from these fields
-         *     (`customer.created`). A CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; a customer found but
-         *     retired (`available: false`) is `422 unprocessableEntity`. A billet needs a customer with a document.
+         *     (`customer.created`), together with the transaction: a request that is refused creates no customer. A CPF or CNPJ
+         *     whose check digits are wrong is `422 invalidDocument`; a customer found but retired (`available: false`) is `422
+         *     unprocessableEntity`. A billet needs a customer with a document.
          * @example {
          *       "firstName": "Maria",
          *       "lastName": "Silva",

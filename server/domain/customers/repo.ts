@@ -43,6 +43,12 @@ function writable(v: CustomerValues, searchName: string): unknown[] {
   ];
 }
 
+const INSERT = `INSERT INTO customers (id, merchant_id, mode, first_name, last_name, email, document_type, document_number,
+       telephone, birthdate, gender, external_reference, additional_emails, metadata, available, search_name,
+       delinquent, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::date, $11, $12, $13::jsonb, $14::jsonb, $15, $16,
+       false, $17, $17)`;
+
 export async function insertCustomer(
   q: Queryable,
   scope: Scope,
@@ -51,16 +57,40 @@ export async function insertCustomer(
   searchName: string,
   at: Date,
 ): Promise<CustomerRow> {
+  const res = await q.query<CustomerRow>(`${INSERT} RETURNING ${COLUMNS}`, [id, scope.merchantId, scope.mode, ...writable(v, searchName), at]);
+  return res.rows[0]!;
+}
+
+/**
+ * Inserts the customer unless another one holds its document: then nothing and null. The unique index decides
+ * without raising, so the caller's database transaction stays usable (an error would abort it on PostgreSQL).
+ */
+export async function insertCustomerUnlessDocumentTaken(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  v: CustomerValues,
+  searchName: string,
+  at: Date,
+): Promise<CustomerRow | null> {
   const res = await q.query<CustomerRow>(
-    `INSERT INTO customers (id, merchant_id, mode, first_name, last_name, email, document_type, document_number,
-       telephone, birthdate, gender, external_reference, additional_emails, metadata, available, search_name,
-       delinquent, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::date, $11, $12, $13::jsonb, $14::jsonb, $15, $16,
-       false, $17, $17)
+    `${INSERT} ON CONFLICT (merchant_id, mode, document_number) WHERE document_number IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [id, scope.merchantId, scope.mode, ...writable(v, searchName), at],
   );
-  return res.rows[0]!;
+  return res.rows[0] ?? null;
+}
+
+/**
+ * Serialises, until the caller's database transaction ends, the creation of customers with this e-mail: nothing
+ * else keeps an e-mail on one customer, so two charges for the same new payer without a document take turns.
+ */
+export async function lockEmail(tx: Queryable, scope: Scope, email: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('customer-email:' || $1 || ':' || $2 || ':' || $3, 0))`, [
+    scope.merchantId,
+    scope.mode,
+    email,
+  ]);
 }
 
 export async function updateCustomer(

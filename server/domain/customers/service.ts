@@ -61,7 +61,8 @@ function toListItem(row: repo.CustomerRow): CustomerListItem {
   };
 }
 
-function toRecord(row: repo.CustomerRow): CustomerRecord {
+/** The customer as the API answers it, without `merchant` and `_links`. */
+export function toRecord(row: repo.CustomerRow): CustomerRecord {
   const v = valuesOf(row);
   return {
     id: row.id,
@@ -140,7 +141,7 @@ async function guardDocument<T>(db: Db, scope: Scope, v: CustomerValues, write: 
 }
 
 /** Records `customer.<what>` with the customer as reading it returns it, in the caller's database transaction. */
-async function announce(q: Queryable, scope: Scope, what: 'created' | 'updated', row: repo.CustomerRow, at: Date): Promise<void> {
+export async function announce(q: Queryable, scope: Scope, what: 'created' | 'updated', row: repo.CustomerRow, at: Date): Promise<void> {
   const object = { ...toRecord(row), merchant: await merchantOf(q, scope.merchantId), _links: customerLinks(row.id) };
   await recordEvent(q, scope, { type: `customer.${what}`, resource: 'customer', resourceId: row.id, object }, at);
 }
@@ -157,27 +158,6 @@ export async function createCustomer(db: Db, scope: Scope, input: CreateCustomer
     }),
   );
   return toRecord(row);
-}
-
-type PayerInput = components['schemas']['TransactionCustomerInput'];
-
-/**
- * The payer of a new transaction given inline: the customer with that document, or else the newest with that
- * e-mail, used as it is; a new customer otherwise. A document with wrong check digits is 422 before any lookup.
- */
-export async function findOrCreatePayer(db: Db, scope: Scope, input: PayerInput): Promise<{ customer: CustomerRecord; created: boolean }> {
-  const v = normalise(input, new Date());
-  const found = await repo.findPayer(db, scope, v.document?.number ?? null, v.email);
-  if (found) return { customer: toRecord(found), created: false };
-  try {
-    return { customer: await createCustomer(db, scope, input), created: true };
-  } catch (err) {
-    // Another request created the customer with this document a moment ago: use it.
-    if (!(err instanceof ApiError && err.code === 'customerAlreadyExists')) throw err;
-    const winner = await repo.findPayer(db, scope, v.document?.number ?? null, v.email);
-    if (!winner) throw err;
-    return { customer: toRecord(winner), created: false };
-  }
 }
 
 /** Full replacement; a body equal to what is stored writes nothing and keeps `updatedAt`. */

@@ -1,7 +1,9 @@
 /**
- * Creating a transaction: everything that can be refused is checked before anything is written (route, items,
- * card, due date, fee plan, payer); the card is exchanged for a token; then one database transaction writes the
- * transaction, its first timeline entry, the `transaction.created` event and the job that processes it.
+ * Creating a transaction: everything that can be refused is checked with reads only (route, items, card, due
+ * date, fee plan, payer), the payer given inline being decided but not yet created; the card is exchanged for a
+ * token; then one database transaction writes the new payer (with `customer.created`) if there is one, the
+ * transaction, its first timeline entry, the `transaction.created` event and the job that processes it. A refused
+ * request therefore writes nothing.
  */
 import type { components } from '../../../generated/schema';
 import type { Db } from '../../db/types';
@@ -13,7 +15,8 @@ import type { CardRef, PaymentMethod } from '../../payments/provider';
 import { SANDBOX_PAY_HOST } from '../../payments/sandbox/provider';
 import { recordEvent } from '../../webhooks/outbox';
 import { primaryAddressOf } from '../addresses/service';
-import { findOrCreatePayer, getCustomer, type CustomerRecord } from '../customers/service';
+import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
+import { getCustomer } from '../customers/service';
 import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
 import { planFor } from '../fees/service';
 import { schedule, type Engine } from './engine';
@@ -70,14 +73,23 @@ function endOfSaoPauloDay(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 + 3 * 3_600_000 - 1);
 }
 
-async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest): Promise<CustomerRecord> {
-  if (body.customer) return (await findOrCreatePayer(db, scope, body.customer)).customer;
+/** The payer, decided with reads only: an inline payer that is new is created later, with the charge. */
+async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest, now: Date): Promise<PayerDecision> {
+  if (body.customer) return decidePayer(db, scope, body.customer, now);
   const id = body.customerId!;
   try {
-    return await getCustomer(db, scope, id);
+    return { kind: 'existing', customer: await getCustomer(db, scope, id) };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'customerNotFound') throw unprocessable(`Customer ${id} was not found.`, [{ customerId: 'names no customer' }]);
     throw err;
+  }
+}
+
+/** The rules on the payer: not retired, and a billet needs its CPF or CNPJ. */
+function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
+  if (!payer.available) throw unprocessable(`Customer ${payer.id} is retired (available: false).`, [{ customer: 'is retired' }]);
+  if (method === 'billet' && !payer.document) {
+    throw unprocessable('A billet needs a customer with a CPF or CNPJ.', [{ 'customer[document]': 'is required for a billet' }]);
   }
 }
 
@@ -104,14 +116,10 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
   const brand = p.method === 'credit' ? detectBrand(p.card.number) : null;
   const fee = feeFor(await planFor(engine.db, scope.merchantId), { method: p.method, installments, brand, amount: body.amount });
   if (fee.kind === 'noRate') throw unprocessable(noRateMessage(fee));
-  const customer = await payerOf(engine.db, scope, body);
-  if (!customer.available) throw unprocessable(`Customer ${customer.id} is retired (available: false).`, [{ customer: 'is retired' }]);
-  if (p.method === 'billet' && !customer.document) {
-    throw unprocessable('A billet needs a customer with a CPF or CNPJ.', [{ 'customer[document]': 'is required for a billet' }]);
-  }
+  const payer = await payerOf(engine.db, scope, body, now);
+  checkPayer(payerFacts(payer), p.method);
   // The card's one trip: to the vault, for a token. Its number and CVV are not kept, logged or passed on.
   const card = p.method === 'credit' ? await engine.orchestrator.vault(scope.mode).tokenize(p.card) : null;
-  const address = await primaryAddressOf(engine.db, scope, customer.id);
 
   const id = newId('tra');
   const at = new Date();
@@ -126,8 +134,12 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
     metadata: i.metadata ?? {}, variantId: i.variantId ?? null, externalReference: i.externalReference ?? null,
     updatedAt: at.toISOString(), createdAt: at.toISOString(),
   }));
-  const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
   const row = await engine.db.transaction(async (q) => {
+    const { customer, created } = await writePayer(q, scope, payer, at);
+    // A customer another request created meanwhile with this payer's document or e-mail: the same rules apply.
+    if (!created) checkPayer(customer, p.method);
+    const address = created ? null : await primaryAddressOf(q, scope, customer.id);
+    const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
     const t = await repo.insertTransaction(q, scope, {
       id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id, customer,
       billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
