@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { verifyWebhook } from '../../client/webhooks';
 import { deliver, USER_AGENT, type DeliveryResult } from './sender';
 import { receiver, sandbox, useServers } from './sender-fixtures';
 import { signatureHeaders } from './signer';
@@ -110,6 +111,8 @@ describe('deliver: what is sent', () => {
       .update(Buffer.concat([Buffer.from(`${got.headers['webhook-id']}.${got.headers['webhook-timestamp']}.`), got.body]))
       .digest('base64');
     expect(got.headers['webhook-signature']).toBe(`v1,${standard}`);
+    // And the typed client's verifier, with its defaults, accepts the bytes and headers as they arrived.
+    expect(verifyWebhook(got.body, got.headers, secret, { now: new Date(1773491465_000) })).toMatchObject({ id: 'wbh_7Rf3EdC9wSx5QaZk' });
   });
 });
 
