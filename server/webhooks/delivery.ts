@@ -81,7 +81,8 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
     'X-Service-Event': e.type,
     ...authorization(w, endpoint),
   };
-  const result = await deliver({ url: d.url, body, headers, timeoutMs: w.settings.timeoutMs, policy: addressPolicy(endpoint.mode, w.settings.privateAddresses) });
+  const policy = addressPolicy(endpoint.mode, w.settings.privateAddresses);
+  const result = await deliver({ url: d.url, body, headers, timeoutMs: w.settings.timeoutMs, policy });
   const at = new Date();
   const outcome = outcomeOf(w, result, started.attempts, at);
   await w.db.transaction(async (q) => {
