@@ -51,8 +51,8 @@ function reason(run: () => unknown): WebhookVerificationFailure {
 }
 
 describe('verifyWebhook: the test vector of the docs', () => {
-  it('verifies X-Service-Signature alone and returns the parsed, typed body', () => {
-    const event = verifyWebhook(vector.body, { 'X-Service-Signature': vector.serviceSignature }, vector.secret);
+  it('with allowLegacyOnly, verifies X-Service-Signature alone and returns the parsed, typed body', () => {
+    const event = verifyWebhook(vector.body, { 'X-Service-Signature': vector.serviceSignature }, vector.secret, { allowLegacyOnly: true });
     expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
     expect(event).toEqual(JSON.parse(vector.body));
     expect(event.id).toBe('wbh_7Rf3EdC9wSx5QaZk');
@@ -102,12 +102,14 @@ describe('verifyWebhook refuses what does not verify', () => {
     ); // the whole secret, prefix included, is the key of X-Service-Signature
   });
 
-  it('a missing X-Service-Signature: missingSignature, even when webhook-signature is there', () => {
-    expect(reason(() => verifyWebhook(vector.body, {}, vector.secret))).toBe('missingSignature');
-    expect(reason(() => verifyWebhook(vector.body, new Headers(), vector.secret))).toBe('missingSignature');
-    const { 'X-Service-Signature': _omitted, ...rest } = allHeaders();
-    expect(reason(() => verifyWebhook(vector.body, rest, vector.secret, { now: vectorNow }))).toBe('missingSignature');
-    expect(reason(() => verifyWebhook(vector.body, { 'x-service-signature': undefined }, vector.secret))).toBe('missingSignature');
+  it('no signature header at all: missingSignature, with or without allowLegacyOnly', () => {
+    for (const allowLegacyOnly of [false, true]) {
+      expect(reason(() => verifyWebhook(vector.body, {}, vector.secret, { allowLegacyOnly }))).toBe('missingSignature');
+      expect(reason(() => verifyWebhook(vector.body, new Headers(), vector.secret, { allowLegacyOnly }))).toBe('missingSignature');
+      expect(reason(() => verifyWebhook(vector.body, { 'x-service-signature': undefined }, vector.secret, { allowLegacyOnly }))).toBe(
+        'missingSignature',
+      );
+    }
   });
 
   it('a body the app already parsed: parsedBody, with a message that says so and names the raw body', () => {
@@ -183,7 +185,7 @@ describe('verifyWebhook refuses what does not verify', () => {
     }
     const invalidUtf8 = Buffer.from([0x7b, 0xff, 0x7d]); // not UTF-8: signed here by hand, bytes as they are
     const signature = `sha256=${createHmac('sha256', secret).update(invalidUtf8).digest('hex')}`;
-    expect(reason(() => verifyWebhook(invalidUtf8, { 'x-service-signature': signature }, secret))).toBe('invalidJson');
+    expect(reason(() => verifyWebhook(invalidUtf8, { 'x-service-signature': signature }, secret, { allowLegacyOnly: true }))).toBe('invalidJson');
     const { headers } = signTestWebhook('{}', secret);
     expect(reason(() => verifyWebhook('not json', headers, secret))).toBe('badSignature'); // signature first, then JSON
   });

@@ -39,6 +39,14 @@ export interface VerifyWebhookOptions {
   toleranceSeconds?: number;
   /** The current time (default: the clock). */
   now?: Date;
+  /**
+   * Also accept a delivery that carries only the legacy `X-Service-Signature` (no `webhook-id`,
+   * `webhook-timestamp`, `webhook-signature`), for a receiver behind something that drops those headers. That
+   * signature covers the body alone, with no time in it: a captured delivery verifies forever, so this option
+   * **cannot stop replays** (deduplicate on the event `id`, and keep it off when you can). Default `false`: such a
+   * delivery is refused (`missingSignature`), since stripping three headers must not turn the replay check off.
+   */
+  allowLegacyOnly?: boolean;
 }
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -52,10 +60,12 @@ const SECRET_PREFIX = 'whsec_';
 /**
  * Verifies a delivery and returns its body, parsed only after the signatures check.
  *
- * - `X-Service-Signature` (`sha256=<hex>`, HMAC-SHA256 of the raw bytes keyed with the whole secret) is required.
- * - When the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) are present, the
- *   `v1` signature of `<id>.<timestamp>.<body>` must match too (any one of several space-separated entries), and the
- *   timestamp must be within `toleranceSeconds` of `now` (replay protection). Deduplicate on the event `id` as well.
+ * - The Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` are required: the `v1`
+ *   signature of `<id>.<timestamp>.<body>` must match (any one of several space-separated entries), and the
+ *   timestamp must be within `toleranceSeconds` of `now`, which refuses a replayed delivery. Deduplicate on the
+ *   event `id` as well.
+ * - `X-Service-Signature` (`sha256=<hex>`, HMAC-SHA256 of the raw bytes keyed with the whole secret), when present,
+ *   must match too. Alone it is enough only with `allowLegacyOnly: true`, which gives up the replay check.
  *
  * Signatures are compared with `crypto.timingSafeEqual`, after checking the lengths.
  *
@@ -79,57 +89,35 @@ export function verifyWebhook(
   const nowMs = (options.now ?? new Date()).getTime();
   if (Number.isNaN(nowMs)) throw new TypeError('now is an invalid Date');
 
-  // 1. X-Service-Signature, always.
+  // 1. X-Service-Signature, whenever it is there: a wrong one is refused even beside a good Standard signature.
   const serviceHeader = header(headers, SERVICE_SIGNATURE);
-  if (serviceHeader === undefined) {
-    throw new WebhookVerificationError('missingSignature', 'The X-Service-Signature header is missing.');
-  }
-  const match = /^sha256=([0-9a-fA-F]{64})$/.exec(serviceHeader.trim());
-  if (!match) {
-    throw new WebhookVerificationError('malformedHeader', 'X-Service-Signature is not "sha256=<64 hex digits>".');
-  }
-  if (!safeEqual(Buffer.from(match[1]!, 'hex'), serviceDigest(body, secret))) {
-    throw new WebhookVerificationError(
-      'badSignature',
-      'X-Service-Signature does not match the body: check the secret, and that the body is the raw bytes as received (not parsed and serialized again).',
-    );
-  }
+  if (serviceHeader !== undefined) checkServiceSignature(serviceHeader, body, secret);
 
-  // 2. Standard Webhooks signature and timestamp, when the headers are there.
+  // 2. The Standard Webhooks signature and timestamp, required unless the receiver opted out of replay protection.
   const id = header(headers, WEBHOOK_ID);
   const timestamp = header(headers, WEBHOOK_TIMESTAMP);
   const signatures = header(headers, WEBHOOK_SIGNATURE);
-  if (id !== undefined || timestamp !== undefined || signatures !== undefined) {
+  if (id === undefined && timestamp === undefined && signatures === undefined) {
+    if (serviceHeader === undefined) {
+      throw new WebhookVerificationError(
+        'missingSignature',
+        'The delivery carries no signature: webhook-id, webhook-timestamp and webhook-signature are missing.',
+      );
+    }
+    if (options.allowLegacyOnly !== true) {
+      throw new WebhookVerificationError(
+        'missingSignature',
+        'webhook-id, webhook-timestamp and webhook-signature are missing: X-Service-Signature alone has no timestamp, so a captured delivery would verify forever. Refused; pass { allowLegacyOnly: true } only if your receiver cannot get those headers.',
+      );
+    }
+  } else {
     if (id === undefined || timestamp === undefined || signatures === undefined) {
       throw new WebhookVerificationError(
         'malformedHeader',
         'webhook-id, webhook-timestamp and webhook-signature come together; one or two of them are missing.',
       );
     }
-    const seconds = /^\d{1,15}$/.test(timestamp.trim()) ? Number(timestamp.trim()) : NaN;
-    if (Number.isNaN(seconds)) {
-      throw new WebhookVerificationError('malformedHeader', 'webhook-timestamp is not Unix time in seconds.');
-    }
-    const candidates = signatures
-      .split(/\s+/)
-      .map((entry) => entry.replace(/,$/, '')) // duplicate headers may arrive joined with ", "
-      .filter((entry) => entry.startsWith('v1,'))
-      .map((entry) => Buffer.from(entry.slice('v1,'.length), 'base64'));
-    if (candidates.length === 0) {
-      throw new WebhookVerificationError('malformedHeader', 'webhook-signature has no "v1,<base64>" entry.');
-    }
-    const expected = standardDigest(id.trim(), timestamp.trim(), body, secret);
-    // Every candidate is compared (no early exit), so the time taken does not depend on which one matches.
-    const matched = candidates.reduce((found, candidate) => safeEqual(candidate, expected) || found, false);
-    if (!matched) {
-      throw new WebhookVerificationError('badSignature', 'webhook-signature does not match webhook-id, webhook-timestamp and the body.');
-    }
-    if (Math.abs(nowMs / 1000 - seconds) > tolerance) {
-      throw new WebhookVerificationError(
-        'timestampOutOfTolerance',
-        `webhook-timestamp ${seconds} is more than ${tolerance} s away from now (${Math.floor(nowMs / 1000)}): a replayed delivery, or a wrong clock.`,
-      );
-    }
+    checkStandardSignature(id.trim(), timestamp.trim(), signatures, body, secret, nowMs, tolerance);
   }
 
   // 3. Only now parse.
@@ -181,6 +169,57 @@ export function signTestWebhook(
   };
   if (fields.type !== undefined) headers['X-Service-Event'] = fields.type;
   return { body: text, headers };
+}
+
+function checkServiceSignature(value: string, body: Buffer, secret: string): void {
+  const match = /^sha256=([0-9a-fA-F]{64})$/.exec(value.trim());
+  if (!match) {
+    throw new WebhookVerificationError('malformedHeader', 'X-Service-Signature is not "sha256=<64 hex digits>".');
+  }
+  if (!safeEqual(Buffer.from(match[1]!, 'hex'), serviceDigest(body, secret))) {
+    throw new WebhookVerificationError(
+      'badSignature',
+      'X-Service-Signature does not match the body: check the secret, and that the body is the raw bytes as received (not parsed and serialized again).',
+    );
+  }
+}
+
+function checkStandardSignature(
+  id: string,
+  timestamp: string,
+  signatures: string,
+  body: Buffer,
+  secret: string,
+  nowMs: number,
+  tolerance: number,
+): void {
+  const seconds = /^\d{1,15}$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (Number.isNaN(seconds)) {
+    throw new WebhookVerificationError('malformedHeader', 'webhook-timestamp is not Unix time in seconds.');
+  }
+  const candidates = signatures
+    .split(/\s+/)
+    .map((entry) => entry.replace(/,$/, '')) // duplicate headers may arrive joined with ", "
+    .filter((entry) => entry.startsWith('v1,'))
+    .map((entry) => Buffer.from(entry.slice('v1,'.length), 'base64'));
+  if (candidates.length === 0) {
+    throw new WebhookVerificationError('malformedHeader', 'webhook-signature has no "v1,<base64>" entry.');
+  }
+  const expected = standardDigest(id, timestamp, body, secret);
+  // Every candidate is compared (no early exit), so the time taken does not depend on which one matches.
+  const matched = candidates.reduce((found, candidate) => safeEqual(candidate, expected) || found, false);
+  if (!matched) {
+    throw new WebhookVerificationError(
+      'badSignature',
+      'webhook-signature does not match webhook-id, webhook-timestamp and the body: check the secret, and that the body is the raw bytes as received (not parsed and serialized again).',
+    );
+  }
+  if (Math.abs(nowMs / 1000 - seconds) > tolerance) {
+    throw new WebhookVerificationError(
+      'timestampOutOfTolerance',
+      `webhook-timestamp ${seconds} is more than ${tolerance} s away from now (${Math.floor(nowMs / 1000)}): a replayed delivery, or a wrong clock.`,
+    );
+  }
 }
 
 function rawBytes(rawBody: unknown): Buffer {

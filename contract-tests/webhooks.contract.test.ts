@@ -477,7 +477,7 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
         status: 'succeeded',
         attempts: 1,
         responseStatusCode: 200,
-        responseBody: '{"received":true}',
+        responseBody: null, // a loopback receiver: its answer is never stored
         lastError: null,
         nextAttemptAt: null,
       });
@@ -502,7 +502,7 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
       const failed = event('customer.created');
       expect(failed).toMatchObject({ resource: 'customer', resourceId: customerId, delivered: false, attempts: 4 });
       expect(failed.dispatches).toEqual([
-        expect.objectContaining({ endpointId: crm.id, status: 'failed', attempts: 4, responseStatusCode: 500, responseBody: 'boom', lastError: 'httpStatus', nextAttemptAt: null, successAt: null }),
+        expect.objectContaining({ endpointId: crm.id, status: 'failed', attempts: 4, responseStatusCode: 500, responseBody: null, lastError: 'httpStatus', nextAttemptAt: null, successAt: null }),
       ]);
       expect((await getWebhook(h, crm.id)).data).toMatchObject({ shotsQty: 4, failedShotsQty: 4, headerAuthorizationType: 'bearer', headerAuthorization: '****1234' });
       expect((await getWebhook(h, crm.id)).data?.failingSince).not.toBeNull();

@@ -739,8 +739,10 @@ export interface paths {
          *
          *     Production keys must register an `https` URL whose host resolves to public addresses only: loopback, private,
          *     link-local and other reserved addresses (and `http`) are `422 webhookEndpointNotAllowed`, and the address check
-         *     is repeated at every delivery. Sandbox keys may register `http` and loopback or private addresses for local
-         *     development. A URL already registered by the merchant in this mode is `409 webhookEndpointAlreadyExists`; `409`
+         *     is repeated at every delivery. Sandbox keys may register `http`, and loopback or private addresses where the
+         *     service allows them: a service running on one machine (local development) does by default; a hosted service
+         *     refuses them as for production (`422 webhookEndpointNotAllowed`; see "Sandbox and production addresses" in the
+         *     Webhooks chapter). Answers from non-public addresses are never stored (`WebhookDispatch.responseBody`). A URL already registered by the merchant in this mode is `409 webhookEndpointAlreadyExists`; `409`
          *     is also the answer to an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`).
          *     `headerAuthorization` and `headerAuthorizationType` go together (one without the other is `400
          *     invalidParameters`).
@@ -774,8 +776,9 @@ export interface paths {
          *     this once.
          *
          *     The same rules and errors apply: production keys need a public `https` URL (`422 webhookEndpointNotAllowed`
-         *     otherwise; sandbox keys may use `http`, loopback and private addresses), a URL already registered in this mode is
-         *     `409 webhookEndpointAlreadyExists`, and `409` also answers idempotency conflicts.
+         *     otherwise; sandbox keys may use `http`, and loopback and private addresses where the service allows them), a
+         *     URL already registered in this mode is `409 webhookEndpointAlreadyExists`, and `409` also answers idempotency
+         *     conflicts.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -814,8 +817,9 @@ export interface paths {
          *     old URL (redeliver those events to send them to the new one).
          *
          *     The rules of registration apply to a changed `endpoint`: a public `https` URL for production keys (`422
-         *     webhookEndpointNotAllowed`), and no other endpoint of the merchant in this mode with the same URL (`409
-         *     webhookEndpointAlreadyExists`); `409` also answers idempotency conflicts.
+         *     webhookEndpointNotAllowed`), a public one for sandbox keys where the service denies private addresses, and no
+         *     other endpoint of the merchant in this mode with the same URL (`409 webhookEndpointAlreadyExists`); `409` also
+         *     answers idempotency conflicts.
          */
         put: operations["updateWebhook"];
         post?: never;
@@ -1500,7 +1504,7 @@ export interface components {
          *     | `refundAmountInvalid` | 422 | validation | the refund exceeds what is left to refund |
          *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100% |
          *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
-         *     | `webhookEndpointNotAllowed` | 422 | validation | a production endpoint on a loopback, private or link-local address |
+         *     | `webhookEndpointNotAllowed` | 422 | validation | an endpoint on a loopback, private or link-local address: production always, sandbox where the service denies private addresses (link-local in both) |
          *     | `providerNotConfigured` | 422 | validation | no payment provider is configured for the key's mode (resource `payorch`) |
          *     | `tooManyRequests` | 429 | rate_limit | the key's quota is spent, or a resource was polled too often; see `Retry-After` |
          *     | `serverError` | 500 | server | an unexpected error; `details` names the `correlationId` |
@@ -4636,8 +4640,10 @@ export interface components {
          *
          *     The `endpoint` must be an absolute `https` URL for production keys, on a host that resolves to public addresses
          *     only (loopback, private, link-local and other reserved addresses are refused with `422 webhookEndpointNotAllowed`,
-         *     and the check is repeated on every delivery against DNS rebinding). Sandbox keys may use `http` and loopback or
-         *     private addresses, for local development.
+         *     and the check is repeated on every delivery against DNS rebinding). Sandbox keys may use `http`, and loopback or
+         *     private addresses where the service allows them: a service running on one machine (local development) does by
+         *     default, a hosted one refuses them as for production (`422 webhookEndpointNotAllowed`). Answers from such
+         *     addresses are never stored in the delivery history (`WebhookDispatch.responseBody`).
          */
         CreateWebhookRequest: {
             /**
@@ -4828,7 +4834,8 @@ export interface components {
          * @description The delivery of one event to one endpoint, with the outcome of its latest attempt. A dispatch makes at most 8
          *     attempts: the first at once, then retries about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after the previous
          *     failure, each delay with random jitter of up to 10 %; a `Retry-After` in the endpoint's answer is honoured up to
-         *     1 hour. The response fields describe the latest attempt and are `null` while no attempt has been made.
+         *     1 hour. The response fields describe the latest attempt and are `null` while no attempt has been made; the body
+         *     of an answer from a non-public address is never stored (`responseBody`).
          * @example {
          *       "id": "wdi_6Yh5Tg4Rf3Ed2Ws1",
          *       "eventId": "wbh_7Rf3EdC9wSx5QaZk",
@@ -4885,7 +4892,11 @@ export interface components {
              */
             responseStatusCode: number | null;
             /**
-             * @description The latest answer's body, cut to its first 4 KiB (4096 bytes, as UTF-8 text); `null` when no answer came.
+             * @description The latest answer's body, cut to its first 4 KiB (4096 bytes, as UTF-8 text); `null` when no answer came, and
+             *     `null` when the answer came from a loopback, private or other non-public address (a sandbox endpoint on a
+             *     developer's machine): such answers are never stored, since on a hosted service those addresses are the
+             *     service's own network and the history would make their answers readable. `responseStatusCode` and
+             *     `responseTime` are recorded either way.
              * @example {"received":true}
              */
             responseBody: string | null;

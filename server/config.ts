@@ -1,5 +1,6 @@
 /** Settings read once from the environment; every default is the one documented in the README. */
 import { DEFAULT_RETRY_SECONDS } from './webhooks/schedule';
+import type { PrivateAddresses } from './webhooks/ssrf';
 
 export interface Config {
   port: number;
@@ -39,6 +40,12 @@ export interface Config {
     retrySeconds: number[];
     /** An endpoint whose attempts all fail for this long is disabled (unless `forceActive`). */
     disableAfterSeconds: number;
+    /**
+     * Whether sandbox endpoints may be on loopback and private addresses. Default `allow` on the embedded database
+     * (one machine: loopback is the developer's receiver), `deny` with `DATABASE_URL` (a hosted service, where
+     * loopback is the service's own host).
+     */
+    privateAddresses: PrivateAddresses;
   };
   /** 32 bytes, base64: seals webhook secrets at rest. Without it the database keeps a key it generated. */
   secretsKey: string | undefined;
@@ -72,6 +79,13 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return n;
 }
 
+function privateAddresses(env: NodeJS.ProcessEnv): PrivateAddresses {
+  const raw = env.WEBHOOK_PRIVATE_ADDRESSES;
+  if (raw === undefined || raw === '') return env.DATABASE_URL ? 'deny' : 'allow';
+  if (raw !== 'allow' && raw !== 'deny') throw new Error(`WEBHOOK_PRIVATE_ADDRESSES must be allow or deny, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const store = env.RATE_LIMIT_STORE ?? 'memory';
   if (store !== 'memory' && store !== 'postgres' && store !== 'redis') {
@@ -103,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
       retrySeconds: seconds(env, 'WEBHOOK_RETRY_SECONDS', [...DEFAULT_RETRY_SECONDS]),
       disableAfterSeconds: int(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400),
+      privateAddresses: privateAddresses(env),
     },
     secretsKey: env.SECRETS_KEY || undefined,
     jobs: {

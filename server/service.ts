@@ -62,6 +62,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       timeoutMs: config.webhooks.timeoutMs,
       retrySeconds: config.webhooks.retrySeconds,
       disableAfterMs: config.webhooks.disableAfterSeconds * 1000,
+      privateAddresses: config.webhooks.privateAddresses,
     },
     wake: () => undefined,
   };

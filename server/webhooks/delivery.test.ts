@@ -89,7 +89,8 @@ describe.each(ENGINES)('webhook delivery on $name', (engine) => {
     const read = await (await svc.call(`/v1/transactions/${tra}`, { key })).json();
     expect(event.payload.object).toEqual(read);
     const [e] = await events(key);
-    expect(e).toMatchObject({ id: event.id, delivered: true, dispatches: [{ status: 'succeeded', attempts: 1, responseStatusCode: 200, responseBody: '{"received":true}', lastError: null }] });
+    // The receiver is on loopback: its status code is recorded, its answer never (WebhookDispatch.responseBody).
+    expect(e).toMatchObject({ id: event.id, delivered: true, dispatches: [{ status: 'succeeded', attempts: 1, responseStatusCode: 200, responseBody: null, lastError: null }] });
     expect(e!.dispatches[0]!.responseTime).toBeGreaterThan(0);
     expect(await endpointOf(key, endpoint.id)).toMatchObject({ shotsQty: 1, failedShotsQty: 0, failingSince: null });
   });

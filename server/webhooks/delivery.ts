@@ -13,6 +13,7 @@ import type { Sealer } from './sealer';
 import { deliver, type DeliveryResult } from './sender';
 import { findEvent } from './outbox';
 import { signatureHeaders } from './signer';
+import { addressPolicy, type PrivateAddresses } from './ssrf';
 
 export interface WebhookSettings {
   /** How long a receiver has to answer. */
@@ -21,6 +22,8 @@ export interface WebhookSettings {
   retrySeconds: readonly number[];
   /** An endpoint failing for this long without one success is disabled (unless `forceActive`). */
   disableAfterMs: number;
+  /** Whether sandbox endpoints may be on loopback and private addresses (`WEBHOOK_PRIVATE_ADDRESSES`). */
+  privateAddresses: PrivateAddresses;
 }
 
 export interface Webhooks {
@@ -78,7 +81,8 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
     'X-Service-Event': e.type,
     ...authorization(w, endpoint),
   };
-  const result = await deliver({ url: d.url, body, headers, timeoutMs: w.settings.timeoutMs, policy: endpoint.mode });
+  const policy = addressPolicy(endpoint.mode, w.settings.privateAddresses);
+  const result = await deliver({ url: d.url, body, headers, timeoutMs: w.settings.timeoutMs, policy });
   const at = new Date();
   const outcome = outcomeOf(w, result, started.attempts, at);
   await w.db.transaction(async (q) => {

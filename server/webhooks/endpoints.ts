@@ -16,7 +16,7 @@ import { cancelOpen } from './dispatches-repo';
 import * as repo from './endpoints-repo';
 import type { Sealer } from './sealer';
 import { newSecret } from './signer';
-import { checkUrl } from './ssrf';
+import { addressPolicy, checkUrl, type PrivateAddresses } from './ssrf';
 
 type Endpoint = Omit<components['schemas']['WebhookEndpoint'], 'merchant' | '_links'>;
 type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
@@ -49,14 +49,23 @@ export function endpointView(row: repo.EndpointRow): Endpoint {
   };
 }
 
-/** The address rules of the mode: production needs a public `https` URL, sandbox may use loopback and `http`. */
-async function allowedUrl(scope: Scope, url: string): Promise<string> {
+/** What registration needs of the service's webhook set-up: the sealer, and the operator's address setting. */
+export interface EndpointServices {
+  sealer: Sealer;
+  settings: { privateAddresses: PrivateAddresses };
+}
+
+/**
+ * The address rules of the mode: production needs a public `https` URL; sandbox may use `http`, and loopback or
+ * private addresses unless the operator denies them.
+ */
+async function allowedUrl(scope: Scope, url: string, privateAddresses: PrivateAddresses): Promise<string> {
   // Credentials in the URL would be stored and shown in clear: they belong in the sealed authorization header.
   const parsed = URL.canParse(url) ? new URL(url) : null;
   if (parsed && (parsed.username || parsed.password)) {
     throw new ApiError('invalidParameters', { params: [{ endpoint: 'must not carry a user or password; use headerAuthorization' }] });
   }
-  const checked = await checkUrl(url, scope.mode === 'production' ? 'production' : 'sandbox');
+  const checked = await checkUrl(url, addressPolicy(scope.mode, privateAddresses));
   if (checked.ok) return url;
   throw new ApiError('webhookEndpointNotAllowed', {
     resource: 'webhook',
@@ -110,11 +119,12 @@ export function fromEndpointRequest(b: CreateWebhookEndpointRequest): Registrati
 
 export async function registerEndpoint(
   db: Db,
-  sealer: Sealer,
+  hooks: EndpointServices,
   scope: Scope,
   v: Registration,
 ): Promise<Endpoint & { secret: string }> {
-  const url = await allowedUrl(scope, v.url);
+  const { sealer } = hooks;
+  const url = await allowedUrl(scope, v.url, hooks.settings.privateAddresses);
   const secret = newSecret();
   const values: repo.EndpointValues = {
     name: v.name, url, events: v.events, enabled: v.enabled, forceActive: v.forceActive,
@@ -142,13 +152,14 @@ export async function listEndpoints(db: Db, scope: Scope, query: EndpointQuery) 
  * null, replaced when both have values (the validator refuses one without the other). Switching off cancels the
  * pending dispatches; switching on clears the failure state.
  */
-export async function updateEndpoint(db: Db, sealer: Sealer, scope: Scope, id: string, body: UpdateWebhookRequest): Promise<Endpoint> {
+export async function updateEndpoint(db: Db, hooks: EndpointServices, scope: Scope, id: string, body: UpdateWebhookRequest): Promise<Endpoint> {
+  const { sealer } = hooks;
   // The validator sees both fields present; null for one and a value for the other is still half a header.
   if ((body.headerAuthorization === null) !== (body.headerAuthorizationType === null)) {
     const missing = body.headerAuthorization === null ? 'headerAuthorization' : 'headerAuthorizationType';
     throw new ApiError('invalidParameters', { params: [{ [missing]: 'must be null exactly when the other authorization field is' }] });
   }
-  const url = await allowedUrl(scope, body.endpoint);
+  const url = await allowedUrl(scope, body.endpoint, hooks.settings.privateAddresses);
   const row = await guardUrl(() =>
     db.transaction(async (q) => {
       const current = await repo.findEndpoint(q, scope, id, true);

@@ -4,7 +4,13 @@ import https from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliver, type DeliveryResult } from './sender';
-import { fakeDns, listen, receiver, sandbox, tcpCounter, TEST_CERT, TEST_KEY, unusedPort, useServers } from './sender-fixtures';
+import { fakeDns, listen, PUBLIC_STAND_IN, receiver, sandbox, tcpCounter, TEST_CERT, TEST_KEY, unusedPort, useServers } from './sender-fixtures';
+
+// PUBLIC_STAND_IN (127.0.0.2) stands for a receiver on a public address, whose answers are kept; see sender.test.ts.
+vi.mock('./ssrf', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./ssrf')>();
+  return { ...real, isPublicAddress: (ip: string) => ip === '127.0.0.2' || ip === '::ffff:127.0.0.2' || real.isPublicAddress(ip) };
+});
 
 useServers();
 
@@ -26,7 +32,7 @@ describe('deliver: failures without a usable answer', () => {
     const r = await receiver((res) => {
       res.writeHead(200);
       res.write('partial');
-    });
+    }, PUBLIC_STAND_IN);
     expect(await sandbox(r.url, { timeoutMs: 300 })).toEqual({
       kind: 'failed',
       error: 'timeout',
@@ -137,11 +143,29 @@ describe('deliver: address policy', () => {
     expect(unpinned).not.toHaveBeenCalled();
   });
 
-  it('sandbox delivers to loopback, by address and as localhost', async () => {
+  it('sandbox delivers to loopback, by address and as localhost (keeping the status, not the body)', async () => {
     const r = await receiver((res) => res.writeHead(200).end('ok'));
-    expect(await sandbox(`http://127.0.0.1:${r.port}/`)).toMatchObject({ kind: 'succeeded', body: 'ok' });
-    expect(await sandbox(`http://localhost:${r.port}/`)).toMatchObject({ kind: 'succeeded', body: 'ok' });
+    expect(await sandbox(`http://127.0.0.1:${r.port}/`)).toMatchObject({ kind: 'succeeded', status: 200, body: null });
+    expect(await sandbox(`http://localhost:${r.port}/`)).toMatchObject({ kind: 'succeeded', status: 200, body: null });
     expect(r.received).toHaveLength(2);
+  });
+
+  it.each(['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]'])(
+    'sandboxPublic (private addresses denied) refuses http://%s at delivery time without connecting',
+    async (host) => {
+      const result = await sandbox(`http://${host}:${counter.port}/`, { policy: 'sandboxPublic' });
+      expect(result).toMatchObject({ kind: 'failed', error: 'addressNotAllowed', status: null, body: null });
+      expect(counter.connections()).toBe(0);
+    },
+  );
+
+  it('sandboxPublic refuses a name that now resolves to a private address (DNS changed since registration)', async () => {
+    const { checked, unpinned } = fakeDns({ 'dev.acme.example': ['192.168.0.10'] });
+    const result = await sandbox(`http://dev.acme.example:${counter.port}/`, { policy: 'sandboxPublic' });
+    expect(result).toMatchObject({ kind: 'failed', error: 'addressNotAllowed' });
+    expect(checked).toHaveBeenCalledTimes(1);
+    expect(unpinned).not.toHaveBeenCalled();
+    expect(counter.connections()).toBe(0);
   });
 
   it('connects to the address that was checked, not to a second resolution (DNS rebinding)', async () => {
@@ -152,7 +176,7 @@ describe('deliver: address policy', () => {
       Object.assign(new Error('rebound'), { code: 'ENOTFOUND' }),
     );
     const result = await sandbox(`http://rebind.acme.example:${r.port}/hooks`);
-    expect(result).toMatchObject({ kind: 'succeeded', body: 'ok' });
+    expect(result).toMatchObject({ kind: 'succeeded', status: 200 });
     expect(checked).toHaveBeenCalledTimes(1);
     expect(unpinned).not.toHaveBeenCalled();
     // The receiver still sees the URL's host name.

@@ -60,14 +60,20 @@ export function useServers(): void {
   });
 }
 
-export async function listen<S extends http.Server | TcpServer>(server: S): Promise<number> {
+/**
+ * A loopback address that a test file may declare public (mocking `isPublicAddress` of ./ssrf for it), to stand for
+ * a receiver on the internet: every 127/8 address reaches this machine, so nothing leaves it.
+ */
+export const PUBLIC_STAND_IN = '127.0.0.2';
+
+export async function listen<S extends http.Server | TcpServer>(server: S, host = '127.0.0.1'): Promise<number> {
   servers.push(server);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok) => server.listen(0, host, ok));
   return (server.address() as AddressInfo).port;
 }
 
-/** An HTTP receiver on 127.0.0.1 that records each request and lets `answer` reply once the body is in. */
-export async function receiver(answer: (res: ServerResponse, req: IncomingMessage) => void): Promise<Receiver> {
+/** An HTTP receiver on `host` (127.0.0.1) that records each request and lets `answer` reply once the body is in. */
+export async function receiver(answer: (res: ServerResponse, req: IncomingMessage) => void, host = '127.0.0.1'): Promise<Receiver> {
   const received: Received[] = [];
   let connections = 0;
   const server = http.createServer((req, res) => {
@@ -79,8 +85,8 @@ export async function receiver(answer: (res: ServerResponse, req: IncomingMessag
     });
   });
   server.on('connection', () => connections++);
-  const port = await listen(server);
-  return { port, url: `http://127.0.0.1:${port}`, received, connections: () => connections };
+  const port = await listen(server, host);
+  return { port, url: `http://${host}:${port}`, received, connections: () => connections };
 }
 
 /** A plain TCP listener that only counts connections: proof that nothing was even attempted. */

@@ -1,19 +1,30 @@
 /**
  * `deliver` against real receivers listening on 127.0.0.1 (ephemeral ports). Host names other than `localhost` are
  * answered by a stubbed resolver, and the callback resolver Node would use for an unpinned connection is stubbed
- * to fail, so no query or packet leaves the loopback interface.
+ * to fail, so no query or packet leaves the loopback interface. `PUBLIC_STAND_IN` (127.0.0.2) is declared public
+ * here, to stand for a receiver on the internet, whose answers are kept; 127.0.0.1 stays what it is, loopback.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { verifyWebhook } from '../../client/webhooks';
 import { deliver, USER_AGENT, type DeliveryResult } from './sender';
-import { receiver, sandbox, useServers } from './sender-fixtures';
+import { PUBLIC_STAND_IN, receiver, sandbox, useServers } from './sender-fixtures';
 import { signatureHeaders } from './signer';
+
+vi.mock('./ssrf', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./ssrf')>();
+  // Only the sender's own judgement of the peer is changed: checkUrl keeps the real rules (it calls the original).
+  return { ...real, isPublicAddress: (ip: string) => ip === '127.0.0.2' || ip === '::ffff:127.0.0.2' || real.isPublicAddress(ip) };
+});
 
 useServers();
 
+/** A receiver that stands for one on a public address. */
+const publicReceiver = (answer: Parameters<typeof receiver>[0]) => receiver(answer, PUBLIC_STAND_IN);
+
 describe('deliver: answers', () => {
   it('a 200 succeeds with the answer body and the time taken', async () => {
-    const r = await receiver((res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}'));
+    const r = await publicReceiver((res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}'));
     const started = performance.now();
     const result = await sandbox(`${r.url}/hooks`);
     const wall = performance.now() - started;
@@ -24,12 +35,12 @@ describe('deliver: answers', () => {
   });
 
   it.each([201, 202, 204, 299])('a %i succeeds too (any 2xx)', async (status) => {
-    const r = await receiver((res) => res.writeHead(status).end());
+    const r = await publicReceiver((res) => res.writeHead(status).end());
     expect(await sandbox(r.url)).toMatchObject({ kind: 'succeeded', status, body: '' });
   });
 
   it('a 500 fails with httpStatus, keeping status and body', async () => {
-    const r = await receiver((res) => res.writeHead(500).end('boom'));
+    const r = await publicReceiver((res) => res.writeHead(500).end('boom'));
     expect(await sandbox(r.url)).toEqual({
       kind: 'failed',
       error: 'httpStatus',
@@ -41,13 +52,13 @@ describe('deliver: answers', () => {
   });
 
   it('a 429 with Retry-After: 120 reports 120 seconds', async () => {
-    const r = await receiver((res) => res.writeHead(429, { 'Retry-After': '120' }).end('slow down'));
+    const r = await publicReceiver((res) => res.writeHead(429, { 'Retry-After': '120' }).end('slow down'));
     expect(await sandbox(r.url)).toMatchObject({ kind: 'failed', error: 'httpStatus', status: 429, retryAfterSeconds: 120 });
   });
 
   it('a 503 with an HTTP-date Retry-After reports the seconds until then', async () => {
     const at = new Date(Date.now() + 600_000).toUTCString();
-    const r = await receiver((res) => res.writeHead(503, { 'Retry-After': at }).end());
+    const r = await publicReceiver((res) => res.writeHead(503, { 'Retry-After': at }).end());
     const result = await sandbox(r.url);
     expect(result).toMatchObject({ kind: 'failed', error: 'httpStatus', status: 503 });
     const seconds = result.kind === 'failed' ? result.retryAfterSeconds : null;
@@ -56,8 +67,8 @@ describe('deliver: answers', () => {
   });
 
   it.each([301, 302, 303, 307, 308])('a %i is a failed redirect and its Location is not fetched', async (status) => {
-    const target = await receiver((res) => res.writeHead(200).end('followed'));
-    const r = await receiver((res) => res.writeHead(status, { Location: `${target.url}/elsewhere` }).end());
+    const target = await publicReceiver((res) => res.writeHead(200).end('followed'));
+    const r = await publicReceiver((res) => res.writeHead(status, { Location: `${target.url}/elsewhere` }).end());
     expect(await sandbox(r.url)).toMatchObject({ kind: 'failed', error: 'redirect', status, body: '' });
     expect(r.received).toHaveLength(1);
     expect(target.connections()).toBe(0);
@@ -110,14 +121,37 @@ describe('deliver: what is sent', () => {
       .update(Buffer.concat([Buffer.from(`${got.headers['webhook-id']}.${got.headers['webhook-timestamp']}.`), got.body]))
       .digest('base64');
     expect(got.headers['webhook-signature']).toBe(`v1,${standard}`);
+    // And the typed client's verifier, with its defaults, accepts the bytes and headers as they arrived.
+    expect(verifyWebhook(got.body, got.headers, secret, { now: new Date(1773491465_000) })).toMatchObject({ id: 'wbh_7Rf3EdC9wSx5QaZk' });
   });
 });
 
 describe('deliver: the recorded answer body', () => {
+  it('a loopback receiver: the status code and time are kept, never the body', async () => {
+    const ok = await receiver((res) => res.writeHead(200).end('{"internal":"secret"}'));
+    expect(await sandbox(ok.url)).toEqual({ kind: 'succeeded', status: 200, body: null, ms: expect.any(Number) });
+    const failing = await receiver((res) => res.writeHead(500, { 'Retry-After': '7' }).end('stack trace of the admin panel'));
+    expect(await sandbox(failing.url)).toEqual({
+      kind: 'failed',
+      error: 'httpStatus',
+      status: 500,
+      body: null,
+      ms: expect.any(Number),
+      retryAfterSeconds: 7,
+    });
+    const local = await receiver((res) => res.writeHead(201).end('hello'));
+    expect(await sandbox(`http://localhost:${local.port}/`)).toMatchObject({ kind: 'succeeded', status: 201, body: null });
+  });
+
+  it('the same answer from a public address is kept', async () => {
+    const r = await publicReceiver((res) => res.writeHead(200).end('{"internal":"secret"}'));
+    expect(await sandbox(r.url)).toEqual({ kind: 'succeeded', status: 200, body: '{"internal":"secret"}', ms: expect.any(Number) });
+  });
+
   it('keeps the first 4096 bytes of a 10 KiB answer', async () => {
     const answer = Buffer.alloc(10 * 1024);
     for (let i = 0; i < answer.length; i++) answer[i] = 0x61 + (i % 26);
-    const r = await receiver((res) => res.writeHead(200).end(answer));
+    const r = await publicReceiver((res) => res.writeHead(200).end(answer));
     const result = await sandbox(r.url);
     expect(result.kind).toBe('succeeded');
     expect(result.kind === 'succeeded' && result.body).toBe(answer.subarray(0, 4096).toString('latin1'));
@@ -131,21 +165,21 @@ describe('deliver: the recorded answer body', () => {
     ['a 4-byte character', '🎉', 4095],
   ])('does not split %s (%s) that straddles byte 4096 when %i bytes precede it', async (_what, char, before) => {
     const text = 'a'.repeat(before) + char + 'z'.repeat(200);
-    const r = await receiver((res) => res.writeHead(500).end(text));
+    const r = await publicReceiver((res) => res.writeHead(500).end(text));
     const result = await sandbox(r.url);
     expect(result.body).toBe('a'.repeat(before));
   });
 
   it('keeps a character that ends exactly at byte 4096', async () => {
     const text = 'a'.repeat(4093) + '€' + 'z'.repeat(10);
-    const r = await receiver((res) => res.writeHead(200).end(text));
+    const r = await publicReceiver((res) => res.writeHead(200).end(text));
     const result = await sandbox(r.url);
     expect(result.body).toBe('a'.repeat(4093) + '€');
     expect(Buffer.byteLength(result.body!)).toBe(4096);
   });
 
   it('counts the time until the whole answer is in, past the 4096 bytes kept', async () => {
-    const r = await receiver((res) => {
+    const r = await publicReceiver((res) => {
       res.writeHead(200);
       res.write('x'.repeat(5000));
       setTimeout(() => res.end('tail'), 150);

@@ -3,13 +3,18 @@
  * recorded). The URL is checked against the address policy at every attempt and the connection goes to exactly the
  * addresses that were checked, so a host that re-resolves to a private address in between (DNS rebinding) cannot be
  * reached. Redirects are never followed. Every outcome comes back as a value; `deliver` never throws.
+ *
+ * An answer's body is kept (its first 4 KiB, readable in the delivery history) only when it came from a public
+ * address. A sandbox endpoint may be on loopback or a private network, which on a hosted service is the service's
+ * own host and network: keeping those answers would make the history a window onto them. Their status code and
+ * time are kept, which is what a developer's receiver needs to be tested.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseRetryAfter } from './schedule';
-import { checkUrl, type AddressPolicy, type ResolvedAddress } from './ssrf';
+import { checkUrl, isPublicAddress, type AddressPolicy, type ResolvedAddress } from './ssrf';
 
 export type DeliveryError =
   | 'timeout'
@@ -20,8 +25,9 @@ export type DeliveryError =
   | 'addressNotAllowed'
   | 'httpStatus';
 
+/** `body` is the answer's first 4 KiB, `null` when no answer came or it came from a non-public address. */
 export type DeliveryResult =
-  | { kind: 'succeeded'; status: number; body: string; ms: number }
+  | { kind: 'succeeded'; status: number; body: string | null; ms: number }
   | {
       kind: 'failed';
       error: DeliveryError;
@@ -85,6 +91,8 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
 
     let settled = false;
     let status: number | null = null;
+    // Whether the answer may be kept: decided by the address the connection actually reached.
+    let fromPublic = false;
     const kept: Buffer[] = [];
     let keptBytes = 0;
     const sentAt = performance.now();
@@ -94,7 +102,7 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
       request.destroy();
       resolve(result);
     };
-    const recorded = () => (status === null ? null : cutUtf8(Buffer.concat(kept), RESPONSE_BODY_LIMIT));
+    const recorded = () => (status === null || !fromPublic ? null : cutUtf8(Buffer.concat(kept), RESPONSE_BODY_LIMIT));
 
     const request = (secure ? https : http).request({
       protocol: url.protocol,
@@ -122,10 +130,12 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
 
     request.on('response', (res) => {
       status = res.statusCode ?? null;
+      const peer = res.socket.remoteAddress;
+      fromPublic = peer !== undefined && isPublicAddress(peer);
       // One byte past the limit tells whether the cut falls inside a character; the rest is read and discarded so
       // that `ms` covers the whole answer, as responseTime is defined.
       res.on('data', (chunk: Buffer) => {
-        if (keptBytes > RESPONSE_BODY_LIMIT) return;
+        if (!fromPublic || keptBytes > RESPONSE_BODY_LIMIT) return;
         const part = chunk.subarray(0, RESPONSE_BODY_LIMIT + 1 - keptBytes);
         kept.push(part);
         keptBytes += part.length;
@@ -141,7 +151,7 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
       res.on('end', () => {
         const ms = elapsed(sentAt);
         const code = res.statusCode ?? 0;
-        const body = recorded() ?? '';
+        const body = recorded();
         if (code >= 200 && code < 300) {
           settle({ kind: 'succeeded', status: code, body, ms });
           return;

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { verifyWebhook, WebhookVerificationError } from '../../client/webhooks';
 import { newSecret, signatureHeaders } from './signer';
 
 // The test vector printed in spec/descriptions/tag-webhooks.md ("Verifying X-Service-Signature").
@@ -46,6 +47,23 @@ describe('signatureHeaders', () => {
     expect(otherTime['X-Service-Signature']).toBe(base['X-Service-Signature']);
     expect(otherTime['webhook-signature']).not.toBe(base['webhook-signature']);
     expect(otherId['webhook-signature']).not.toBe(base['webhook-signature']);
+  });
+});
+
+describe('signatureHeaders with the client verifier', () => {
+  it('verifyWebhook accepts what the server signs, with its default options (all three Standard headers)', () => {
+    const secret = newSecret();
+    const body = '{"id":"wbh_1","type":"customer.updated","source":"automatic","payload":{"object":{"name":"João"}},"createdAt":"2026-03-14T12:31:05.000Z"}';
+    const now = new Date('2026-03-14T12:31:06.000Z');
+    const headers = signatureHeaders(body, secret, 'wbh_1', Math.floor(now.getTime() / 1000));
+    expect(Object.keys(headers).sort()).toEqual(['X-Service-Signature', 'webhook-id', 'webhook-signature', 'webhook-timestamp']);
+    expect(verifyWebhook(body, headers, secret, { now })).toMatchObject({ id: 'wbh_1', payload: { object: { name: 'João' } } });
+    expect(verifyWebhook(Buffer.from(body, 'utf8'), new Headers(headers), secret, { now })).toMatchObject({ id: 'wbh_1' });
+    // Each signature alone verifies too: neither is computed over other bytes than the one body.
+    const { 'X-Service-Signature': legacy, ...standard } = headers;
+    expect(verifyWebhook(body, standard, secret, { now })).toMatchObject({ id: 'wbh_1' });
+    expect(verifyWebhook(body, { 'X-Service-Signature': legacy! }, secret, { now, allowLegacyOnly: true })).toMatchObject({ id: 'wbh_1' });
+    expect(() => verifyWebhook(body, { 'X-Service-Signature': legacy! }, secret, { now })).toThrow(WebhookVerificationError);
   });
 });
 

@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkUrl, isPublicAddress } from './ssrf';
+import { loadConfig } from '../config';
+import { addressPolicy, checkUrl, isPublicAddress } from './ssrf';
 
 describe('isPublicAddress', () => {
   const notPublic: [string, string][] = [
@@ -180,10 +181,33 @@ describe('checkUrl', () => {
     }
   });
 
+  it('sandboxPublic (private addresses denied): refuses loopback and private addresses, by literal and by name', async () => {
+    fakeDns({ 'dev.internal': ['192.168.0.10'], 'mixed.acme.example': ['93.184.216.34', '127.0.0.1'], localhost: ['127.0.0.1', '::1'] });
+    for (const url of ['http://127.0.0.1:4000/hooks', 'http://[::1]:4000/', 'https://dev.internal/hooks', 'http://10.0.0.5/', 'http://mixed.acme.example/']) {
+      const result = await checkUrl(url, 'sandboxPublic');
+      expect(result, url).toMatchObject({ ok: false, reason: 'addressNotAllowed' });
+      expect(result.ok === false && result.message).toMatch(/sandbox endpoints must be public too/);
+    }
+    expect(await checkUrl('http://localhost:4000/hooks', 'sandboxPublic')).toMatchObject({ ok: false, reason: 'addressNotAllowed' });
+  });
+
+  it('sandboxPublic: still accepts http and https to public addresses', async () => {
+    fakeDns({ 'hooks.acme.example': ['93.184.216.34'] });
+    expect(await checkUrl('http://hooks.acme.example/', 'sandboxPublic')).toMatchObject({ ok: true });
+    expect(await checkUrl('https://hooks.acme.example/', 'sandboxPublic')).toMatchObject({ ok: true });
+  });
+
+  it('addressPolicy: production is always production; sandbox follows the operator setting', () => {
+    expect(addressPolicy('production', 'allow')).toBe('production');
+    expect(addressPolicy('production', 'deny')).toBe('production');
+    expect(addressPolicy('sandbox', 'allow')).toBe('sandbox');
+    expect(addressPolicy('sandbox', 'deny')).toBe('sandboxPublic');
+  });
+
   it.each(['ftp://hooks.acme.example/', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url', ''])(
     'refuses %j in either mode',
     async (url) => {
-      for (const policy of ['sandbox', 'production'] as const) {
+      for (const policy of ['sandbox', 'sandboxPublic', 'production'] as const) {
         expect(await checkUrl(url, policy)).toMatchObject({ ok: false, reason: 'scheme' });
       }
     },
@@ -193,5 +217,19 @@ describe('checkUrl', () => {
     fakeDns({});
     expect(await checkUrl('https://nowhere.acme.example/', 'production')).toMatchObject({ ok: false, reason: 'dnsError' });
     expect(await checkUrl('http://nowhere.acme.example/', 'sandbox')).toMatchObject({ ok: false, reason: 'dnsError' });
+  });
+});
+
+describe('the WEBHOOK_PRIVATE_ADDRESSES setting', () => {
+  it('defaults to allow on the embedded database and to deny with DATABASE_URL', () => {
+    expect(loadConfig({}).webhooks.privateAddresses).toBe('allow');
+    expect(loadConfig({ DATABASE_URL: '' }).webhooks.privateAddresses).toBe('allow');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/payments' }).webhooks.privateAddresses).toBe('deny');
+  });
+
+  it('is what the operator says, either way, and nothing else', () => {
+    expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'deny' }).webhooks.privateAddresses).toBe('deny');
+    expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'allow', DATABASE_URL: 'postgres://127.0.0.1/dev' }).webhooks.privateAddresses).toBe('allow');
+    expect(() => loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'yes' })).toThrow(/WEBHOOK_PRIVATE_ADDRESSES must be allow or deny/);
   });
 });

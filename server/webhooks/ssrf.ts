@@ -1,13 +1,29 @@
 /**
  * Which webhook URLs the service may POST to (tag-webhooks.md, "Sandbox and production addresses"). Production
  * endpoints must be `https` and resolve only to public addresses, so that a merchant cannot make the service reach
- * its own network; sandbox endpoints may be `http` and loopback or private, for a receiver on a developer's machine.
- * The check runs at registration and again at every delivery; the sender then connects to the addresses checked.
+ * its own network; sandbox endpoints may be `http`, and loopback or private only where the operator allows it
+ * (`WEBHOOK_PRIVATE_ADDRESSES`): on a developer's machine that is their receiver, on a hosted service it is the
+ * service's own host and network. The check runs at registration and again at every delivery; the sender then
+ * connects to the addresses checked.
  */
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
-export type AddressPolicy = 'sandbox' | 'production';
+/** Whether sandbox endpoints may be on loopback and private addresses (the `WEBHOOK_PRIVATE_ADDRESSES` setting). */
+export type PrivateAddresses = 'allow' | 'deny';
+
+/**
+ * The rules one URL is checked against: `production` (https, public addresses only), `sandbox` (http or https,
+ * anything but link-local) and `sandboxPublic` (http or https, public addresses only: sandbox where the operator
+ * denies private addresses).
+ */
+export type AddressPolicy = 'sandbox' | 'sandboxPublic' | 'production';
+
+/** The policy of an endpoint of `mode` under the operator's `privateAddresses` setting. */
+export function addressPolicy(mode: 'sandbox' | 'production', privateAddresses: PrivateAddresses): AddressPolicy {
+  if (mode === 'production') return 'production';
+  return privateAddresses === 'allow' ? 'sandbox' : 'sandboxPublic';
+}
 
 export interface ResolvedAddress {
   address: string;
@@ -122,7 +138,7 @@ export async function checkUrl(url: string, policy: AddressPolicy): Promise<UrlC
   const schemes = policy === 'production' ? ['https:'] : ['http:', 'https:'];
   if (!schemes.includes(parsed.protocol)) {
     const allowed = policy === 'production' ? '`https`' : '`http` or `https`';
-    return { ok: false, reason: 'scheme', message: `A ${policy} endpoint must use ${allowed}.` };
+    return { ok: false, reason: 'scheme', message: `A ${policy === 'production' ? 'production' : 'sandbox'} endpoint must use ${allowed}.` };
   }
 
   const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
@@ -146,12 +162,12 @@ export async function checkUrl(url: string, policy: AddressPolicy): Promise<UrlC
   if (addresses.some((a) => isLinkLocal(a.address))) {
     return { ok: false, reason: 'addressNotAllowed', message: "The endpoint's host resolves to a link-local address." };
   }
-  if (policy === 'production' && !addresses.every((a) => isPublicAddress(a.address))) {
+  if (policy !== 'sandbox' && !addresses.every((a) => isPublicAddress(a.address))) {
+    const where = policy === 'production' ? '' : ' On this service sandbox endpoints must be public too.';
     return {
       ok: false,
       reason: 'addressNotAllowed',
-      message:
-        "The endpoint's host resolves to an address that is not public (loopback, private, link-local or reserved).",
+      message: `The endpoint's host resolves to an address that is not public (loopback, private, link-local or reserved).${where}`,
     };
   }
   return { ok: true, url: parsed, addresses };

@@ -45,7 +45,8 @@ describe.each(ENGINES.filter((e) => e.name === 'postgres'))('webhook workers as 
   function worker(env: Record<string, string> = {}): ChildProcess {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', JOB_POLL_MS: '50', JOB_LEASE_SECONDS: '2', ...env },
+      // With DATABASE_URL private addresses default to deny; the receivers here are on loopback.
+      env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', JOB_POLL_MS: '50', JOB_LEASE_SECONDS: '2', WEBHOOK_PRIVATE_ADDRESSES: 'allow', ...env },
       stdio: 'ignore',
     });
     children.push(child);

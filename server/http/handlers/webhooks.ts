@@ -32,7 +32,7 @@ function eventLinks(id: string): Links {
 }
 
 async function register(ctx: Ctx, r: endpoints.Registration) {
-  const created = await endpoints.registerEndpoint(ctx.db, ctx.webhooks.sealer, scopeOf(ctx), r);
+  const created = await endpoints.registerEndpoint(ctx.db, ctx.webhooks, scopeOf(ctx), r);
   return { status: 201 as const, body: { ...created, merchant: ctx.merchant, _links: endpointLinks(created.id) } };
 }
 
@@ -55,7 +55,7 @@ export const webhooksHandlers: WebhooksHandlers<Ctx> = {
   },
 
   async updateWebhook(req, ctx) {
-    const e = await endpoints.updateEndpoint(ctx.db, ctx.webhooks.sealer, scopeOf(ctx), req.params.webhookId, req.body);
+    const e = await endpoints.updateEndpoint(ctx.db, ctx.webhooks, scopeOf(ctx), req.params.webhookId, req.body);
     return { status: 200, body: { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) } };
   },
 
