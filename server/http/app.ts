@@ -16,6 +16,7 @@ import type { Webhooks } from '../webhooks/delivery';
 import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
+import { docsRouter } from './docs';
 import { ApiError } from './errors';
 import { claim, complete, fingerprint, release } from './idempotency';
 import { bracketName } from './params';
@@ -143,6 +144,8 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
 
+  // Before the API's router: the contract and its reference page need no key and spend no quota.
+  app.use(docsRouter());
   const v1 = express.Router();
   v1.use(gate(deps));
   v1.use(express.json({ limit: config.bodyLimitBytes, strict: true }));

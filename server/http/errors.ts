@@ -86,6 +86,7 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   serverError: { status: 500, category: 'server', message: 'An unexpected error happened.' },
   notImplemented: { status: 501, category: 'server', message: 'This operation is not implemented yet.' },
   providerUnavailable: { status: 503, category: 'server', message: 'Every payment route is unavailable.' },
+  docsNotBuilt: { status: 503, category: 'server', message: 'The API reference page is not built: run `npm run docs`.' },
 };
 
 export interface ApiErrorOptions {

@@ -1,0 +1,87 @@
+/**
+ * The docs page is self-contained: built as `npm run docs` builds it, opened from file:// in headless Chromium with
+ * every request logged, it renders the reference and requests nothing outside its own file (no telemetry, no CDN
+ * logo, no web fonts). Skipped, saying why, where there is no Chromium; CI installs it (.ci/run).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocs, inlineAssets, isFresh } from './build-docs';
+import { CHROMIUM_PATH, hasChromium, openRecorded } from './lib/headless-page';
+
+const spec = JSON.parse(await readFile(resolve(import.meta.dirname, '../generated/openapi.json'), 'utf8')) as {
+  info: { title: string };
+};
+
+describe('the built docs page', () => {
+  let dir = '';
+  let page = '';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'docs-page-'));
+    page = join(dir, 'index.html');
+    await buildDocs(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('records the inputs it was built from: fresh now, stale for a page built from other inputs', async () => {
+    expect(await isFresh(page)).toBe(true);
+    const other = join(dir, 'other.html');
+    const html = await readFile(page, 'utf8');
+    await writeFile(other, html.replace(/(<meta name="docs-inputs" content=")[^"]*/, '$1sha256-other'));
+    expect(await isFresh(other)).toBe(false);
+    expect(await isFresh(join(dir, 'missing.html'))).toBe(false);
+  });
+
+  it.skipIf(!hasChromium)(
+    `opened from file:// in headless Chromium, renders the reference and requests nothing outside the file${hasChromium ? '' : ` (skipped: no Chromium at ${CHROMIUM_PATH})`}`,
+    async () => {
+      const opened = await openRecorded(pathToFileURL(page).href);
+      let logo: string | null = null;
+      try {
+        const { page: p } = opened;
+        await expect.poll(() => p.getByRole('heading', { level: 1, name: spec.info.title }).isVisible(), { timeout: 15_000 }).toBe(true);
+        // The attribution logo is drawn once the page is hydrated (interactive); Redoc drops it when it fails to load.
+        logo = await p.getByAltText('redocly logo').getAttribute('src', { timeout: 15_000 }).catch(() => null);
+        // What a reader does, each a chance for telemetry or a lazily loaded asset: open a tag, search, switch
+        // the colour mode, collapse the sidebar (its attribution logo changes), read to the end.
+        await p.getByRole('link', { name: 'Transactions', exact: true }).first().click();
+        const search = p.getByTestId('search-trigger');
+        await expect.poll(() => search.textContent(), { timeout: 15_000 }).toMatch(/Search/); // its index is built
+        await search.click();
+        await p.getByPlaceholder(/search/i).first().fill('refund');
+        await p.waitForTimeout(500);
+        await p.keyboard.press('Escape');
+        await p.getByTestId('color-mode-switcher').click();
+        await p.getByRole('button', { name: /hide sidebar/i }).click();
+        await p.mouse.wheel(0, 200_000);
+        await p.waitForTimeout(1_000);
+        expect(await p.getByText('API docs by').count()).toBe(0); // collapsed: only the logo mark remains
+      } finally {
+        await opened.close();
+      }
+      expect(opened.outside).toEqual([]);
+      expect(opened.problems).toEqual([]);
+      expect(logo).toMatch(/^data:image\/svg\+xml,/);
+    },
+    60_000,
+  );
+});
+
+describe('inlineAssets', () => {
+  it('replaces the CDN logo by an inline data: URI, and refuses a page that no longer references it', () => {
+    const html = '<img src=`https://cdn.redoc.ly/redoc/logo-mini-full.svg`><img src=`https://cdn.redoc.ly/redoc/logo-mini.svg`>';
+    const out = inlineAssets(html);
+    expect(out).not.toContain('cdn.redoc.ly');
+    const uris = out.match(/data:[^`]*/g) ?? [];
+    expect(uris).toHaveLength(2);
+    // URI-encoded: nothing in it can end the JavaScript template literal (or the HTML) it is written into.
+    for (const uri of uris) expect(uri).toMatch(/^data:image\/svg\+xml,[A-Za-z0-9%_.!~*'()-]+$/);
+    expect(() => inlineAssets('<html></html>')).toThrow(/no longer references/);
+  });
+});
