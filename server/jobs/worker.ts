@@ -144,7 +144,7 @@ export function createWorker(options: WorkerOptions): Worker {
       }
     }
     if (!result) jobLog.error({ err }, 'job failed; lease lost before the failure was recorded');
-    else if (result.status === 'failed') jobLog.error({ err }, 'job failed for good: attempts exhausted (listed as dead)');
+    else if (result.status === 'failed') jobLog.error({ err }, 'job failed for good: attempts exhausted');
     else jobLog.error({ err, retryAt: result.runAt }, 'job failed; will retry');
   }
 
