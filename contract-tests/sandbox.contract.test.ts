@@ -120,9 +120,9 @@ describe.each(ENGINES)('Sandbox contract on $name', (engine) => {
       expectError(await simulate(c.api, id, action), 422, 'invalidTransition', 'transaction');
       expect((await read(id)).status, `${action} on ${status}`).toBe(status);
     };
-    // Before the job issues the QR code there is nothing to pay.
+    // A pending PIX, before and after the job issued its QR code: only paying or expiring applies.
     const unissued = await create(pixBody());
-    await refused(unissued, 'pay', 'pending');
+    for (const action of ['dispute', 'win-dispute', 'lose-dispute'] as const) await refused(unissued, action, 'pending');
     await c.svc.drain();
     for (const action of ['dispute', 'win-dispute', 'lose-dispute'] as const) await refused(unissued, action, 'pending');
     await act(unissued, 'pay');

@@ -205,6 +205,13 @@ export interface paths {
          *     action repeated after it took effect is refused with `422 invalidTransition`, which makes retries harmless.
          *     `expire` asks the provider to void the QR code, billet or authorization, as a real expiry would; when the provider
          *     cannot be reached the answer is `503 providerUnavailable` and nothing changed.
+         *
+         *     `pay` and `expire` work right after the `201` of a PIX or billet, with no need to wait or poll: when its QR code
+         *     or billet is still being issued in the background, the call first issues it itself, exactly as the background
+         *     job would (same route, same idempotency key, so the provider issues it once and the job, running before, beside
+         *     or after the call, finds it issued and does nothing more), and then pays or expires it. The answer then carries
+         *     the QR code or billet fields and the timeline shows the issue before the payment or expiry. When no route can
+         *     issue it at that moment the answer is `503 providerUnavailable` and the transaction is not paid or expired.
          */
         post: operations["simulateSandboxTransaction"];
         delete?: never;
@@ -1264,19 +1271,19 @@ export interface components {
          *     | (none) | `pending` | `POST /v1/transactions` accepted the charge (`201`) |
          *     | `pending` | `approved` | the PIX or billet is paid, or the card charge is approved and captured |
          *     | `pending` | `pre-authorized` | the card amount is authorized and `capture` was `false` |
-         *     | `pending` | `failed` | the issuer or acquirer refuses the card (`payment.refused` says why) |
+         *     | `pending` | `failed` | the issuer or acquirer refuses the card (`payment.refused` says why), or the background processing gives up (`processingFailed`) |
          *     | `pending` | `analyzing` | the card charge is sent to the anti-fraud analysis |
          *     | `pending` | `awaiting` | every route is temporarily unavailable; the charge is retried in the background |
          *     | `pending` | `canceled` | the merchant cancels, or the PIX QR code or billet expires unpaid |
          *     | `analyzing` | `approved`, `pre-authorized` | the analysis clears the charge and the acquirer approves it |
          *     | `analyzing` | `refused` | the analysis refuses the charge |
-         *     | `analyzing` | `failed` | the analysis clears the charge but the issuer or acquirer refuses it |
+         *     | `analyzing` | `failed` | the analysis clears the charge but the issuer or acquirer refuses it, or the processing gives up (`processingFailed`) |
          *     | `analyzing` | `fraud-review` | the analysis asks for a manual review |
          *     | `fraud-review` | `approved`, `pre-authorized` | the review clears the charge and the acquirer approves it |
          *     | `fraud-review` | `refused` | the review refuses the charge |
-         *     | `fraud-review` | `failed` | the review clears the charge but the issuer or acquirer refuses it |
+         *     | `fraud-review` | `failed` | the review clears the charge but the issuer or acquirer refuses it, or the processing gives up (`processingFailed`) |
          *     | `awaiting` | `approved`, `pre-authorized`, `failed`, `analyzing` | a retry reaches a route (same outcomes as from `pending`) |
-         *     | `awaiting` | `failed` | the background retries run out (`payment.refused.code` `routesExhausted`) |
+         *     | `awaiting` | `failed` | the background retries run out (`payment.refused.code` `routesExhausted`), or the background processing gives up (`processingFailed`) |
          *     | `awaiting` | `canceled` | the merchant cancels |
          *     | `pre-authorized` | `approved` | `POST /v1/transactions/{transactionId}/capture` |
          *     | `pre-authorized` | `canceled` | the merchant cancels, or the authorization is not captured within 7 days |
@@ -1946,8 +1953,8 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
-         * @description Why a charge did not go through, set when the transaction becomes `failed` (the issuer, the acquirer, or the
-         *     background retries running out) or `refused` (the anti-fraud analysis). Program on `code`; `message` is a text
+         * @description Why a charge did not go through, set when the transaction becomes `failed` (the issuer, the acquirer, the
+         *     background retries running out, or the background processing giving up) or `refused` (the anti-fraud analysis). Program on `code`; `message` is a text
          *     for people that may change. New codes may be added within `v1`: treat an unknown one like `issuerDeclined`.
          *
          *     | code | status | meaning |
@@ -1957,6 +1964,7 @@ export interface components {
          *     | `expiredCard` | `failed` | the issuer reports the card expired or replaced |
          *     | `cardBlocked` | `failed` | the card is blocked, lost or stolen |
          *     | `routesExhausted` | `failed` | every route stayed unavailable until the background retries ran out |
+         *     | `processingFailed` | `failed` | the background processing kept failing until its attempts ran out (for example a route that neither answered nor could be told to void); anything a route may have authorized is voided, nothing is charged |
          *     | `antiFraudRefused` | `refused` | the anti-fraud analysis (automatic or manual review) refused the charge |
          * @example {
          *       "code": "insufficientFunds",
@@ -1969,7 +1977,7 @@ export interface components {
              * @example issuerDeclined
              * @enum {string}
              */
-            code: "issuerDeclined" | "insufficientFunds" | "expiredCard" | "cardBlocked" | "routesExhausted" | "antiFraudRefused";
+            code: "issuerDeclined" | "insufficientFunds" | "expiredCard" | "cardBlocked" | "routesExhausted" | "processingFailed" | "antiFraudRefused";
             /** @example The card issuer declined the charge. */
             message: string;
             /**
@@ -4833,8 +4841,9 @@ export interface components {
         WebhookDispatchStatus: "pending" | "delivering" | "succeeded" | "failed" | "canceled";
         /**
          * @description The delivery of one event to one endpoint, with the outcome of its latest attempt. A dispatch makes at most 8
-         *     attempts: the first at once, then retries about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after the previous
-         *     failure, each delay with random jitter of up to 10 %; a `Retry-After` in the endpoint's answer is honoured up to
+         *     attempts with the standard retry schedule (the operator of a deployment may set another, of up to 50 retries):
+         *     the first at once, then retries about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after the previous failure, each
+         *     delay with random jitter of up to 10 %; a `Retry-After` in the endpoint's answer is honoured up to
          *     1 hour. The response fields describe the latest attempt and are `null` while no attempt has been made; the body
          *     of an answer from a non-public address is never stored (`responseBody`).
          * @example {
@@ -4883,7 +4892,7 @@ export interface components {
             source: "automatic" | "manual";
             status: components["schemas"]["WebhookDispatchStatus"];
             /**
-             * @description Attempts made so far (0 to 8).
+             * @description Attempts made so far, from 0 to one more than the deployment's retry schedule lists (8 with the standard schedule).
              * @example 1
              */
             attempts: number;

@@ -1,5 +1,5 @@
 /** Settings read once from the environment; every default is the one documented in the README. */
-import { DEFAULT_RETRY_SECONDS } from './webhooks/schedule';
+import { DEFAULT_RETRY_SECONDS, parseRetrySchedule } from './webhooks/schedule';
 import type { PrivateAddresses } from './webhooks/ssrf';
 
 export interface Config {
@@ -115,7 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: {
       timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
-      retrySeconds: seconds(env, 'WEBHOOK_RETRY_SECONDS', [...DEFAULT_RETRY_SECONDS]),
+      retrySeconds: env.WEBHOOK_RETRY_SECONDS
+        ? parseRetrySchedule('WEBHOOK_RETRY_SECONDS', env.WEBHOOK_RETRY_SECONDS)
+        : [...DEFAULT_RETRY_SECONDS],
       disableAfterSeconds: int(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400),
       privateAddresses: privateAddresses(env),
     },

@@ -15,7 +15,7 @@ import { createHandlers } from './http/handlers';
 import { createLimiters, type Limiters } from './http/rate-limit';
 import { createWorker, type Worker } from './jobs/worker';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
-import { deliverDispatch, type Webhooks } from './webhooks/delivery';
+import { webhookDeliverJob, type Webhooks } from './webhooks/delivery';
 import { loadSealer } from './webhooks/sealer';
 
 export interface ServiceOptions {
@@ -73,7 +73,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       db,
       handlers: {
         ...paymentJobHandlers(engine),
-        'webhook.deliver': (job) => deliverDispatch(webhooks, String(job.payload.dispatchId)),
+        'webhook.deliver': webhookDeliverJob(webhooks),
       },
       leaseSeconds: config.jobs.leaseSeconds,
       pollMs: config.jobs.pollMs,

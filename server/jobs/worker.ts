@@ -1,7 +1,7 @@
 /** The job worker: claims due jobs, runs their handlers with bounded concurrency, and settles each one. */
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { randomBase62 } from '../ids';
 import { claim, type Job } from './sql/claim';
 import { complete } from './sql/complete';
@@ -17,10 +17,23 @@ export type { Job } from './sql/claim';
  */
 export type JobHandler = (job: Job) => Promise<void | { retryAt: Date }>;
 
+/**
+ * What running out of attempts means for the job's subject (a charge ends `failed`, a delivery ends `failed`, …).
+ * Runs in the database transaction that marks the job dead, so the two commit together; `lastError` is the error of
+ * the final attempt. Should it throw, the job is marked dead all the same, with both errors in `last_error`.
+ */
+export type ExhaustedHandler = (q: Queryable, job: Job, lastError: string) => Promise<void>;
+
+/** A job kind: how to run it and, when it has one, what its exhaustion means. */
+export interface JobKind {
+  run: JobHandler;
+  onExhausted?: ExhaustedHandler;
+}
+
 export interface WorkerOptions {
   db: Db;
   /** By job kind. A job of a kind missing here fails (and is retried with backoff, in case a deploy adds it). */
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, JobHandler | JobKind>;
   /** Unique per worker: leases are held by it. Host, pid and a random suffix when omitted. */
   workerId?: string;
   leaseSeconds?: number;
@@ -63,15 +76,20 @@ export function createWorker(options: WorkerOptions): Worker {
   async function runJob(job: Job): Promise<void> {
     const jobLog = log.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
-      const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
-      if (!handler) {
+      const kind = kindOf(job.kind);
+      if (!kind) {
         await recordFailure(job, jobLog, new Error(`no handler for job kind "${job.kind}" in worker ${workerId}`));
+        return;
+      }
+      if (job.attempts > job.maxAttempts) {
+        // Claimed again after its last attempt's lease ran out: the worker making that attempt died. It is spent.
+        await recordFailure(job, jobLog, new Error(`the worker making attempt ${job.maxAttempts} of ${job.maxAttempts} stopped before settling it`));
         return;
       }
       const lease = keepLease(job, jobLog);
       let outcome: void | { retryAt: Date };
       try {
-        outcome = await handler(job);
+        outcome = await kind.run(job);
       } catch (err) {
         await lease.stop();
         await recordFailure(job, jobLog, err);
@@ -98,8 +116,33 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   }
 
+  function kindOf(name: string): JobKind | undefined {
+    const h = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+    return typeof h === 'function' ? { run: h } : h;
+  }
+
+  /**
+   * Records a failed attempt. On the last one the job dies, and its kind's `onExhausted` runs in the same database
+   * transaction; when that throws, the job dies without it (in a transaction of its own) and says so.
+   */
   async function recordFailure(job: Job, jobLog: Logger, err: unknown): Promise<void> {
-    const result = await fail(db, job.id, workerId, errorText(err));
+    const error = errorText(err);
+    const onExhausted = kindOf(job.kind)?.onExhausted;
+    let result: Awaited<ReturnType<typeof fail>>;
+    if (!onExhausted || job.attempts < job.maxAttempts) {
+      result = await fail(db, job.id, workerId, error);
+    } else {
+      try {
+        result = await db.transaction(async (q) => {
+          const r = await fail(q, job.id, workerId, error);
+          if (r?.status === 'failed') await onExhausted(q, job, error);
+          return r;
+        });
+      } catch (hookErr) {
+        jobLog.error({ err: hookErr }, 'the exhaustion of the job could not be recorded; marking it dead without it');
+        result = await fail(db, job.id, workerId, `${error}; then, on exhaustion: ${errorText(hookErr)}`);
+      }
+    }
     if (!result) jobLog.error({ err }, 'job failed; lease lost before the failure was recorded');
     else if (result.status === 'failed') jobLog.error({ err }, 'job failed for good: attempts exhausted');
     else jobLog.error({ err, retryAt: result.runAt }, 'job failed; will retry');

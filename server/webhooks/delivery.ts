@@ -6,7 +6,8 @@
  * database transaction; the job comes back at the next attempt's time.
  */
 import type { Db } from '../db/types';
-import { cancelOpen, failExhausted, findDispatch, finishAttempt, startAttempt, type AttemptOutcome } from './dispatches-repo';
+import type { JobKind } from '../jobs/worker';
+import { cancelOpen, failAbandoned, failExhausted, findDispatch, finishAttempt, startAttempt, type AttemptOutcome } from './dispatches-repo';
 import { disableForFailing, findEndpointById, recordAttempt, type EndpointRow } from './endpoints-repo';
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
@@ -97,4 +98,18 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
   });
   const after = await findDispatch(w.db, dispatchId);
   return after?.status === 'pending' && after.next_attempt_at ? { retryAt: after.next_attempt_at } : undefined;
+}
+
+/**
+ * The `webhook.deliver` job kind. Its job fails only when the delivery itself breaks (the database, a dispatch
+ * without its event); once its attempts run out the dispatch ends `failed`, with the job's death, instead of staying
+ * `pending` where nothing would ever deliver it.
+ */
+export function webhookDeliverJob(w: Webhooks): Required<JobKind> {
+  return {
+    run: (job) => deliverDispatch(w, String(job.payload.dispatchId)),
+    onExhausted: async (q, job) => {
+      await failAbandoned(q, String(job.payload.dispatchId), new Date());
+    },
+  };
 }

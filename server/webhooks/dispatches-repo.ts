@@ -69,6 +69,19 @@ export async function failExhausted(q: Queryable, id: string, maxAttempts: numbe
   );
 }
 
+/**
+ * A dispatch whose delivery job ran out of attempts (the job kept failing: not the receiver's answers, which the
+ * retry schedule counts): it ends `failed` unless it already ended. True when it changed.
+ */
+export async function failAbandoned(q: Queryable, id: string, at: Date): Promise<boolean> {
+  const res = await q.query(
+    `UPDATE webhook_dispatches SET status = 'failed', next_attempt_at = NULL, updated_at = $2
+      WHERE id = $1 AND status IN ('pending', 'delivering')`,
+    [id, at],
+  );
+  return res.rowCount > 0;
+}
+
 export interface AttemptOutcome {
   status: 'succeeded' | 'pending' | 'failed';
   responseStatusCode: number | null;

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_SECONDS, nextDelaySeconds, parseRetryAfter } from './schedule';
+import { loadConfig } from '../config';
+import { DEFAULT_RETRY_SECONDS, MAX_RETRIES, nextDelaySeconds, parseRetryAfter, parseRetrySchedule } from './schedule';
 
 const now = new Date('2026-03-14T12:31:05.000Z');
 
@@ -86,5 +89,37 @@ describe('parseRetryAfter', () => {
 
   it('gives an absurdly long delta as the longest honoured wait', () => {
     expect(parseRetryAfter('99999999999999999999', now)).toBe(3600);
+  });
+});
+
+describe('WEBHOOK_RETRY_SECONDS', () => {
+  const load = (value: string) => loadConfig({ WEBHOOK_RETRY_SECONDS: value }).webhooks.retrySeconds;
+
+  it('takes any schedule of 1 to 50 whole seconds: it alone decides the attempts of a dispatch', () => {
+    expect(load('0,0,0')).toEqual([0, 0, 0]);
+    expect(load(' 5, 300 ,1800')).toEqual([5, 300, 1800]);
+    expect(load(Array(50).fill('1').join(','))).toHaveLength(50);
+    expect(load('')).toEqual([...DEFAULT_RETRY_SECONDS]);
+    expect(loadConfig({}).webhooks.retrySeconds).toEqual([...DEFAULT_RETRY_SECONDS]);
+  });
+
+  it.each([
+    [',', 'an empty item'],
+    ['5,,300', 'an empty item in the middle'],
+    ['5,-1', 'a negative delay'],
+    ['1.5', 'a fraction'],
+    ['1e3', 'an exponent'],
+    ['five', 'a word'],
+    ['604801', 'more than 7 days'],
+    [Array(51).fill('1').join(','), 'more than 50 retries'],
+  ])('refuses "%s" (%s) at start', (value) => {
+    expect(() => load(value)).toThrow(/WEBHOOK_RETRY_SECONDS/);
+  });
+
+  it('is the bound the spec documents for a dispatch\'s attempts (one more than the retries)', () => {
+    const yaml = readFileSync(resolve(import.meta.dirname, '../../spec/components/schemas/WebhookDispatch.yaml'), 'utf8');
+    const attempts = /\n {2}attempts:\n(?: {4}.*\n)*? {4}maximum: (\d+)\n/.exec(yaml);
+    expect(Number(attempts?.[1])).toBe(1 + MAX_RETRIES);
+    expect(() => parseRetrySchedule('X', Array(MAX_RETRIES + 1).fill('0').join(','))).toThrow('at most 50');
   });
 });

@@ -38,8 +38,12 @@ export class Change {
     this.row = await repo.updateTransaction(this.q, this.row.id, patch, this.at);
   }
 
-  timeline(type: repo.TimelineType, message: string, details: Record<string, unknown> | null = null): Promise<void> {
-    return repo.addTimeline(this.q, this.row.id, { type, message, details }, this.at);
+  /**
+   * Appends a timeline entry. `fact` names what it reports when a re-run of the same work can meet it again (a route
+   * found unavailable in one round): an entry with that fact already written is not written twice.
+   */
+  timeline(type: repo.TimelineType, message: string, details: Record<string, unknown> | null = null, fact?: string): Promise<void> {
+    return repo.addTimeline(this.q, this.row.id, { type, message, details, ...(fact ? { fact } : {}) }, this.at);
   }
 
   /** Records an event that is not a status change (`transaction.partially-refunded`). */
@@ -60,17 +64,24 @@ export async function changeTransaction<T>(
   where: Locate,
   fn: (c: Change) => Promise<T>,
 ): Promise<{ value: T; row: repo.TransactionRow } | null> {
-  return db.transaction(async (q) => {
-    const row = 'scope' in where ? await repo.findTransaction(q, where.scope, where.id, true) : await repo.findTransactionById(q, where.id, true);
-    if (!row) return null;
-    const c = new Change(q, row, new Date());
-    const value = await fn(c);
-    if (c.events.length > 0) {
-      const object = await transactionView(q, c.row, await merchantOf(q, c.row.merchant_id));
-      for (const type of c.events) {
-        await recordEvent(q, c.scope, { type, resource: 'transaction', resourceId: c.row.id, object }, c.at);
-      }
+  return db.transaction((q) => changeTransactionIn(q, where, fn));
+}
+
+/** `changeTransaction` inside a database transaction the caller holds (a job's exhaustion, written with its death). */
+export async function changeTransactionIn<T>(
+  q: Queryable,
+  where: Locate,
+  fn: (c: Change) => Promise<T>,
+): Promise<{ value: T; row: repo.TransactionRow } | null> {
+  const row = 'scope' in where ? await repo.findTransaction(q, where.scope, where.id, true) : await repo.findTransactionById(q, where.id, true);
+  if (!row) return null;
+  const c = new Change(q, row, new Date());
+  const value = await fn(c);
+  if (c.events.length > 0) {
+    const object = await transactionView(q, c.row, await merchantOf(q, c.row.merchant_id));
+    for (const type of c.events) {
+      await recordEvent(q, c.scope, { type, resource: 'transaction', resourceId: c.row.id, object }, c.at);
     }
-    return { value, row: c.row };
-  });
+  }
+  return { value, row: c.row };
 }

@@ -1,27 +1,106 @@
-/** The job kinds of the payments engine and the handler of each (see `PaymentJob`). */
-import type { JobHandler } from '../../jobs/worker';
-import type { Engine, PaymentJob } from './engine';
-import { analyseTransaction, confirmRefund, expireTransaction, processTransaction, settleDay, voidAuthorization } from './processing';
+/**
+ * The job kinds of the payments engine: the handler of each (see `PaymentJob`), and what running out of attempts
+ * means for it. A kind that can end its subject does so with a reason the merchant sees; a kind that moves money
+ * which must not be guessed stays dead and listed (`listDeadJobs`) for an operator to retry once the cause is fixed.
+ *
+ * | kind | exhausted |
+ * |---|---|
+ * | `transaction.process`, `transaction.analysis` | the charge, still in flight, is `failed` (`processingFailed`) with its `transaction.failed` event; whatever a route may hold under the charge's keys is voided by `transaction.void` jobs |
+ * | `transaction.expire` | stays dead: the QR code, billet or authorization could not be voided at the provider, so the charge is not canceled locally on a guess |
+ * | `receivables.settle` | stays dead: the receivables stay `pending` (not yet in the balance) until the retry settles them |
+ * | `refund.confirm` | stays dead: the refund stays `pending` and its amount reserved; marking it failed could refund twice, succeeded could pay out what the provider never sent |
+ * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it |
+ */
+import type { Queryable } from '../../db/types';
+import type { ExhaustedHandler, JobKind } from '../../jobs/worker';
+import { authorizeKey } from '../../payments/orchestrator';
+import { changeTransactionIn } from './change';
+import { schedule, type Engine, type PaymentJob } from './engine';
+import { confirmRefund, expireTransaction, settleDay, voidAuthorization } from './after-charge';
+import { analyseTransaction, IN_FLIGHT, processTransaction } from './processing';
 
 type Payload<K extends PaymentJob['kind']> = Extract<PaymentJob, { kind: K }>['payload'];
 
-export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], JobHandler> {
-  const of = <K extends PaymentJob['kind']>(payload: Record<string, unknown>) => payload as Payload<K>;
+const of = <K extends PaymentJob['kind']>(payload: Record<string, unknown>) => payload as Payload<K>;
+
+/** Kept dead for the operator; nothing about the subject changes. */
+const keepDead: ExhaustedHandler = async () => undefined;
+
+/**
+ * The background processing of a charge gave up: a charge still in flight is `failed` (`processingFailed`), and
+ * every authorization key the charge may have used (each route, each round so far, except those already voided)
+ * gets a void job, since a route that timed out may have charged. A charge that has a route recorded was settled or
+ * issued: its exhaustion was of a run with nothing left to do, and it is left alone.
+ */
+async function failCharge(engine: Engine, q: Queryable, transactionId: string, lastError: string): Promise<void> {
+  const out = await changeTransactionIn(q, { id: transactionId }, async (c) => {
+    if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) return [];
+    await c.move('failed', {
+      payment: {
+        refused: { code: 'processingFailed', message: 'The charge could not be processed; nothing was charged.', provider: 'payorch' },
+      },
+      processing: { operation: null },
+    });
+    await c.timeline('note', 'Background processing gave up after its attempts ran out', { error: lastError.slice(0, 500) });
+    let routes: string[] = [];
+    try {
+      routes = engine.orchestrator.routesFor(c.row.mode, c.row.method).map((p) => p.id);
+    } catch {
+      // No route serves it (production without a provider): nothing can hold money.
+    }
+    const voided = new Set(c.row.processing.voided ?? []);
+    const voids: Extract<PaymentJob, { kind: 'transaction.void' }>[] = [];
+    for (let round = 0; round <= c.row.route_rounds; round++) {
+      for (const provider of routes) {
+        const key = authorizeKey(transactionId, provider, round);
+        if (!voided.has(key)) voids.push({ kind: 'transaction.void', payload: { transactionId, provider, key } });
+      }
+    }
+    return voids;
+  });
+  for (const job of out?.value ?? []) {
+    // A dedupe key of its own: a void a stale run enqueued later under the default key still runs.
+    await schedule(q, job, undefined, `transaction.void:${job.payload.transactionId}:${job.payload.key}:exhausted`);
+  }
+}
+
+/** Every payment job kind with its handler and the meaning of its exhaustion (the table above). */
+export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], Required<JobKind>> {
+  const giveUpCharge: ExhaustedHandler = (q, job, lastError) =>
+    failCharge(engine, q, of<'transaction.process'>(job.payload).transactionId, lastError);
   return {
-    'transaction.process': (job) => processTransaction(engine, of<'transaction.process'>(job.payload).transactionId),
-    'transaction.analysis': (job) => {
-      const p = of<'transaction.analysis'>(job.payload);
-      return analyseTransaction(engine, p.transactionId, p.stage);
+    'transaction.process': {
+      run: (job) => processTransaction(engine, of<'transaction.process'>(job.payload).transactionId),
+      onExhausted: giveUpCharge,
     },
-    'transaction.expire': (job) => expireTransaction(engine, of<'transaction.expire'>(job.payload).transactionId),
-    'receivables.settle': (job) => {
-      const p = of<'receivables.settle'>(job.payload);
-      return settleDay(engine, p.transactionId, p.day);
+    'transaction.analysis': {
+      run: (job) => {
+        const p = of<'transaction.analysis'>(job.payload);
+        return analyseTransaction(engine, p.transactionId, p.stage);
+      },
+      onExhausted: giveUpCharge,
     },
-    'refund.confirm': (job) => confirmRefund(engine, of<'refund.confirm'>(job.payload).refundId),
-    'transaction.void': (job) => {
-      const p = of<'transaction.void'>(job.payload);
-      return voidAuthorization(engine, p.transactionId, p.provider, p.key);
+    'transaction.expire': {
+      run: (job) => expireTransaction(engine, of<'transaction.expire'>(job.payload).transactionId),
+      onExhausted: keepDead,
+    },
+    'receivables.settle': {
+      run: (job) => {
+        const p = of<'receivables.settle'>(job.payload);
+        return settleDay(engine, p.transactionId, p.day);
+      },
+      onExhausted: keepDead,
+    },
+    'refund.confirm': {
+      run: (job) => confirmRefund(engine, of<'refund.confirm'>(job.payload).refundId),
+      onExhausted: keepDead,
+    },
+    'transaction.void': {
+      run: (job) => {
+        const p = of<'transaction.void'>(job.payload);
+        return voidAuthorization(engine, p.transactionId, p.provider, p.key);
+      },
+      onExhausted: keepDead,
     },
   };
 }

@@ -1,24 +1,21 @@
 /**
- * The background life of a charge, one job at a time: screen and analyse a card with the anti-fraud, send the
- * charge over the routes, record what the route answered, retry while every route is down, expire what was not
- * paid, settle receivables on their day, confirm refunds the provider confirms later. Every job can run twice (a
- * worker died after the provider answered): provider calls repeat under the same idempotency key and get the same
- * answer, and every local write re-checks the status under the row lock.
+ * The background life of a charge until its outcome, one job at a time: screen and analyse a card with the
+ * anti-fraud, send the charge over the routes, record what the route answered, retry while every route is down
+ * (what follows the outcome is in after-charge.ts). Every job can run twice (a worker died after the provider
+ * answered): provider calls repeat under the same idempotency key and get the same answer, and every local write
+ * re-checks the status under the row lock.
  */
 import type { AuthorizeRequest } from '../../payments/provider';
-import type { RouteOutcome } from '../../payments/orchestrator';
-import { saoPauloDate } from '../fees/plan';
+import { authorizeKey, type RouteOutcome } from '../../payments/orchestrator';
 import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
-import * as ledger from './ledger-repo';
-import { finishRefund } from './refunds';
 import * as repo from './repo';
-import { approve, cancelCharge, startOfSaoPauloDay } from './settle';
+import { approve } from './settle';
 import type { TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
 
 /** Statuses in which a charge is still being worked on in the background. */
-const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
+export const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
 
 function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<AuthorizeRequest, 'idempotencyKey'> {
   const p = t.processing;
@@ -45,12 +42,15 @@ function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<Au
 
 const OUTCOME = { approved: 'authorized', authorized: 'authorized', issued: 'sent', declined: 'declined' } as const;
 
-/** Records what the settling route answered; `stale` when the charge moved meanwhile (canceled, or recorded by another run). */
+/**
+ * Records what the settling route answered; `stale` when the charge moved meanwhile (canceled), or another run
+ * already recorded a route's answer (an issued QR code or billet keeps the status `pending`: the route tells).
+ */
 async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'done' | 'stale'> {
   const { provider, attempt, result } = o;
   const route = { provider: provider.id, key: o.key };
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
-    if (!IN_FLIGHT.includes(c.row.status)) return 'stale' as const;
+    if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) return 'stale' as const;
     await c.timeline('route', `Charge sent to route ${provider.id}`, { provider: provider.id, attempt, outcome: OUTCOME[result.kind] });
     const payment = { provider: provider.id, version: provider.version };
     switch (result.kind) {
@@ -124,13 +124,26 @@ async function allRoutesDown(engine: Engine, id: string): Promise<void | { retry
 /**
  * Sends the charge over its routes and records the answer. A route that timed out is voided before the next one is
  * tried, and remembered as voided, so a retried job never settles on it. A charge that was canceled while its
- * route answered gets a void job: the release must happen even if this process dies now.
+ * route answered gets a void job: the release must happen even if this process dies now. When every route is
+ * unavailable, `whenDown` decides (the job's retry rounds by default).
+ *
+ * The route entries of the timeline are facts of one route in one round (keyed by the authorization's idempotency
+ * key): a re-run of the round after a crash, or a run beside it, meets the same facts and does not write them twice.
  */
-async function charge(engine: Engine, t: repo.TransactionRow): Promise<void | { retryAt: Date }> {
+async function charge<D>(
+  engine: Engine,
+  t: repo.TransactionRow,
+  whenDown: (engine: Engine, id: string) => Promise<D>,
+): Promise<D | 'done'> {
   const merchant = await merchantOf(engine.db, t.merchant_id);
   const note = (provider: string, attempt: number, reason: string) =>
     changeTransaction(engine.db, { id: t.id }, (c) =>
-      c.timeline('route', `Route ${provider} unavailable; trying the next one`, { provider, attempt, outcome: 'unavailable', reason }),
+      c.timeline(
+        'route',
+        `Route ${provider} unavailable; trying the next one`,
+        { provider, attempt, outcome: 'unavailable', reason },
+        `${authorizeKey(t.id, provider, t.route_rounds)}:unavailable`,
+      ),
     );
   const voided = new Set(t.processing.voided ?? []);
   const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), t.route_rounds, {
@@ -145,37 +158,57 @@ async function charge(engine: Engine, t: repo.TransactionRow): Promise<void | { 
       );
       if (res.kind === 'unavailable') throw new Error(`route ${provider.id} did not answer and cannot be voided yet: ${res.reason}`);
       await changeTransaction(engine.db, { id: t.id }, async (c) => {
-        await c.patch({ processing: { voided: [...(c.row.processing.voided ?? []), key] } });
-        await c.timeline('route', `Route ${provider.id} did not answer; voided, trying the next one`, { provider: provider.id, attempt, outcome: 'unavailable', reason });
+        const already = c.row.processing.voided ?? [];
+        if (!already.includes(key)) await c.patch({ processing: { voided: [...already, key] } });
+        await c.timeline(
+          'route',
+          `Route ${provider.id} did not answer; voided, trying the next one`,
+          { provider: provider.id, attempt, outcome: 'unavailable', reason },
+          `${key}:voided`,
+        );
       });
       voided.add(key);
     },
   });
-  if (!outcome) return allRoutesDown(engine, t.id);
+  if (!outcome) return whenDown(engine, t.id);
   if ((await record(engine, t.id, outcome)) === 'stale' && outcome.result.kind !== 'declined') {
     const now = await repo.findTransactionById(engine.db, t.id);
     // Another run of this job recorded this very answer: nothing to release.
-    if (now?.processing.route?.key === outcome.key) return;
+    if (now?.processing.route?.key === outcome.key) return 'done';
     await schedule(engine.db, { kind: 'transaction.void', payload: { transactionId: t.id, provider: outcome.provider.id, key: outcome.key } });
     engine.wake();
   }
+  return 'done';
 }
 
-/** `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done. */
-export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string): Promise<void> {
-  const t = await repo.findTransactionById(engine.db, transactionId);
-  if (t?.processing.route?.key === key) return;
-  const res = await engine.orchestrator.timed(
-    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey: `${key}:cancel`, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
-    (reason) => ({ kind: 'unavailable' as const, reason }),
-  );
-  if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);
+/** The job's answer to `charge`: the retry round's time, or nothing when the charge is done. */
+async function chargeInJob(engine: Engine, t: repo.TransactionRow): Promise<void | { retryAt: Date }> {
+  const out = await charge(engine, t, allRoutesDown);
+  return out === 'done' ? undefined : out;
+}
+
+/**
+ * Issues the QR code or billet of a `pending` (or `awaiting`) PIX or billet now, as its `transaction.process` job
+ * would, for the sandbox simulator (a tester pays right after the `201`). Same routes, same idempotency keys: a
+ * job running beside it, or after it, gets the same answer from the route and finds it recorded. `issued` once the
+ * transaction has its route (now or before); `unavailable` when no route could issue it now, which counts no
+ * retry round (that stays the job's); `not-applicable` for a card or a charge no longer in flight.
+ */
+export async function issueNow(engine: Engine, id: string): Promise<'issued' | 'unavailable' | 'not-applicable'> {
+  const t = await repo.findTransactionById(engine.db, id);
+  if (!t || t.method === 'credit' || (t.status !== 'pending' && t.status !== 'awaiting')) return 'not-applicable';
+  if (t.processing.route) return 'issued';
+  const out = await charge(engine, t, async () => 'unavailable' as const);
+  if (out === 'unavailable') return out;
+  const after = await repo.findTransactionById(engine.db, id);
+  return after?.processing.route ? 'issued' : 'not-applicable';
 }
 
 /** `transaction.process`: the first job of every charge, and its retries while routes are down. */
 export async function processTransaction(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
   const t = await repo.findTransactionById(engine.db, id);
-  if (!t || (t.status !== 'pending' && t.status !== 'awaiting')) return;
+  // A route already recorded (a QR code or billet issued, maybe by the sandbox simulator): the work is done.
+  if (!t || (t.status !== 'pending' && t.status !== 'awaiting') || t.processing.route) return;
   const antifraud = engine.orchestrator.antifraud(t.mode);
   if (t.processing.card && antifraud && !t.processing.fraudCleared) {
     const verdict = await antifraud.assess({ transactionId: id, stage: 'screen', amount: t.amount, card: t.processing.card });
@@ -189,7 +222,7 @@ export async function processTransaction(engine: Engine, id: string): Promise<vo
       return;
     }
   }
-  return charge(engine, t);
+  return chargeInJob(engine, t);
 }
 
 /** `transaction.analysis`: the anti-fraud analysis (`analyzing`) or manual review (`fraud-review`) decides. */
@@ -198,7 +231,7 @@ export async function analyseTransaction(engine: Engine, id: string, stage: 'ana
   const t = await repo.findTransactionById(engine.db, id);
   const antifraud = engine.orchestrator.antifraud(t?.mode ?? 'sandbox');
   if (!t || t.status !== expected || !t.processing.card || !antifraud) return;
-  if (t.processing.fraudCleared) return charge(engine, t);
+  if (t.processing.fraudCleared) return chargeInJob(engine, t);
   const verdict = await antifraud.assess({ transactionId: id, stage, amount: t.amount, card: t.processing.card });
   if (verdict === 'clear') {
     const cleared = await changeTransaction(engine.db, { id }, async (c) => {
@@ -207,7 +240,7 @@ export async function analyseTransaction(engine: Engine, id: string, stage: 'ana
       await c.timeline('note', 'Cleared by the anti-fraud analysis', { stage });
       return c.row;
     });
-    return cleared?.value ? charge(engine, cleared.value) : undefined;
+    return cleared?.value ? chargeInJob(engine, cleared.value) : undefined;
   }
   await changeTransaction(engine.db, { id }, async (c) => {
     if (c.row.status !== expected) return;
@@ -221,38 +254,4 @@ export async function analyseTransaction(engine: Engine, id: string, stage: 'ana
     }
   });
   engine.wake();
-}
-
-/** `transaction.expire`: an unpaid PIX or billet, or an uncaptured authorization, lapses at `expirationDate`. */
-export async function expireTransaction(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
-  const t = await repo.findTransactionById(engine.db, id);
-  if (!t?.payment.expirationDate) return;
-  // The job is due by the database's clock; should this process's clock lag behind it, come back at the expiry.
-  const expiry = new Date(t.payment.expirationDate);
-  if (expiry.getTime() > Date.now()) return { retryAt: expiry };
-  const from: TransactionStatus[] = t.method === 'credit' ? ['pre-authorized'] : ['pending', 'awaiting'];
-  if (!from.includes(t.status)) return;
-  await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization was not captured in time.' : 'Expired unpaid.', from);
-}
-
-/** `receivables.settle`: the receivables due on `day` are paid into the recipient's balance. */
-export async function settleDay(engine: Engine, id: string, day: string): Promise<void | { retryAt: Date }> {
-  if (day > saoPauloDate(new Date())) return { retryAt: startOfSaoPauloDay(day) };
-  // Under the transaction's lock, so a refund taking from the receivables never races their settlement.
-  await changeTransaction(engine.db, { id }, (c) => ledger.settleReceivables(c.q, id, day, c.at));
-}
-
-/** `refund.confirm`: asks the provider where a pending refund stands, until it succeeds or fails. */
-export async function confirmRefund(engine: Engine, refundId: string): Promise<void | { retryAt: Date }> {
-  const refund = await ledger.findRefund(engine.db, refundId);
-  if (!refund || refund.status !== 'pending') return;
-  const t = await repo.findTransactionById(engine.db, refund.transaction_id);
-  const route = t?.processing.route;
-  if (!t || !route) return;
-  const status = await engine.orchestrator.timed(
-    () => engine.orchestrator.provider(route.provider).refundStatus({ idempotencyKey: refundId }),
-    () => ({ kind: 'pending' as const }),
-  );
-  if (status.kind === 'pending') return { retryAt: new Date(Date.now() + 60_000) };
-  await finishRefund(engine, refundId, status);
 }

@@ -143,12 +143,15 @@ export interface TimelineRow {
 export async function addTimeline(
   q: Queryable,
   transactionId: string,
-  entry: { type: TimelineType; message: string; details: Record<string, unknown> | null },
+  entry: { type: TimelineType; message: string; details: Record<string, unknown> | null; fact?: string },
   at: Date,
 ): Promise<void> {
+  // Entries without a fact never conflict (the unique index is partial); one with a fact already written is skipped.
   await q.query(
-    `INSERT INTO transaction_timeline (id, transaction_id, type, message, details, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
-    [newId('tml'), transactionId, entry.type, entry.message, entry.details === null ? null : JSON.stringify(entry.details), at],
+    `INSERT INTO transaction_timeline (id, transaction_id, type, message, details, fact, created_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
+     ON CONFLICT (transaction_id, fact) WHERE fact IS NOT NULL DO NOTHING`,
+    [newId('tml'), transactionId, entry.type, entry.message, entry.details === null ? null : JSON.stringify(entry.details), entry.fact ?? null, at],
   );
 }
 

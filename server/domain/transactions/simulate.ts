@@ -11,7 +11,8 @@ import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { chargeBackReceivables } from './money';
 import * as repo from './repo';
-import { approve, cancelCharge } from './settle';
+import { issueNow } from './processing';
+import { approve, cancelCharge, providerUnavailable } from './settle';
 import { transactionNotFound } from './service';
 import { invalidTransition } from './status';
 
@@ -35,9 +36,8 @@ function sandboxOnly(scope: Scope): void {
 async function pay(c: Change): Promise<void> {
   const t = c.row;
   if (t.method === 'credit' || (t.status !== 'pending' && t.status !== 'awaiting')) throw invalidTransition(t.id, t.status, 'paid');
-  if (!t.processing.route) {
-    throw invalidTransition(t.id, t.status, 'paid before its QR code or billet is issued (retry in a moment)');
-  }
+  // `simulate` issued it first; only a charge that moved on meanwhile can be without it, and the status says so.
+  if (!t.processing.route) throw invalidTransition(t.id, t.status, 'paid before its QR code or billet is issued');
   if (t.payment.expirationDate && Date.parse(t.payment.expirationDate) <= c.at.getTime()) {
     throw invalidTransition(t.id, t.status, 'paid after its expiry (it is being canceled)');
   }
@@ -71,8 +71,21 @@ async function closeDispute(c: Change, outcome: 'won' | 'lost'): Promise<void> {
   if (outcome === 'won' && c.row.refunded_amount >= c.row.captured_amount) await c.move('refunded');
 }
 
+/**
+ * A tester pays or expires a PIX or billet right after its `201`, while its QR code or billet is still being issued
+ * in the background: the call issues it first, as the job would (`issueNow`), then acts on it. 503 when no route can
+ * issue it now.
+ */
+async function finishIssuing(engine: Engine, scope: Scope, id: string): Promise<void> {
+  const t = await repo.findTransaction(engine.db, scope, id);
+  if (!t) throw transactionNotFound(id);
+  if (t.method === 'credit' || t.processing.route || (t.status !== 'pending' && t.status !== 'awaiting')) return;
+  if ((await issueNow(engine, id)) === 'unavailable') throw providerUnavailable();
+}
+
 export async function simulate(engine: Engine, scope: Scope, id: string, action: SimulateAction): Promise<repo.TransactionRow> {
   sandboxOnly(scope);
+  if (action === 'pay' || action === 'expire') await finishIssuing(engine, scope, id);
   if (action === 'expire') {
     const t = await repo.findTransaction(engine.db, scope, id);
     if (!t) throw transactionNotFound(id);

@@ -24,6 +24,7 @@ export async function fail(q: Queryable, jobId: string, workerId: string, error:
                           ELSE now() + make_interval(secs => least(power(2, least(attempts, 12)), 3600)
                                                               * (0.9 + 0.2 * random()))
                      END,
+            failed_at = CASE WHEN attempts >= max_attempts THEN now() END,
             locked_by = NULL, locked_until = NULL, last_error = left($3, ${MAX_ERROR_LENGTH}), updated_at = now()
       WHERE id = $1 AND status = 'running' AND locked_by = $2
       RETURNING status, run_at AS "runAt", attempts`,

@@ -1,0 +1,58 @@
+/**
+ * The jobs after a charge's outcome: expire what was not paid or captured, settle receivables on their day, confirm
+ * refunds the provider confirms later, void what a route holds that no transaction stands on. Like every job they
+ * can run twice: provider calls repeat under the same idempotency key, local writes re-check under the row lock.
+ */
+import { saoPauloDate } from '../fees/plan';
+import { changeTransaction } from './change';
+import type { Engine } from './engine';
+import * as ledger from './ledger-repo';
+import { finishRefund } from './refunds';
+import * as repo from './repo';
+import { cancelCharge, startOfSaoPauloDay } from './settle';
+import type { TransactionStatus } from './status';
+
+/** `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done. */
+export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string): Promise<void> {
+  const t = await repo.findTransactionById(engine.db, transactionId);
+  if (t?.processing.route?.key === key) return;
+  const res = await engine.orchestrator.timed(
+    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey: `${key}:cancel`, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
+    (reason) => ({ kind: 'unavailable' as const, reason }),
+  );
+  if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);
+}
+
+/** `transaction.expire`: an unpaid PIX or billet, or an uncaptured authorization, lapses at `expirationDate`. */
+export async function expireTransaction(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
+  const t = await repo.findTransactionById(engine.db, id);
+  if (!t?.payment.expirationDate) return;
+  // The job is due by the database's clock; should this process's clock lag behind it, come back at the expiry.
+  const expiry = new Date(t.payment.expirationDate);
+  if (expiry.getTime() > Date.now()) return { retryAt: expiry };
+  const from: TransactionStatus[] = t.method === 'credit' ? ['pre-authorized'] : ['pending', 'awaiting'];
+  if (!from.includes(t.status)) return;
+  await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization was not captured in time.' : 'Expired unpaid.', from);
+}
+
+/** `receivables.settle`: the receivables due on `day` are paid into the recipient's balance. */
+export async function settleDay(engine: Engine, id: string, day: string): Promise<void | { retryAt: Date }> {
+  if (day > saoPauloDate(new Date())) return { retryAt: startOfSaoPauloDay(day) };
+  // Under the transaction's lock, so a refund taking from the receivables never races their settlement.
+  await changeTransaction(engine.db, { id }, (c) => ledger.settleReceivables(c.q, id, day, c.at));
+}
+
+/** `refund.confirm`: asks the provider where a pending refund stands, until it succeeds or fails. */
+export async function confirmRefund(engine: Engine, refundId: string): Promise<void | { retryAt: Date }> {
+  const refund = await ledger.findRefund(engine.db, refundId);
+  if (!refund || refund.status !== 'pending') return;
+  const t = await repo.findTransactionById(engine.db, refund.transaction_id);
+  const route = t?.processing.route;
+  if (!t || !route) return;
+  const status = await engine.orchestrator.timed(
+    () => engine.orchestrator.provider(route.provider).refundStatus({ idempotencyKey: refundId }),
+    () => ({ kind: 'pending' as const }),
+  );
+  if (status.kind === 'pending') return { retryAt: new Date(Date.now() + 60_000) };
+  await finishRefund(engine, refundId, status);
+}
