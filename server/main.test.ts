@@ -83,9 +83,12 @@ describe('npm start and npm run admin on the embedded database', { timeout: 120_
     const key = await adminJson(dataDir, ['create-key', '--merchant', demoMerchant, '--mode', 'sandbox', '--role', 'read-only']);
     expect(key).toMatchObject({ key: expect.stringMatching(/^sk_test_/), keyId: expect.stringMatching(/^key_/), mode: 'sandbox', role: 'read-only' });
 
-    const s = await startProcess(dataDir);
+    const s = await startProcess(dataDir, { LOG_FORMAT: 'pretty' });
     try {
       expect(s.output()).not.toContain('Demo merchant');
+      // LOG_FORMAT=pretty: a line for a person, not JSON.
+      expect(s.output()).toMatch(/INFO.*payments service listening/);
+      expect(s.output()).not.toContain('{"level"');
       const roles = async (k: unknown) =>
         fetch(`http://127.0.0.1:${s.port}/v1/utils/roles-of-user`, { headers: { ServiceKey: String(k) } });
       expect((await roles(demoKey)).status).toBe(200);
