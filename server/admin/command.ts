@@ -11,6 +11,8 @@ export interface AdminCommand {
   /** The usage lines of `<command> --help`, flags explained. */
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** Checks the flags before any database is opened; throws a UsageError. */
+  check?(flags: Flags): void;
   /** Runs the command against `db`; returns what it prints on stdout. */
   run(db: Db, flags: Flags): Promise<string>;
 }

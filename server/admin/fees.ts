@@ -104,6 +104,12 @@ integer cents.
       billet: str, 'billet-fixed': str, 'no-billet': bool,
       credit: str, 'credit-fixed': str, 'credit-installment': str, brand: { type: 'string', multiple: true }, 'no-credit': bool,
     },
+    check(flags) {
+      required(flags, 'merchant', 'set-fee-plan');
+      if (flags.default) {
+        if (RATE_FLAGS.some((f) => flags[f] !== undefined && flags[f] !== false)) throw new UsageError('--default takes no rate flags');
+      } else ratesFromFlags(flags);
+    },
     async run(db, flags) {
       const merchantId = required(flags, 'merchant', 'set-fee-plan');
       if (flags.default) {

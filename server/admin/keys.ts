@@ -2,7 +2,7 @@
 import { MAX_ROLL_GRACE_SECONDS, listKeys, revokeKey, rollKey, type KeySummary } from '../domain/access/key-admin';
 import { parseAllowEntry } from '../domain/access/ip';
 import { createKey, createMerchantWithKeys, type Mode } from '../domain/access/keys';
-import { isRoleId, ROLES } from '../domain/access/roles';
+import { isRoleId, ROLES, type RoleId } from '../domain/access/roles';
 import { parseDuration, required, UsageError, type AdminCommand, type Flags } from './command';
 
 const json = { type: 'boolean', default: false } as const;
@@ -21,6 +21,23 @@ function ipFlags(flags: Flags): string[] | null {
   const bad = list.filter((entry) => parseAllowEntry(entry) === null);
   if (bad.length > 0) throw new UsageError(`--ip takes an IPv4/IPv6 address or a CIDR block (10.0.0.0/8, 2001:db8::/32), got ${bad.join(', ')}`);
   return list.length > 0 ? list : null;
+}
+
+function createKeyInput(flags: Flags): { merchantId: string; mode: Mode; role: RoleId; ipAllowlist: string[] | null } {
+  const merchantId = required(flags, 'merchant', 'create-key');
+  const mode = flags.mode;
+  if (mode !== 'sandbox' && mode !== 'production') throw new UsageError('--mode must be sandbox or production');
+  const role = typeof flags.role === 'string' ? flags.role : 'developer';
+  if (!isRoleId(role)) throw new UsageError(`--role must be one of ${ROLES.map((r) => r.id).join(', ')}`);
+  return { merchantId, mode, role, ipAllowlist: ipFlags(flags) };
+}
+
+/** The grace period of roll-key in seconds. */
+function graceFlag(flags: Flags): number {
+  const raw = String(flags['expire-in']);
+  const grace = parseDuration(raw);
+  if (grace === null || grace > MAX_ROLL_GRACE_SECONDS) throw new UsageError(`--expire-in takes 0 or a duration up to 7d (90s, 30m, 24h, 7d), got "${raw}"`);
+  return grace;
 }
 
 function table(keys: KeySummary[]): string {
@@ -42,6 +59,7 @@ export const keyCommands: Record<string, AdminCommand> = {
   --json          {"merchantId","sandboxKey","sandboxKeyId","productionKey","productionKeyId"}
 The keys are shown once: only their hashes are stored. Keep the ids (key_…) to revoke or roll a key later.`,
     options: { name: { type: 'string' }, json },
+    check: (flags) => void required(flags, 'name', 'create-merchant'),
     async run(db, flags) {
       const out = await createMerchantWithKeys(db, required(flags, 'name', 'create-merchant'));
       if (flags.json) return `${JSON.stringify(out)}\n`;
@@ -59,13 +77,10 @@ The keys are shown once: only their hashes are stored. Keep the ids (key_…) to
                    Behind a load balancer set HTTP_TRUST_PROXY, or every request is seen from the balancer's address.
   --json           {"key","keyId","merchantId","mode","role","ipAllowlist"}`,
     options: { merchant: { type: 'string' }, mode: { type: 'string' }, role: { type: 'string' }, ip: { type: 'string', multiple: true }, json },
+    check: (flags) => void createKeyInput(flags),
     async run(db, flags) {
-      const merchantId = required(flags, 'merchant', 'create-key');
-      const mode = flags.mode;
-      if (mode !== 'sandbox' && mode !== 'production') throw new UsageError('--mode must be sandbox or production');
-      const role = typeof flags.role === 'string' ? flags.role : 'developer';
-      if (!isRoleId(role)) throw new UsageError(`--role must be one of ${ROLES.map((r) => r.id).join(', ')}`);
-      const out = await createKey(db, { merchantId, mode: mode as Mode, role, ipAllowlist: ipFlags(flags) });
+      const { merchantId, mode, role, ipAllowlist } = createKeyInput(flags);
+      const out = await createKey(db, { merchantId, mode, role, ipAllowlist });
       return flags.json ? `${JSON.stringify(out)}\n` : `key ${out.keyId} (${mode}, ${role}): ${out.key}\n`;
     },
   },
@@ -89,6 +104,7 @@ The keys are shown once: only their hashes are stored. Keep the ids (key_…) to
   --json         {"keyId","revoked":true,"revokedAt","alreadyRevoked"}
 An unknown id is refused (exit 1). To replace a key without downtime use roll-key instead.`,
     options: { 'key-id': { type: 'string' }, json },
+    check: (flags) => void keyIdFlag(flags, 'revoke-key'),
     async run(db, flags) {
       const { key, alreadyRevoked } = await revokeKey(db, keyIdFlag(flags, 'revoke-key'));
       if (flags.json) return `${JSON.stringify({ keyId: key.keyId, revoked: true, revokedAt: key.revokedAt, alreadyRevoked })}\n`;
@@ -105,11 +121,13 @@ An unknown id is refused (exit 1). To replace a key without downtime use roll-ke
                       at most 7d). After it, the old key is refused with 401 like a revoked one.
   --json              {"key","keyId","merchantId","mode","role","ipAllowlist","rolledFrom","oldKeyExpiresAt"}`,
     options: { 'key-id': { type: 'string' }, 'expire-in': { type: 'string', default: DEFAULT_GRACE }, json },
+    check(flags) {
+      keyIdFlag(flags, 'roll-key');
+      graceFlag(flags);
+    },
     async run(db, flags) {
       const keyId = keyIdFlag(flags, 'roll-key');
-      const raw = String(flags['expire-in']);
-      const grace = parseDuration(raw);
-      if (grace === null || grace > MAX_ROLL_GRACE_SECONDS) throw new UsageError(`--expire-in takes 0 or a duration up to 7d (90s, 30m, 24h, 7d), got "${raw}"`);
+      const grace = graceFlag(flags);
       const { created, old } = await rollKey(db, keyId, grace);
       if (flags.json) return `${JSON.stringify({ ...created, rolledFrom: old.keyId, oldKeyExpiresAt: old.expiresAt })}\n`;
       return `rolled key ${old.keyId} to key ${created.keyId} (${created.mode}, ${created.role}): ${created.key}\n` +

@@ -30,7 +30,7 @@ export function overview(): string {
   return `usage: npm run admin -- <command> [flags]   (<command> --help for its flags)\ncommands:\n${lines.join('\n')}\n`;
 }
 
-function usage(name: string, command: AdminCommand): string {
+function usage(_name: string, command: AdminCommand): string {
   return `usage: npm run admin -- ${command.usage}\n`;
 }
 
@@ -60,6 +60,12 @@ export function parseAdmin(argv: readonly string[]): Parsed {
     return done(2, '', `admin: ${parseErrorLine(err, name)}\n${usage(name, command)}`);
   }
   if (flags.help) return done(0, usage(name, command));
+  try {
+    command.check?.(flags);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    return done(2, '', `admin: ${err.message}\n${usage(name, command)}`);
+  }
   return { kind: 'run', name, command, flags };
 }
 
