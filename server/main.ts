@@ -49,7 +49,12 @@ try {
 }
 const logger = createLogger(config.logLevel, undefined, config.logFormat);
 const { db, lock } = await openDatabase(config).catch(fatal);
-lock?.serve((argv) => runAdmin(argv, db));
+// Admin commands typed while this process holds the data folder run here, on its database; each leaves a log line.
+lock?.serve(async (argv) => {
+  const result = await runAdmin(argv, db);
+  logger.info({ command: argv[0], exitCode: result.code }, 'admin command');
+  return result;
+});
 
 const service = await startService(config, logger, db, { api: role !== 'worker', worker: role === 'api' ? 'off' : 'start' }).catch(
   async (err: unknown) => {
