@@ -3,7 +3,8 @@
  * service that holds the folder (and what it creates survives a restart), and a folder whose process was killed
  * with SIGKILL opens again.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,20 @@ describe('the data folder lock in one process', () => {
     expect(existsSync(join(dir, SOCKET_NAME))).toBe(false);
     const again = await lockDataDir(dir);
     await again.release();
+  });
+
+  it('takes over the socket of a process killed with SIGKILL, and only one of two takers at once gets it', () => {
+    const dir = join(root, 'stale');
+    mkdirSync(dir, { recursive: true });
+    // A process that listens on the folder's socket and dies without removing it.
+    const died = spawnSync(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(join(dir, SOCKET_NAME))}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    expect(died.signal).toBe('SIGKILL');
+    expect(existsSync(join(dir, SOCKET_NAME))).toBe(true);
+    return Promise.allSettled([lockDataDir(dir), lockDataDir(dir)]).then(async (taken) => {
+      expect(taken.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+      expect(taken.find((t) => t.status === 'rejected')).toMatchObject({ reason: expect.any(DataDirInUse) });
+      for (const t of taken) if (t.status === 'fulfilled') await t.value.release();
+    });
   });
 });
 

@@ -6,7 +6,7 @@
  *   - the admin command sends its command line over it and the owner runs it on its own database;
  *   - a socket file nobody answers on belongs to a process that died (kill -9 included): it is removed and taken.
  */
-import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join, relative } from 'node:path';
 
@@ -132,12 +132,30 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       owner = await exchange(socketPath, { op: 'who' }, 5_000);
     } catch (probe) {
       if (!nobodyListens(probe)) throw new DataDirInUse(dataDir, null);
-      // A socket file without a listener: its process died. Remove it and take the folder.
-      unlinkSync(socketPath);
-      await listen(server, socketPath);
       owner = undefined;
     }
     if (owner !== undefined) throw new DataDirInUse(dataDir, (owner as { pid?: number } | null)?.pid ?? null);
+    // A socket file without a listener: its process died. Take it away under a name of our own first, so that
+    // of two processes starting at once only one removes it, and neither removes the other's fresh socket.
+    const grave = `${socketPath}.${process.pid}.stale`;
+    try {
+      renameSync(socketPath, grave);
+    } catch {
+      throw new DataDirInUse(dataDir, null);
+    }
+    // What was moved may be another starter's fresh socket (bound since the probe): a live one answers.
+    const moved = await exchange(grave, { op: 'who' }, 5_000).catch((err: unknown) => (nobodyListens(err) ? undefined : null));
+    if (moved !== undefined) {
+      renameSync(grave, socketPath);
+      throw new DataDirInUse(dataDir, (moved as { pid?: number } | null)?.pid ?? null);
+    }
+    unlinkSync(grave);
+    try {
+      await listen(server, socketPath);
+    } catch (again) {
+      if ((again as { code?: unknown }).code === 'EADDRINUSE') throw new DataDirInUse(dataDir, null);
+      throw again;
+    }
   }
   // Only this user may talk to the service through its socket (the admin commands need no key).
   chmodSync(socketPath, 0o600);
