@@ -18,6 +18,18 @@ describe('settings', () => {
     expect(() => loadConfig({ HTTP_TRUST_PROXY: 'my-balancer' })).toThrow(/HTTP_TRUST_PROXY must be/);
   });
 
+  it('LOG_FORMAT: pretty by default when stdout is a terminal, json otherwise', () => {
+    const was = process.stdout.isTTY;
+    try {
+      process.stdout.isTTY = true;
+      expect(loadConfig({}).logFormat).toBe('pretty');
+      process.stdout.isTTY = false;
+      expect(loadConfig({}).logFormat).toBe('json');
+    } finally {
+      process.stdout.isTTY = was;
+    }
+  });
+
   it('LOG_FORMAT: json or pretty', () => {
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
