@@ -1,15 +1,37 @@
 /** Settings read once from the environment; every default is the one documented in the README. */
+import { parseAllowEntry } from './domain/access/ip';
 import { DEFAULT_RETRY_SECONDS, parseRetrySchedule } from './webhooks/schedule';
 import type { PrivateAddresses } from './webhooks/ssrf';
 
+/** A setting the operator must fix: printed as one line naming it, without a stack trace. */
+export class SettingError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Express `trust proxy`: false (the peer's address is the client's), a hop count, or trusted proxy addresses. */
+export type TrustProxy = false | true | number | string[];
+
+export type LogFormat = 'json' | 'pretty';
+
 export interface Config {
   port: number;
+  /** The address the HTTP server binds to. */
+  host: string;
+  /** Which proxies' X-Forwarded-For is believed: `req.ip` (IP allow-lists) is the client behind them. */
+  trustProxy: TrustProxy;
   /** PGlite data folder (default `./.data`); ignored when `databaseUrl` is set. */
   dataDir: string;
   databaseUrl: string | undefined;
   /** `development` and `test` validate responses against the spec too. */
   nodeEnv: string;
   logLevel: string;
+  /** `json` lines, or `pretty` for a terminal. */
+  logFormat: LogFormat;
   rateLimit: {
     /** Requests per key per window. */
     points: number;
@@ -61,7 +83,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0) throw new SettingError(name, `${name} must be a non-negative integer, got "${raw}"`);
   return n;
 }
 
@@ -69,34 +91,89 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number[]): numb
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const list = raw.split(',').map((x) => Number(x.trim()));
-  if (list.some((n) => !Number.isFinite(n) || n < 0)) throw new Error(`${name} must be a comma-separated list of seconds, got "${raw}"`);
+  if (list.some((n) => !Number.isFinite(n) || n < 0)) throw new SettingError(name, `${name} must be a comma-separated list of seconds, got "${raw}"`);
   return list;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = int(env, name, fallback);
-  if (n === 0) throw new Error(`${name} must be at least 1`);
+  if (n === 0) throw new SettingError(name, `${name} must be at least 1`);
   return n;
 }
 
 function privateAddresses(env: NodeJS.ProcessEnv): PrivateAddresses {
   const raw = env.WEBHOOK_PRIVATE_ADDRESSES;
   if (raw === undefined || raw === '') return env.DATABASE_URL ? 'deny' : 'allow';
-  if (raw !== 'allow' && raw !== 'deny') throw new Error(`WEBHOOK_PRIVATE_ADDRESSES must be allow or deny, got "${raw}"`);
+  if (raw !== 'allow' && raw !== 'deny') throw new SettingError('WEBHOOK_PRIVATE_ADDRESSES', `WEBHOOK_PRIVATE_ADDRESSES must be allow or deny, got "${raw}"`);
   return raw;
 }
 
+/** `WEBHOOK_RETRY_SECONDS`: the default schedule when unset, else one the schedule's own rules accept. */
+function webhookRetrySeconds(raw: string | undefined): number[] {
+  if (!raw) return [...DEFAULT_RETRY_SECONDS];
+  try {
+    return parseRetrySchedule('WEBHOOK_RETRY_SECONDS', raw);
+  } catch (err) {
+    throw new SettingError('WEBHOOK_RETRY_SECONDS', (err as Error).message);
+  }
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `HTTP_TRUST_PROXY`: off by default; `true`, a hop count, or a comma list of addresses, CIDR blocks and names. */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === 'off' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !PROXY_NAMES.includes(e) && parseAllowEntry(e) === null);
+  if (bad.length > 0 || entries.length === 0) {
+    throw new SettingError(
+      'HTTP_TRUST_PROXY',
+      `HTTP_TRUST_PROXY must be false, true, a number of hops, or a comma list of addresses, CIDR blocks, ${PROXY_NAMES.join(', ')}; got "${value}"`,
+    );
+  }
+  return entries;
+}
+
+/** `DATABASE_URL`, checked for shape here: the driver throws an uncatchable error on a malformed one. */
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {
+    throw new SettingError('DATABASE_URL', 'DATABASE_URL must be a URL like postgres://user:password@host:5432/database');
+  }
+  return raw;
+}
+
+/** Reads and validates every setting; a bad one is a `SettingError` naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const store = env.RATE_LIMIT_STORE ?? 'memory';
   if (store !== 'memory' && store !== 'postgres' && store !== 'redis') {
-    throw new Error(`RATE_LIMIT_STORE must be memory, postgres or redis, got "${store}"`);
+    throw new SettingError('RATE_LIMIT_STORE', `RATE_LIMIT_STORE must be memory, postgres or redis, got "${store}"`);
   }
+  const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+  if (logFormat !== 'json' && logFormat !== 'pretty') throw new SettingError('LOG_FORMAT', `LOG_FORMAT must be json or pretty, got "${logFormat}"`);
+  const dbUrl = databaseUrl(env.DATABASE_URL);
+  const port = int(env, 'PORT', 3000);
+  if (port > 65_535) throw new SettingError('PORT', `PORT must be at most 65535, got "${env.PORT}"`);
   return {
-    port: int(env, 'PORT', 3000),
+    port,
+    // The embedded database is a developer's machine: not reachable from the network unless asked. With
+    // DATABASE_URL the service is a deployment behind a balancer, so it listens on every interface.
+    host: env.HOST || (dbUrl ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: trustProxy(env.HTTP_TRUST_PROXY),
     dataDir: env.DATA_DIR || './.data',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: dbUrl,
     nodeEnv: env.NODE_ENV ?? 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat,
     rateLimit: {
       points: int(env, 'RATE_LIMIT_POINTS', 600),
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
@@ -115,9 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: {
       timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
-      retrySeconds: env.WEBHOOK_RETRY_SECONDS
-        ? parseRetrySchedule('WEBHOOK_RETRY_SECONDS', env.WEBHOOK_RETRY_SECONDS)
-        : [...DEFAULT_RETRY_SECONDS],
+      retrySeconds: webhookRetrySeconds(env.WEBHOOK_RETRY_SECONDS),
       disableAfterSeconds: int(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400),
       privateAddresses: privateAddresses(env),
     },

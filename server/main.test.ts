@@ -1,83 +1,68 @@
 /**
- * The service as an operator runs it: `npm start` on an empty data folder (demo merchant, printed key), the admin
- * command against the same folder, and a restart that keeps everything.
+ * The service as an operator runs it: `npm start` on an empty data folder (demo merchant, printed key and ids), the
+ * admin command against the same folder, a restart that keeps everything, and the start-up failures an operator
+ * fixes (one line naming the setting, no stack trace, nothing consumed).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { admin, adminJson, freePort, spawnService, startProcess, stopProcess } from './testing/processes';
 
-const root = resolve(import.meta.dirname, '..');
-const tsx = resolve(root, 'node_modules/.bin/tsx');
-const dataDir = mkdtempSync(join(tmpdir(), 'payments-main-'));
-const run = promisify(execFile);
+const root = mkdtempSync(join(tmpdir(), 'payments-main-'));
+const dataDir = join(root, 'data');
 
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Runs the service until it exits on its own (a start-up failure); returns its code and output. */
+async function failedStart(dir: string, env: Record<string, string> = {}, port?: number): Promise<{ code: number | null; output: string }> {
+  const s = spawnService(dir, port ?? (await freePort()), env);
+  const timer = setTimeout(() => s.child.kill('SIGKILL'), 100_000);
+  const code = await s.exited;
+  clearTimeout(timer);
+  return { code, output: s.output() };
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
+/** One line, naming the setting, and no stack trace. */
+function expectOneLine(output: string, pattern: RegExp): void {
+  const lines = output.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+  expect(output).not.toMatch(/\n\s+at /);
 }
 
-async function start(): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(tsx, ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', NODE_ENV: 'production' },
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('payments service listening')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`service did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => out, port };
-}
-
-async function stop(s: Started): Promise<void> {
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await exited;
-}
-
-async function admin(...args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await run(tsx, ['server/admin.ts', ...args, '--json'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  return JSON.parse(stdout) as Record<string, unknown>;
-}
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-describe('npm start and npm run admin on the embedded database', () => {
+// A first start on an empty folder creates the database: well over vitest's default time on a busy machine.
+describe('npm start and npm run admin on the embedded database', { timeout: 120_000 }, () => {
   let demoKey = '';
   let demoMerchant = '';
 
-  it('creates a demo merchant on first start and prints a sandbox key that lists wallets', async () => {
-    const s = await start();
+  it('a start whose port is taken fails with one line, and does not consume the demo key', async () => {
+    const blocker: Server = createServer();
+    const port = await freePort();
+    await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', () => r()));
     try {
-      const printed = /Demo merchant (bus_\w+) created\.\n\s+sandbox key: (sk_test_\w+)/.exec(s.output());
+      const { code, output } = await failedStart(dataDir, {}, port);
+      expect(code).toBe(1);
+      expectOneLine(output, new RegExp(`^payments: PORT ${port} is already in use .*set PORT`));
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('creates a demo merchant on first start and prints a sandbox key, with the key ids, that lists wallets', async () => {
+    const s = await startProcess(dataDir);
+    try {
+      const printed = /Demo merchant (bus_\w+) created\.\n\s+sandbox key: (sk_test_\w+)\s+\(id (key_\w+)\)\n\s+production key id: (key_\w+)/.exec(s.output());
       expect(printed).not.toBeNull();
       [, demoMerchant, demoKey] = printed as unknown as [string, string, string];
       const res = await fetch(`http://127.0.0.1:${s.port}/v1/wallets`, { headers: { ServiceKey: demoKey } });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ offset: 0, limit: 20, data: [] });
+      const keys = await adminJson<{ keyId: string }[]>(dataDir, ['list-keys', '--merchant', demoMerchant]);
+      expect(keys.map((k) => k.keyId).sort()).toEqual([printed![3], printed![4]].sort());
     } finally {
-      await stop(s);
+      await stopProcess(s);
     }
     // One log line per request, with its correlation id; the key is printed once, at creation, never logged.
     const requestLines = s.output().split('\n').filter((l) => l.includes('"url":"/v1/wallets"'));
@@ -87,31 +72,74 @@ describe('npm start and npm run admin on the embedded database', () => {
   });
 
   it('creates merchants and keys from the command line, and a restart keeps all of them', async () => {
-    const merchant = await admin('create-merchant', '--name', 'Acme');
+    const merchant = await adminJson(dataDir, ['create-merchant', '--name', 'Acme']);
     expect(merchant).toEqual({
       merchantId: expect.stringMatching(/^bus_/),
       sandboxKey: expect.stringMatching(/^sk_test_/),
+      sandboxKeyId: expect.stringMatching(/^key_/),
       productionKey: expect.stringMatching(/^sk_live_/),
+      productionKeyId: expect.stringMatching(/^key_/),
     });
-    const key = await admin('create-key', '--merchant', demoMerchant, '--mode', 'sandbox', '--role', 'read-only');
-    expect(key).toMatchObject({ key: expect.stringMatching(/^sk_test_/), mode: 'sandbox', role: 'read-only' });
+    const key = await adminJson(dataDir, ['create-key', '--merchant', demoMerchant, '--mode', 'sandbox', '--role', 'read-only']);
+    expect(key).toMatchObject({ key: expect.stringMatching(/^sk_test_/), keyId: expect.stringMatching(/^key_/), mode: 'sandbox', role: 'read-only' });
 
-    const s = await start();
+    const s = await startProcess(dataDir, { LOG_FORMAT: 'pretty' });
     try {
       expect(s.output()).not.toContain('Demo merchant');
+      // LOG_FORMAT=pretty: a line for a person, not JSON.
+      expect(s.output()).toMatch(/INFO.*payments service listening/);
+      expect(s.output()).not.toContain('{"level"');
       const roles = async (k: unknown) =>
         fetch(`http://127.0.0.1:${s.port}/v1/utils/roles-of-user`, { headers: { ServiceKey: String(k) } });
       expect((await roles(demoKey)).status).toBe(200);
       expect(await (await roles(key.key)).json()).toMatchObject({ current: 'read-only', mode: 'sandbox' });
       expect(await (await roles(merchant.productionKey)).json()).toMatchObject({ current: 'owner', mode: 'production' });
     } finally {
-      await stop(s);
+      await stopProcess(s);
     }
   });
 
   it('refuses an unknown role with a clear message and a non-zero exit', async () => {
-    await expect(admin('create-key', '--merchant', demoMerchant, '--mode', 'sandbox', '--role', 'god')).rejects.toThrow(
-      /--role must be one of owner, admin, developer, finance, read-only/,
-    );
+    const ran = await admin(dataDir, ['create-key', '--merchant', demoMerchant, '--mode', 'sandbox', '--role', 'god']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/--role must be one of owner, admin, developer, finance, read-only/);
+  });
+});
+
+describe('start-up settings an operator must fix: one line naming the setting', { timeout: 120_000 }, () => {
+  it('DATA_DIR that is a file', async () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const { code, output } = await failedStart(file);
+    expect(code).toBe(1);
+    expectOneLine(output, /^payments: DATA_DIR .*a-file is not a directory$/);
+  });
+
+  it('DATA_DIR that cannot be created (under a file)', async () => {
+    // A folder under a file cannot be created by anyone, root included.
+    const { code, output } = await failedStart(join(root, 'a-file', 'data'));
+    expect(code).toBe(1);
+    expectOneLine(output, /^payments: DATA_DIR .*a-file\/data is not a directory$/);
+  });
+
+  it('DATABASE_URL that is malformed', async () => {
+    const { code, output } = await failedStart(join(root, 'unused'), { DATABASE_URL: 'postgres://user:secret@[bad/db' });
+    expect(code).toBe(1);
+    expectOneLine(output, /^payments: DATABASE_URL must be a URL like postgres:\/\//);
+    expect(output).not.toContain('secret');
+  });
+
+  it('DATABASE_URL that nobody answers', async () => {
+    const port = await freePort();
+    const { code, output } = await failedStart(join(root, 'unused'), { DATABASE_URL: `postgres://user:secret@127.0.0.1:${port}/db` });
+    expect(code).toBe(1);
+    expectOneLine(output, new RegExp(`^payments: DATABASE_URL postgres://127.0.0.1:${port}/db: cannot connect \\(ECONNREFUSED\\)$`));
+    expect(output).not.toContain('secret');
+  });
+
+  it('a setting with a bad value (HTTP_TRUST_PROXY)', async () => {
+    const { code, output } = await failedStart(join(root, 'unused'), { HTTP_TRUST_PROXY: '10.0.0.0/99' });
+    expect(code).toBe(1);
+    expectOneLine(output, /^payments: HTTP_TRUST_PROXY must be/);
   });
 });

@@ -1,10 +1,14 @@
 /**
- * `npm start`: the API on PORT (default 3000) and the job worker in one process, over the configured database; a
- * demo merchant on first run. `npm run start:api` (argument `api`) serves the API alone and `npm run start:worker`
- * (argument `worker`) runs the worker alone: any number of each may share one PostgreSQL (`DATABASE_URL`).
+ * `npm start`: the API on HOST:PORT (default 127.0.0.1:3000) and the job worker in one process, over the configured
+ * database; a demo merchant on first run. `npm run start:api` (argument `api`) serves the API alone and
+ * `npm run start:worker` (argument `worker`) runs the worker alone: any number of each may share one PostgreSQL
+ * (`DATABASE_URL`). On the embedded database the process holds its data folder and runs the admin commands sent
+ * to it (see server/db/lock.ts).
  */
-import { loadConfig } from './config';
-import { openDb } from './db/open';
+import { runAdmin } from './admin/run';
+import { loadConfig, SettingError, type Config } from './config';
+import { openDatabase } from './db/open';
+import type { Db } from './db/types';
 import { createMerchantWithKeys } from './domain/access/keys';
 import { createLogger } from './logger';
 import { startService } from './service';
@@ -14,22 +18,57 @@ if (role !== 'all' && role !== 'api' && role !== 'worker') {
   process.stderr.write(`usage: main.ts [all|api|worker], got "${role}"\n`);
   process.exit(2);
 }
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
 
-const db = await openDb(config);
-const merchants = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
-if (role !== 'worker' && merchants.rows[0]?.n === 0) {
+/** Ends the process with one line for what an operator must fix; anything else is a bug and keeps its stack. */
+function fatal(err: unknown): never {
+  if (err instanceof SettingError) process.stderr.write(`payments: ${err.message}\n`);
+  else process.stderr.write(`payments: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+}
+
+/**
+ * The demo merchant of a first run, made only once the service listens: a start that fails (port taken) does not
+ * consume the one showing of its key. Printed once: only the key's hash is stored.
+ */
+async function createDemoMerchant(db: Db, config: Config, url: string): Promise<void> {
+  const merchants = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
+  if (merchants.rows[0]?.n !== 0) return;
   const demo = await createMerchantWithKeys(db, 'Demo Merchant');
-  // Printed once: only the hash is stored. This is the one time the key is shown.
   process.stdout.write(
-    `\nDemo merchant ${demo.merchantId} created.\n  sandbox key: ${demo.sandboxKey}\n` +
-      `  try: curl -H "ServiceKey: ${demo.sandboxKey}" http://localhost:${config.port}/v1/wallets\n\n`,
+    `\nDemo merchant ${demo.merchantId} created.\n  sandbox key: ${demo.sandboxKey}  (id ${demo.sandboxKeyId})\n` +
+      `  production key id: ${demo.productionKeyId} (its key is not shown; roll it with npm run admin -- roll-key)\n` +
+      `  try: curl -H "ServiceKey: ${demo.sandboxKey}" ${url}/v1/wallets\n\n`,
   );
 }
-const service = await startService(config, logger, db, { api: role !== 'worker', worker: role === 'api' ? 'off' : 'start' });
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  fatal(err);
+}
+const logger = createLogger(config.logLevel, undefined, config.logFormat);
+const { db, lock } = await openDatabase(config).catch(fatal);
+// Admin commands typed while this process holds the data folder run here, on its database; each leaves a log line.
+lock?.serve(async (argv) => {
+  const result = await runAdmin(argv, db);
+  logger.info({ command: argv[0], exitCode: result.code }, 'admin command');
+  return result;
+});
+
+const service = await startService(config, logger, db, { api: role !== 'worker', worker: role === 'api' ? 'off' : 'start' }).catch(
+  async (err: unknown) => {
+    await db.close();
+    fatal(err);
+  },
+);
+if (service.server) await createDemoMerchant(db, config, service.url);
 logger.info(
-  { role, port: service.server ? config.port : null, database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` },
+  {
+    role,
+    url: service.server ? service.url : null,
+    database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`,
+  },
   role === 'worker' ? 'payments worker running' : 'payments service listening',
 );
 

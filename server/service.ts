@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from './config';
+import { SettingError, type Config } from './config';
 import { openDb } from './db/open';
 import type { Db } from './db/types';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
@@ -52,6 +52,27 @@ export function createEngine(db: Db, config: Config, routes: PaymentRoutes = def
   };
 }
 
+/** The URL a client on this machine reaches the service at: a wildcard address is reached through loopback. */
+function urlOf(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** Listens on HOST:PORT; the errors an operator fixes (port taken, address not here) are one-line SettingErrors. */
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host);
+    s.once('listening', () => resolve(s));
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new SettingError('PORT', `PORT ${config.port} is already in use on ${config.host} (set PORT to a free port, or stop the other process)`));
+      else if (err.code === 'EACCES') reject(new SettingError('PORT', `PORT ${config.port} needs privileges this user lacks (choose a port above 1023)`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') reject(new SettingError('HOST', `HOST ${config.host} is not an address of this machine`));
+      else reject(err);
+    });
+  });
+}
+
+/** Starts the API and/or the worker over `existingDb` (or the configured database, then closed with the service). */
 export async function startService(config: Config, logger: Logger, existingDb?: Db, options: ServiceOptions = {}): Promise<Service> {
   const db = existingDb ?? (await openDb(config));
   const engine = createEngine(db, config, options.routes?.(db));
@@ -92,10 +113,14 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   if (options.api ?? true) {
     limiters = await createLimiters(config);
     const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks });
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
-      s.once('error', reject);
-    });
+    try {
+      server = await listen(app, config);
+    } catch (err) {
+      await worker?.stop();
+      await limiters.close();
+      if (!existingDb) await db.close();
+      throw err;
+    }
   }
   const port = server ? (server.address() as AddressInfo).port : 0;
   return {
@@ -104,7 +129,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     webhooks,
     worker,
     server,
-    url: `http://127.0.0.1:${port}`,
+    url: urlOf(config.host, port),
     async close() {
       if (server) {
         const s = server;

@@ -17,11 +17,17 @@ function wrap(q: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** A pool on `url`, checked with one query; a server that does not answer in 10 s is an error, not a hang. */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
-  await pool.query('select 1');
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   const base = wrap(pool);
   return {
     kind: 'postgres',

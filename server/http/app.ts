@@ -18,6 +18,7 @@ import { authenticate } from './auth';
 import type { Ctx } from './context';
 import { docsRouter } from './docs';
 import { ApiError } from './errors';
+import { healthRouter } from './health';
 import { claim, complete, fingerprint, release } from './idempotency';
 import { bracketName } from './params';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
@@ -124,6 +125,9 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // HTTP_TRUST_PROXY: which proxies' X-Forwarded-For gives req.ip, the address IP allow-lists check.
+  app.set('trust proxy', config.trustProxy);
+  app.use(healthRouter(deps.db));
 
   app.use((req, res, next) => {
     // A caller's own id is echoed when it is well-formed (the spec's X-Correlation-Id header), else one is made.

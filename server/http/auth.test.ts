@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, revokeKey } from '../domain/access/keys';
+import { revokeKey } from '../domain/access/key-admin';
+import { createKey } from '../domain/access/keys';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { ipAllowed } from './auth';
 

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/types';
 import { newId, randomBase62 } from '../../ids';
+import { parseAllowEntry } from './ip';
 import { isRoleId, type RoleId } from './roles';
 
 export type Mode = 'sandbox' | 'production';
@@ -28,10 +29,12 @@ function canonical(raw: string): string | null {
   return `sk_${key.slice(3)}`;
 }
 
+/** The stored hash of a key (SHA-256, hex); the key itself is never stored. */
 export function hashKey(canonicalKey: string): string {
   return createHash('sha256').update(canonicalKey, 'utf8').digest('hex');
 }
 
+/** A new merchant (`bus_…`) without keys. */
 export async function createMerchant(db: Queryable, name: string, isSubAccount = false): Promise<string> {
   const id = newId('bus');
   await db.query('INSERT INTO merchants (id, name, is_sub_account) VALUES ($1, $2, $3)', [id, name, isSubAccount]);
@@ -47,26 +50,35 @@ export interface CreatedKey {
   ipAllowlist: string[] | null;
 }
 
+/** A refusal the caller can act on (unknown merchant or key, a bad allow-list entry): one line, no stack. */
+export class KeyError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'notFound' | 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** A new key of `role` for the merchant; the secret is in the result only. Allow-list entries are validated. */
 export async function createKey(
   db: Queryable,
   input: { merchantId: string; mode: Mode; role: RoleId; ipAllowlist?: string[] | null },
 ): Promise<CreatedKey> {
-  if (!isRoleId(input.role)) throw new Error(`unknown role "${input.role}"`);
+  if (!isRoleId(input.role)) throw new KeyError(`unknown role "${input.role}"`, 'invalid');
+  const bad = (input.ipAllowlist ?? []).filter((e) => parseAllowEntry(e) === null);
+  if (bad.length > 0) throw new KeyError(`not an IP address or CIDR block: ${bad.join(', ')}`, 'invalid');
   const merchant = await db.query('SELECT 1 FROM merchants WHERE id = $1', [input.merchantId]);
-  if (merchant.rowCount === 0) throw new Error(`no merchant ${input.merchantId}`);
+  if (merchant.rowCount === 0) throw new KeyError(`no merchant ${input.merchantId}`, 'notFound');
   const key = `sk_${input.mode === 'sandbox' ? 'test' : 'live'}_${randomBase62(32)}`;
   const keyId = newId('key');
-  const ipAllowlist = input.ipAllowlist?.length ? input.ipAllowlist : null;
+  const ipAllowlist = input.ipAllowlist?.length ? input.ipAllowlist.map((e) => e.trim()) : null;
   await db.query(
-    `INSERT INTO api_keys (id, merchant_id, mode, role, key_hash, display_prefix, ip_allowlist)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [keyId, input.merchantId, input.mode, input.role, hashKey(key), key.slice(0, 12), ipAllowlist],
+    `INSERT INTO api_keys (id, merchant_id, mode, role, key_hash, display_prefix, display_last4, ip_allowlist)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [keyId, input.merchantId, input.mode, input.role, hashKey(key), key.slice(0, 12), key.slice(-4), ipAllowlist],
   );
   return { key, keyId, merchantId: input.merchantId, mode: input.mode, role: input.role, ipAllowlist };
-}
-
-export async function revokeKey(db: Queryable, keyId: string): Promise<void> {
-  await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [keyId]);
 }
 
 /** The live key matching `raw`, or null (unknown, malformed, revoked or expired). */
@@ -82,9 +94,15 @@ export async function findKey(db: Queryable, raw: string): Promise<KeyRecord | n
     role: RoleId;
     ip_allowlist: string[] | null;
   }>(
-    `SELECT k.id, k.merchant_id, m.name, m.is_sub_account, k.mode, k.role, k.ip_allowlist
-       FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`,
+    // One round trip: the lookup, and "last used" written at most once a minute per key (list-keys shows it).
+    `WITH k AS (
+       SELECT k.id, k.merchant_id, m.name, m.is_sub_account, k.mode, k.role, k.ip_allowlist
+         FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())),
+     touched AS (
+       UPDATE api_keys a SET last_used_at = now() FROM k
+        WHERE a.id = k.id AND (a.last_used_at IS NULL OR a.last_used_at < now() - interval '1 minute'))
+     SELECT * FROM k`,
     [hashKey(key)],
   );
   const row = res.rows[0];
@@ -102,13 +120,24 @@ export async function findKey(db: Queryable, raw: string): Promise<KeyRecord | n
   };
 }
 
-/** A new merchant with one owner key per mode. */
-export async function createMerchantWithKeys(
-  db: Queryable,
-  name: string,
-): Promise<{ merchantId: string; sandboxKey: string; productionKey: string }> {
+export interface CreatedMerchant {
+  merchantId: string;
+  sandboxKey: string;
+  sandboxKeyId: string;
+  productionKey: string;
+  productionKeyId: string;
+}
+
+/** A new merchant with one owner key per mode; the ids let a leaked key be revoked or rolled later. */
+export async function createMerchantWithKeys(db: Queryable, name: string): Promise<CreatedMerchant> {
   const merchantId = await createMerchant(db, name);
   const sandbox = await createKey(db, { merchantId, mode: 'sandbox', role: 'owner' });
   const production = await createKey(db, { merchantId, mode: 'production', role: 'owner' });
-  return { merchantId, sandboxKey: sandbox.key, productionKey: production.key };
+  return {
+    merchantId,
+    sandboxKey: sandbox.key,
+    sandboxKeyId: sandbox.keyId,
+    productionKey: production.key,
+    productionKeyId: production.keyId,
+  };
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SettingError } from './config';
+
+describe('settings', () => {
+  it('HOST: 127.0.0.1 on the embedded database, every interface with DATABASE_URL, else as set', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/x' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+  });
+
+  it('HTTP_TRUST_PROXY: off by default; true, hops, or a list of addresses, blocks and names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ HTTP_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ HTTP_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ HTTP_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ HTTP_TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ HTTP_TRUST_PROXY: 'loopback,10.0.0.0/40' })).toThrow(SettingError);
+    expect(() => loadConfig({ HTTP_TRUST_PROXY: 'my-balancer' })).toThrow(/HTTP_TRUST_PROXY must be/);
+  });
+
+  it('LOG_FORMAT: pretty by default when stdout is a terminal, json otherwise', () => {
+    const was = process.stdout.isTTY;
+    try {
+      process.stdout.isTTY = true;
+      expect(loadConfig({}).logFormat).toBe('pretty');
+      process.stdout.isTTY = false;
+      expect(loadConfig({}).logFormat).toBe('json');
+    } finally {
+      process.stdout.isTTY = was;
+    }
+  });
+
+  it('LOG_FORMAT: json or pretty', () => {
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
+
+  it('DATABASE_URL must be a postgres URL; a bad setting names itself', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'localhost:5432' })).toThrow(/^DATABASE_URL must be a URL like postgres:/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(SettingError);
+    const err = (() => {
+      try {
+        loadConfig({ PORT: 'eighty' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(SettingError);
+    expect((err as SettingError).setting).toBe('PORT');
+  });
+});
