@@ -38,3 +38,9 @@ export function parseDuration(raw: string): number | null {
   const unit = { s: 1, m: 60, h: 3600, d: 86_400 }[m[2] as 's' | 'm' | 'h' | 'd'];
   return Number(m[1]) * unit;
 }
+
+/** Rows under a header, each column as wide as its widest cell. */
+export function textTable(head: readonly string[], rows: readonly string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  return [head, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+}

@@ -3,7 +3,7 @@ import { MAX_ROLL_GRACE_SECONDS, listKeys, revokeKey, rollKey, type KeySummary }
 import { parseAllowEntry } from '../domain/access/ip';
 import { createKey, createMerchantWithKeys, type Mode } from '../domain/access/keys';
 import { isRoleId, ROLES, type RoleId } from '../domain/access/roles';
-import { parseDuration, required, UsageError, type AdminCommand, type Flags } from './command';
+import { parseDuration, required, textTable, UsageError, type AdminCommand, type Flags } from './command';
 
 const json = { type: 'boolean', default: false } as const;
 const DEFAULT_GRACE = '24h';
@@ -47,8 +47,7 @@ function table(keys: KeySummary[]): string {
     k.keyId, k.merchantId, k.mode, k.role, k.hint, k.status, k.createdAt, k.lastUsedAt ?? '-',
     k.revokedAt ? `revoked ${k.revokedAt}` : (k.expiresAt ?? '-'), k.ipAllowlist?.join(',') ?? 'any',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [head, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return textTable(head, rows);
 }
 
 export const keyCommands: Record<string, AdminCommand> = {

@@ -10,9 +10,10 @@ import type { Db } from '../db/types';
 import { KeyError } from '../domain/access/keys';
 import { RefusedError, UsageError, type AdminCommand, type Flags } from './command';
 import { feeCommands } from './fees';
+import { jobCommands } from './jobs';
 import { keyCommands } from './keys';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {
