@@ -11,6 +11,7 @@ import type { Db } from './db/types';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
 import { paymentJobHandlers } from './domain/transactions/jobs';
 import { createApp } from './http/app';
+import { createHttpServer } from './http/client-error';
 import { createHandlers } from './http/handlers';
 import { createLimiters, type Limiters } from './http/rate-limit';
 import { createWorker, type Worker } from './jobs/worker';
@@ -92,7 +93,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     limiters = await createLimiters(config);
     const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks });
     server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
+      const s = createHttpServer(app, logger).listen(config.port, '0.0.0.0', () => resolve(s));
       s.once('error', reject);
     });
   }
