@@ -120,7 +120,8 @@ export function listWindow(
       params: [{ daterange: 'lower bound is later than upper bound' }],
     });
   }
-  const limit = bounded(q.limit, 'limit', 1, LIMIT_MAX, defaultLimit);
+  // The validator holds each operation to its own bound first (a list-all's limit goes to its default, 1000).
+  const limit = bounded(q.limit, 'limit', 1, Math.max(LIMIT_MAX, defaultLimit), defaultLimit);
   const offset = bounded(q.offset, 'offset', 0, OFFSET_MAX, 0);
   return { limit, offset, orderBy, conditions, params };
 }
