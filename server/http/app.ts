@@ -1,7 +1,7 @@
 /**
  * The Express app, composed from the contract: a request walks correlation id → log → canonical target → route match
  * (404/405) → auth (401/403) → rate limit (429) → JSON body → NUL and depth check → OpenAPI validation (400) →
- * handler → the one error renderer.
+ * finite query numbers → handler → the one error renderer.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,7 +19,7 @@ import { authenticate } from './auth';
 import type { Ctx } from './context';
 import { ApiError, FULL_REPORT_BYTES } from './errors';
 import { claim, complete, fingerprint, release } from './idempotency';
-import { inspectInput } from './inspect';
+import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
 import { renderErrors } from './render';
@@ -168,6 +168,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   v1.use(inspectInput);
   v1.use(validation(validateResponses));
+  v1.use(finiteQuery);
   for (const route of routes) v1[route.method](route.path, operation(route, deps));
   app.use(v1);
   app.use(renderErrors(logger));

@@ -7,6 +7,9 @@ import type { RequestHandler } from 'express';
 import { ApiError } from './errors';
 import { bracketName } from './params';
 
+// JSON has no Infinity, but `1e309` parses to it; the validator's integer and maximum checks both let it through.
+const FINITE = 'must be a finite number';
+
 /** Deepest nesting of arrays and objects a request body may have (the deepest the contract needs is 4). */
 export const MAX_DEPTH = 32;
 
@@ -35,6 +38,7 @@ export function inspect(root: unknown): Record<string, string> | null {
       if (value.includes('\u0000')) return nul(frame);
       continue;
     }
+    if (typeof value === 'number' && !Number.isFinite(value)) return { [bracketName(pathOf(frame))]: FINITE };
     if (!value || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) {
       // Named by its top-level field: the full path of a hostile nesting would be as long as the nesting.
@@ -45,6 +49,7 @@ export function inspect(root: unknown): Record<string, string> | null {
         const item: unknown = value[i];
         // Only objects get a frame: a 1 MB array of scalars is half a million items.
         if (typeof item === 'string' && item.includes('\u0000')) return nul({ value: item, key: String(i), parent: frame, depth });
+        if (typeof item === 'number' && !Number.isFinite(item)) return { [bracketName([...pathOf(frame), String(i)])]: FINITE };
         if (typeof item === 'object' && item !== null) stack.push({ value: item, key: String(i), parent: frame, depth: depth + 1 });
       }
       continue;
@@ -55,11 +60,25 @@ export function inspect(root: unknown): Record<string, string> | null {
       if (k.includes('\u0000')) return nul(frame);
       const item = (value as Record<string, unknown>)[k];
       if (typeof item === 'string' && item.includes('\u0000')) return nul({ value: item, key: k, parent: frame, depth });
+      if (typeof item === 'number' && !Number.isFinite(item)) return { [bracketName([...pathOf(frame), k])]: FINITE };
       if (typeof item === 'object' && item !== null) stack.push({ value: item, key: k, parent: frame, depth: depth + 1 });
     }
   }
   return null;
 }
+
+/**
+ * After validation: every query value the validator made a number is finite and a safe integer's size. It turns
+ * `1e309` into Infinity and lets it pass `maximum`; `99999999999999999999` would overflow PostgreSQL's bigint.
+ */
+export const finiteQuery: RequestHandler = (req, _res, next) => {
+  for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
+    if (typeof value === 'number' && !(Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)) {
+      throw new ApiError('invalidParameters', { params: [{ [name]: `${FINITE} from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}` }] });
+    }
+  }
+  next();
+};
 
 /** Refuses a query or body that `inspect` faults with `400 invalidParameters`. */
 export const inspectInput: RequestHandler = (req, _res, next) => {

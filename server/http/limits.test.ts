@@ -18,6 +18,7 @@ describe('bounds on what a request may hold', () => {
     expect(inspect(deep)).toEqual({ metadata: `must not nest deeper than ${MAX_DEPTH} levels` });
     expect(inspect({ items: [{ name: 'ok' }, { name: 'a\u0000b' }] })).toEqual({ 'items[1][name]': 'must not contain the NUL character' });
     expect(inspect({ a: [1, 'x', { b: null }] })).toBeNull();
+    expect(inspect({ items: [{ amount: Infinity }] })).toEqual({ 'items[0][amount]': 'must be a finite number' });
   });
 
   it('lists at most MAX_PARAMS params and counts the rest in details', () => {
@@ -89,6 +90,14 @@ describe.each(ENGINES)('hostile requests on $name', (engine) => {
     for (const q of ['limit=1e309', 'limit=-1e309', 'offset=1e309', 'offset=1e20', 'offset=99999999999999999999', 'offset=1000000001']) {
       await refused(await svc.call(`/v1/transactions?${q}`), q.split('=')[0]!);
     }
+  });
+
+  it('refuses a query number the validator turns into Infinity, on any operation', async () => {
+    for (const amount of ['1e309', '-1e309', 'Infinity']) {
+      await refused(await svc.call(`/v1/simulators/payment-methods?amount=${amount}&method=pix`), 'amount');
+    }
+    const body = '{"firstName":"A","lastName":"B","email":"a@b.co","externalReference":1e309}';
+    await refused(await svc.call('/v1/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), 'externalReference');
   });
 
   it('refuses object-method names as sort values, naming sort', async () => {
