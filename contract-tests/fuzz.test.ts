@@ -1,16 +1,18 @@
 /**
  * The bad-input pass: every implemented operation (one that does not answer 501) gets every bad request its
- * schemas imply (`support/bad-inputs.ts`). Each must be refused with `400` in the error envelope, never a 5xx,
- * with `params` named in bracket notation, and the answer must keep the contract like any other. Strings with a
- * NUL character that the schema allows may get any answer but a 5xx.
+ * schemas imply and the crafted ones that used to crash or stall the service (`support/bad-inputs.ts`). Each must
+ * be refused with `400` in the error envelope, never a 5xx, never an empty body, with at most 20 `params` named in
+ * bracket notation, and the answer must keep the contract like any other; a sample goes again with an
+ * absolute-form request target. Hostile values the schema allows may get any answer but a 5xx; a query in form
+ * encoding must be served.
  */
-import { STATUS_CODES } from 'node:http';
+import { request, STATUS_CODES } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../generated/operations';
 import { ENGINES, type TestService, startTestService } from '../server/testing/harness';
 import { badInputs, type BadCase } from './support/bad-inputs';
 import { flushCoverage, recordCall } from './support/coverage';
-import { collectId, send, validRequest, type IdPool, type RawResponse } from './support/requests';
+import { collectId, send, urlOf, validRequest, type IdPool, type RawRequest, type RawResponse } from './support/requests';
 import { operation, type Operation } from './support/spec';
 import { checkResponse } from './support/validator';
 
@@ -18,12 +20,45 @@ afterAll(() => flushCoverage('fuzz'));
 
 const BRACKET = /^[A-Za-z_][A-Za-z0-9_-]*(\[[^[\]/]+\])*$/;
 const CONCURRENCY = 8;
+const MAX_PARAMS = 20;
+
+/** `send` with an absolute-form request line (`GET http://127.0.0.1:port/v1/… HTTP/1.1`), which fetch cannot send. */
+function sendAbsolute(baseUrl: string, key: string, op: Operation, req: RawRequest): Promise<RawResponse> {
+  const target = urlOf(baseUrl, op, req);
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ServiceKey: key, ...req.headers };
+    const r = request({ host: hostname, port, method: op.method.toUpperCase(), path: target, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        try {
+          resolve({ status: res.statusCode ?? 0, headers: h, body: text === '' ? undefined : JSON.parse(text), json: true });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, headers: h, body: text, json: false });
+        }
+      });
+    });
+    r.on('error', reject);
+    r.end(req.body);
+  });
+}
 
 /** Everything wrong with the answer to one bad request. */
 function judge(op: Operation, c: BadCase, res: RawResponse): string[] {
   const problems: string[] = [];
   const where = `${op.operationId} — ${c.label}`;
   if (res.status >= 500) return [`${where}: answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`];
+  if (res.status >= 400 && res.body === undefined) return [`${where}: ${res.status} with an empty body`];
+  const listed = (res.body as { error?: { params?: unknown[] } } | undefined)?.error?.params;
+  if (Array.isArray(listed) && listed.length > MAX_PARAMS) problems.push(`${where}: ${listed.length} params, more than ${MAX_PARAMS}`);
+  if (c.ok) {
+    if (res.status >= 400) problems.push(`${where}: refused with ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    return [...problems, ...checkResponse(op.operationId, res.status, res.body, res.headers).map((p) => `${where}: ${p}`)];
+  }
   if (c.hostile) {
     if (res.status >= 400 && !(res.body as { error?: unknown } | undefined)?.error) problems.push(`${where}: ${res.status} without the envelope`);
     return [...problems, ...checkResponse(op.operationId, res.status, res.body, res.headers).map((p) => `${where}: ${p}`)];
@@ -89,13 +124,14 @@ describe.each(ENGINES)('bad-input pass on $name', (engine) => {
     for (const op of retry) collectId(pool, (await send(svc.url, svc.merchant.sandboxKey, op, validRequest(op, pool))).body);
     const cases = implemented.flatMap((op) => badInputs(op, pool).map((c) => ({ op, c })));
     await inBatches(cases, CONCURRENCY, async ({ op, c }) => {
-      const res = await send(svc.url, svc.merchant.sandboxKey, op, c.request);
+      const res = await (c.absolute ? sendAbsolute : send)(svc.url, svc.merchant.sandboxKey, op, c.request);
       recordCall(op.operationId, res.status);
       problems.push(...judge(op, c, res));
     });
     const hostile = cases.filter(({ c }) => c.hostile).length;
+    const absolute = cases.filter(({ c }) => c.absolute).length;
     console.log(
-      `bad-input pass on ${engine.name}: ${cases.length} cases (${hostile} with a NUL character the schema allows) sent to ${implemented.length} operations ` +
+      `bad-input pass on ${engine.name}: ${cases.length} cases (${hostile} hostile values the schema allows, ${absolute} in absolute form) sent to ${implemented.length} operations ` +
         `(${implemented.map((o) => o.operationId).join(', ')}) in ${Date.now() - started} ms`,
     );
     expect(implemented.length).toBeGreaterThan(0);

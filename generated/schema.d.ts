@@ -1487,6 +1487,7 @@ export interface components {
          *     |---|---|---|---|
          *     | `invalidParameters` | 400 | validation | a parameter or body field is missing, of the wrong type or out of range; `params` says which |
          *     | `validationError` | 400 | validation | the body is not valid JSON, or not a JSON object |
+         *     | `malformedRequest` | 400 | client | the request is not valid HTTP/1.1: a header with a NUL, CR or LF or an invalid name, no `Host`, a broken request line; the connection is closed |
          *     | `unauthorized` | 401 | authentication | the `ServiceKey` header is missing, unknown, revoked or expired |
          *     | `paymentDeclined` | 402 | payment | a synchronous payment surface was declined |
          *     | `insufficientFundsError` | 402 | payment | a synchronous payment surface lacked funds |
@@ -1501,7 +1502,9 @@ export interface components {
          *     | `webhookEndpointAlreadyExists` | 409 | client | an endpoint with this URL is already registered in this mode |
          *     | `customerAlreadyExists` | 409 | client | another customer of the merchant in this mode has this document; `details` names it |
          *     | `walletAlreadyExists` | 409 | client | the merchant already has a wallet with this bank, branch and account in this mode; `details` names it |
+         *     | `requestTimeout` | 408 | client | the request's headers or body did not arrive in time; the connection is closed |
          *     | `payloadTooLarge` | 413 | client | the body exceeds 1 MiB |
+         *     | `headersTooLarge` | 431 | client | the request's headers exceed 16 KiB; the connection is closed |
          *     | `unprocessableEntity` | 422 | validation | well-formed but semantically invalid data (generic) |
          *     | `invalidDocument` | 422 | validation | a CPF/CNPJ whose check digits are wrong |
          *     | `invalidCard` | 422 | validation | a card number failing the Luhn check, or an expiry in the past |
@@ -1521,7 +1524,7 @@ export interface components {
          * @example invalidParameters
          * @enum {string}
          */
-        ErrorCode: "invalidParameters" | "validationError" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "payloadTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
+        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
         /**
          * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
          *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
@@ -1544,11 +1547,17 @@ export interface components {
                  * @example transaction
                  */
                 resource: string;
-                /** @example See correlationId corr_7fJ2kq9XbT4mWc1R in the response headers. */
+                /**
+                 * @description More about the error; for a `500` the correlation id, for a capped `params` the count of the rest.
+                 * @example See correlationId corr_7fJ2kq9XbT4mWc1R in the response headers.
+                 */
                 details?: string;
                 /**
                  * @description Validation errors, one object per failing field, mapping the field's name in bracket notation
-                 *     (`payment[method]`, `items[0][unitPrice]`) to a message.
+                 *     (`payment[method]`, `items[0][unitPrice]`) to a message. At most 20 entries; `details` counts the ones
+                 *     not listed. A body that may take several shapes (`CreateTransactionRequest`) is reported against the shape
+                 *     its `payment.method` selects; two fields that exclude each other (`customer` and `customerId`) are one
+                 *     entry.
                  * @example [
                  *       {
                  *         "payment[method]": "must be one of pix, credit, billet"
@@ -5217,12 +5226,14 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Page size. Between 1 and 100; 20 when omitted.
+         * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+         *     is `400 invalidParameters` naming `limit`.
          * @example 20
          */
         Limit: number;
         /**
-         * @description Number of records of the whole result to skip. 0 when omitted.
+         * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+         *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
          * @example 0
          */
         Offset: number;
@@ -5397,12 +5408,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -5832,12 +5845,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -6318,12 +6333,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -6472,7 +6489,8 @@ export interface operations {
                  */
                 limit?: number;
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -6900,12 +6918,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -6989,12 +7009,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -7209,12 +7231,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -7506,12 +7530,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size. Between 1 and 100; 20 when omitted.
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Number of records of the whole result to skip. 0 when omitted.
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];

@@ -11,6 +11,7 @@ import type { Db } from './db/types';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
 import { paymentJobHandlers } from './domain/transactions/jobs';
 import { createApp } from './http/app';
+import { createHttpServer } from './http/client-error';
 import { createHandlers } from './http/handlers';
 import { createLimiters, type Limiters } from './http/rate-limit';
 import { createWorker, type Worker } from './jobs/worker';
@@ -59,9 +60,9 @@ function urlOf(host: string, port: number): string {
 }
 
 /** Listens on HOST:PORT; the errors an operator fixes (port taken, address not here) are one-line SettingErrors. */
-function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+function listen(app: ReturnType<typeof createApp>, config: Config, logger: Logger): Promise<Server> {
   return new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host);
+    const s = createHttpServer(app, logger).listen(config.port, config.host);
     s.once('listening', () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') reject(new SettingError('PORT', `PORT ${config.port} is already in use on ${config.host} (set PORT to a free port, or stop the other process)`));
@@ -114,7 +115,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     limiters = await createLimiters(config);
     const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks });
     try {
-      server = await listen(app, config);
+      server = await listen(app, config, logger);
     } catch (err) {
       await worker?.stop();
       await limiters.close();

@@ -1,9 +1,12 @@
 /**
  * Bad requests derived from the contract: for one operation, every way its schemas say a request is wrong
  * (required field missing, wrong type, out of range, too long, off pattern or enum, unknown property, bad query
- * value, id without its prefix, no body, a body that is not an object). A case is kept only when the spec's own
- * schema refuses it, so the one right answer to each is `400`; besides them, strings with a NUL character that
- * the schema allows (`hostile`), which must not crash the service.
+ * value, id without its prefix, no body, a body that is not an object), and the crafted inputs that used to crash
+ * or stall the service (numeric extremes, bodies nested 10,000 deep, arrays of 100,000 items, object-method names
+ * as values). A case is kept only when the spec's own schema refuses it, so the one right answer to each is `400`;
+ * besides them, values the schema allows but that are hostile (`hostile`: a NUL character, `1e20` where no maximum
+ * is set, `sort=constructor`), which must not crash the service, and requests that must succeed (`ok`: a query in
+ * form encoding). A sample of the cases is also sent with an absolute-form request target (`absolute`).
  */
 import { randomUUID } from 'node:crypto';
 import { randomBase62 } from '../../server/ids';
@@ -20,7 +23,23 @@ export interface BadCase {
    * do, as long as it keeps the contract.
    */
   hostile?: boolean;
+  /** A valid request that must not be refused (`+` for a space in a query): any status below 400. */
+  ok?: boolean;
+  /** Sent with an absolute-form request target (`GET http://host/v1/…`), which must be validated all the same. */
+  absolute?: boolean;
 }
+
+/**
+ * A number as JSON text that a JSON value cannot hold (`1e309` parses to Infinity, which serialises as `null`): the
+ * marker is a string in the value and becomes the bare number in the body's text.
+ */
+const rawNumber = (text: string): string => `\u0001NUM:${text}\u0001`;
+const RAW_NUMBER = /"\\u0001NUM:([^"\\]+)\\u0001"/g;
+const NUMERIC_EXTREMES = ['1e309', '-1e309', '1e20', '99999999999999999999', '-99999999999999999999'];
+/** Names of Object.prototype members: a value that indexes a plain object with one of them finds a function. */
+const OBJECT_METHODS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '-constructor'];
+const HUGE_ARRAY = 100_000;
+const DEEP = 10_000;
 
 /** PostgreSQL cannot store U+0000 in `text` or `jsonb`: the classic crash of a string that passed validation. */
 const NUL = 'NUL character';
@@ -56,6 +75,7 @@ function constraintBreakers(s: Schema, current: Json | undefined): [string, Json
   if (min !== undefined) out.push(['below minimum', min - 1]);
   if (max !== undefined) out.push(['above maximum', max + 1]);
   if (t.includes('integer')) out.push(['not an integer', 1.5]);
+  if (t.includes('integer') || t.includes('number')) for (const n of NUMERIC_EXTREMES) out.push([`numeric extreme ${n}`, rawNumber(n)]);
   const maxLength = num(s, 'maxLength');
   const minLength = num(s, 'minLength');
   if (maxLength !== undefined) out.push(['over maxLength', 'x'.repeat(maxLength + 1)]);
@@ -67,7 +87,10 @@ function constraintBreakers(s: Schema, current: Json | undefined): [string, Json
   if (s.format === 'date-time') out.push(['not a date-time', 'yesterday']);
   const maxItems = num(s, 'maxItems');
   if (maxItems !== undefined) out.push(['over maxItems', Array.from({ length: maxItems + 1 }, (_, i) => `a${i}@example.com`)]);
-  if (t.includes('array')) out.push(['item of wrong type', [12345]]);
+  if (t.includes('array')) {
+    out.push(['item of wrong type', [12345]]);
+    out.push([`${HUGE_ARRAY} items of wrong type`, Array.from({ length: HUGE_ARRAY }, () => 0)]);
+  }
   if (s.uniqueItems === true && Array.isArray(current) && current.length > 0) out.push(['repeated items', [current[0]!, current[0]!]]);
   const maxProperties = num(s, 'maxProperties');
   if (maxProperties !== undefined) {
@@ -129,13 +152,20 @@ function bodyCases(op: Operation, base: RawRequest): BadCase[] {
   if (isObject(body)) walk(body, [], deref({ $ref: `#${op.bodySchema}` }), body, found);
   const seen = new Set<string>();
   const cases: BadCase[] = [];
+  if (isObject(body)) {
+    // Nested far deeper than any schema: refused before validation, never a stack overflow.
+    for (const name of Object.keys(body).slice(0, 1)) {
+      found.push([`nested ${DEEP} deep`, { ...body, [name]: rawNumber(`${'['.repeat(DEEP)}${']'.repeat(DEEP)}`) }, name]);
+    }
+  }
   for (const [what, mutated, field] of found) {
-    const text = JSON.stringify(mutated);
+    const text = JSON.stringify(mutated).replace(RAW_NUMBER, '$1');
     if (seen.has(text)) continue;
     seen.add(text);
     const label = `body ${field}: ${what}`;
-    if (!validate(mutated)) cases.push({ label, request: { ...base, body: text }, field });
-    else if (what.startsWith(NUL)) cases.push({ label, request: { ...base, body: text }, hostile: true });
+    const sent = JSON.parse(text) as Json;
+    if (!validate(sent)) cases.push({ label, request: { ...base, body: text }, field });
+    else if (what.startsWith(NUL) || what.startsWith('numeric extreme')) cases.push({ label, request: { ...base, body: text }, hostile: true });
   }
   const whole: [string, string | undefined][] = [
     ['empty body', undefined],
@@ -186,11 +216,21 @@ function paramCases(op: Operation, base: RawRequest): BadCase[] {
         if (maxLength !== undefined) candidates.add('x'.repeat(maxLength + 1));
         if (minLength !== undefined && minLength > 1) candidates.add('x'.repeat(minLength - 1));
       }
+      const kinds = branches(schema).flatMap(types);
+      if (kinds.includes('integer') || kinds.includes('number')) for (const n of [...NUMERIC_EXTREMES, 'Infinity', 'NaN', '0x10']) candidates.add(n);
+      if (kinds.includes('string')) for (const m of OBJECT_METHODS) candidates.add(m);
       for (const bad of candidates) {
         const query = [...base.query.filter(([k]) => k !== p.name), [p.name, bad] as [string, string]];
         const label = `query ${p.name}=${JSON.stringify(bad.slice(0, 20))}`;
         if (!paramValid(p.schema, bad)) cases.push({ label, request: { ...base, query }, field: p.name });
         else if (bad.includes('\u0000')) cases.push({ label: `${label} (${NUL})`, request: { ...base, query }, hostile: true });
+        else if (OBJECT_METHODS.includes(bad)) cases.push({ label: `${label} (an object-method name)`, request: { ...base, query }, hostile: true });
+      }
+      // Form encoding, as URLSearchParams sends it: a space becomes `+`, `*` stays bare.
+      const spaced = 'Order updates*';
+      if (op.method === 'get' && kinds.includes('string') && paramValid(p.schema, spaced)) {
+        const query = [...base.query.filter(([k]) => k !== p.name), [p.name, spaced] as [string, string]];
+        cases.push({ label: `query ${p.name}=${JSON.stringify(spaced)} (form encoded)`, request: { ...base, query }, ok: true });
       }
     }
     if (p.in === 'header' && p.name.toLowerCase() === 'x-idempotency-key') {
@@ -211,9 +251,25 @@ function paramCases(op: Operation, base: RawRequest): BadCase[] {
  */
 export function badInputs(op: Operation, pool: IdPool = new Map()): BadCase[] {
   const base = validRequest(op, pool);
-  const cases = [...paramCases(op, base), ...bodyCases(op, base)];
-  if (!takesIdempotencyKey(op)) return cases;
-  return cases.map((c) =>
-    c.label.startsWith('header ') ? c : { ...c, request: { ...c.request, headers: { ...c.request.headers, 'X-Idempotency-Key': randomUUID() } } },
-  );
+  const plain = [...paramCases(op, base), ...bodyCases(op, base)];
+  const keyed = !takesIdempotencyKey(op)
+    ? plain
+    : plain.map((c) =>
+        c.label.startsWith('header ') ? c : { ...c, request: { ...c.request, headers: { ...c.request.headers, 'X-Idempotency-Key': randomUUID() } } },
+      );
+  // A sample in absolute form: the same validation must run whatever form the request line takes.
+  const absolute = keyed
+    .filter((c) => !c.hostile && !c.ok)
+    .slice(0, 6)
+    .map((c) => ({
+      ...c,
+      label: `absolute-form target, ${c.label}`,
+      absolute: true,
+      // A fresh key of its own, or it would replay the answer to the origin-form request.
+      request:
+        !takesIdempotencyKey(op) || c.label.startsWith('header ')
+          ? c.request
+          : { ...c.request, headers: { ...c.request.headers, 'X-Idempotency-Key': randomUUID() } },
+    }));
+  return [...keyed, ...absolute];
 }

@@ -1,6 +1,7 @@
 /**
- * The Express app, composed from the contract: a request walks correlation id → log → route match (404/405) →
- * auth (401/403) → rate limit (429) → JSON body → OpenAPI validation (400) → handler → the one error renderer.
+ * The Express app, composed from the contract: a request walks correlation id → log → canonical target → route match
+ * (404/405) → auth (401/403) → rate limit (429) → JSON body → NUL and depth check → OpenAPI validation (400) →
+ * finite query numbers → handler → the one error renderer.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,13 +18,15 @@ import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
 import { docsRouter } from './docs';
-import { ApiError } from './errors';
+import { ApiError, FULL_REPORT_BYTES } from './errors';
 import { healthRouter } from './health';
 import { claim, complete, fingerprint, release } from './idempotency';
-import { bracketName } from './params';
+import { finiteQuery, inspectInput } from './inspect';
+import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
 import { renderErrors } from './render';
 import { matchRoute } from './route-match';
+import { canonicalTarget } from './target';
 
 const SPEC_PATH = resolve(import.meta.dirname, '../../generated/openapi.json');
 
@@ -62,6 +65,7 @@ function gate({ db, config, limiters, payments, webhooks }: AppDeps): RequestHan
       webhooks,
     };
     res.locals.ctx = ctx;
+    res.locals.route = match.route;
     next();
   };
 }
@@ -100,24 +104,29 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
   };
 }
 
-/** Where a NUL character hides in a query or body, in bracket notation; PostgreSQL cannot store one in text. */
-function nulAt(value: unknown, path: string[]): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? bracketName(path) : null;
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) return bracketName(path);
-      const found = nulAt(v, [...path, k]);
-      if (found) return found;
-    }
-  }
-  return null;
+/**
+ * The OpenAPI validation, in two instances: `allErrors` costs time in proportion to the errors, and a 1 MB body can
+ * hold half a million of them, so a body over FULL_REPORT_BYTES is validated until its first error only.
+ */
+function validation(validateResponses: boolean): RequestHandler {
+  const make = (allErrors: boolean) => {
+    const router = express.Router();
+    router.use(
+      OpenApiValidator.middleware({
+        apiSpec: JSON.parse(readFileSync(SPEC_PATH, 'utf8')),
+        validateApiSpec: false,
+        validateSecurity: false,
+        ignoreUndocumented: true,
+        validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false, allErrors },
+        validateResponses: validateResponses ? { removeAdditional: false } : false,
+      }),
+    );
+    return router;
+  };
+  const every = make(true);
+  const first = make(false);
+  return (req, res, next) => (Number(res.locals.bodyBytes ?? 0) > FULL_REPORT_BYTES ? first : every)(req, res, next);
 }
-
-const refuseNul: RequestHandler = (req, _res, next) => {
-  const field = nulAt(req.query, []) ?? nulAt(req.body, []);
-  if (field) throw new ApiError('invalidParameters', { params: [{ [field]: 'must not contain the NUL character' }] });
-  next();
-};
 
 export function createApp(deps: AppDeps): express.Express {
   const { config, logger } = deps;
@@ -142,28 +151,32 @@ export function createApp(deps: AppDeps): express.Express {
       genReqId: (_req, res) => String((res as express.Response).locals.correlationId),
       customProps: (_req, res) => ({ correlationId: String((res as express.Response).locals.correlationId) }),
       serializers: {
-        req: (r: { method: string; url: string }) => ({ method: r.method, url: r.url }),
+        req: serializeRequest,
         res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
       },
     }),
   );
 
+  // After the log line's start, so that a refused target is logged too.
+  app.use(canonicalTarget);
+
   // Before the API's router: the contract and its reference page need no key and spend no quota.
   app.use(docsRouter());
+
   const v1 = express.Router();
   v1.use(gate(deps));
-  v1.use(express.json({ limit: config.bodyLimitBytes, strict: true }));
-  v1.use(refuseNul);
   v1.use(
-    OpenApiValidator.middleware({
-      apiSpec: JSON.parse(readFileSync(SPEC_PATH, 'utf8')),
-      validateApiSpec: false,
-      validateSecurity: false,
-      ignoreUndocumented: true,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false, allErrors: true },
-      validateResponses: validateResponses ? { removeAdditional: false } : false,
+    express.json({
+      limit: config.bodyLimitBytes,
+      strict: true,
+      verify: (_req, res, buf) => {
+        (res as express.Response).locals.bodyBytes = buf.length;
+      },
     }),
   );
+  v1.use(inspectInput);
+  v1.use(validation(validateResponses));
+  v1.use(finiteQuery);
   for (const route of routes) v1[route.method](route.path, operation(route, deps));
   app.use(v1);
   app.use(renderErrors(logger));

@@ -20,6 +20,7 @@ interface CatalogueEntry {
 export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   invalidParameters: { status: 400, category: 'validation', message: 'The request has invalid parameters.' },
   validationError: { status: 400, category: 'validation', message: 'The request body is not a valid JSON object.' },
+  malformedRequest: { status: 400, category: 'client', message: 'The request is not valid HTTP/1.1.' },
   unauthorized: { status: 401, category: 'authentication', message: 'A valid ServiceKey header is required.' },
   paymentDeclined: { status: 402, category: 'payment', message: 'The payment was declined.' },
   insufficientFundsError: { status: 402, category: 'payment', message: 'The payment method has insufficient funds.' },
@@ -58,7 +59,9 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
     category: 'client',
     message: 'An endpoint with this URL is already registered.',
   },
+  requestTimeout: { status: 408, category: 'client', message: 'The request did not arrive in time.' },
   payloadTooLarge: { status: 413, category: 'client', message: 'The request body is too large.' },
+  headersTooLarge: { status: 431, category: 'client', message: 'The request headers are too large.' },
   unprocessableEntity: { status: 422, category: 'validation', message: 'The request cannot be processed.' },
   invalidDocument: { status: 422, category: 'validation', message: 'The document number is not valid.' },
   invalidCard: { status: 422, category: 'validation', message: 'The card is not valid.' },
@@ -125,7 +128,13 @@ function defaultResource(code: ErrorCode): string {
   return status >= 500 ? 'server' : 'client';
 }
 
-/** The envelope of an ApiError. */
+/** Bodies up to this size get every validation error; a larger one only its first (validation cost stays bounded). */
+export const FULL_REPORT_BYTES = 16 * 1024;
+
+/** How many `params` an answer lists; `details` counts the rest (a hostile body must not make a huge answer). */
+export const MAX_PARAMS = 20;
+
+/** The envelope of an ApiError, its `params` capped at MAX_PARAMS. */
 export function envelope(err: ApiError): ErrorEnvelope {
   const entry = CATALOGUE[err.code];
   const body: ErrorBody = {
@@ -136,8 +145,11 @@ export function envelope(err: ApiError): ErrorEnvelope {
     message: err.message,
     resource: err.resource,
   };
-  if (err.details !== undefined) body.details = err.details;
-  if (err.params !== undefined) body.params = err.params;
+  const rest = (err.params?.length ?? 0) - MAX_PARAMS;
+  const more = rest > 0 ? `${rest} more invalid parameter${rest === 1 ? '' : 's'} not listed.` : undefined;
+  const details = [err.details, more].filter((d) => d !== undefined).join(' ');
+  if (details !== '') body.details = details;
+  if (err.params !== undefined) body.params = err.params.slice(0, MAX_PARAMS);
   return { error: body };
 }
 

@@ -10,8 +10,9 @@ type Links = components['schemas']['Links'];
 type Page = components['schemas']['Page'];
 
 export interface ListQuery {
-  limit?: number;
-  offset?: number;
+  // Numbers once the validator has coerced them; typed loosely because the value is checked again here.
+  limit?: number | string;
+  offset?: number | string;
   sort?: string;
   daterange?: string;
   // The generated types make these `unknown` (their schema is an `anyOf` of date-time and date); the validator
@@ -32,6 +33,23 @@ export interface Window {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The bounds of the shared `limit` and `offset` parameters (spec/components/parameters; a test compares them). */
+export const LIMIT_MAX = 100;
+export const OFFSET_MAX = 1_000_000_000;
+
+/**
+ * A `limit` or `offset` the validator let through, checked again: a number that is not a safe integer in range
+ * (`1e309` is Infinity, `1e20` overflows PostgreSQL's bigint) must be a 400, never reach the SQL.
+ */
+function bounded(value: unknown, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ApiError('invalidParameters', { params: [{ [name]: `must be an integer from ${min} to ${max}` }] });
+  }
+  return n;
+}
 
 function instant(value: unknown, name: string): Date {
   const d = typeof value !== 'string' ? new Date(NaN) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
@@ -57,7 +75,9 @@ export function listWindow(
   firstParam: number,
   { resource, defaultLimit = 20 }: WindowOptions,
 ): Window {
-  const columns: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id', ...sortable };
+  // A Map, not an object: `sort=constructor` must not find Object.prototype.constructor and put it in the SQL.
+  const columns = new Map<string, string>([['createdAt', 'created_at'], ['updatedAt', 'updated_at'], ['id', 'id']]);
+  for (const [name, column] of Object.entries(sortable)) columns.set(name, column);
   const sort = q.sort ?? '-createdAt';
   let field = 'createdAt';
   let desc = true;
@@ -66,10 +86,10 @@ export function listWindow(
     desc = sort.startsWith('-');
     field = desc ? sort.slice(1) : sort;
   }
-  const column = columns[field];
-  if (!column) {
+  const column = columns.get(field);
+  if (column === undefined) {
     throw new ApiError('invalidParameters', {
-      params: [{ sort: `cannot sort on "${field}"; sortable: ${Object.keys(columns).join(', ')}` }],
+      params: [{ sort: `cannot sort on "${field}"; sortable: ${[...columns.keys()].join(', ')}` }],
     });
   }
   const dir = desc ? 'DESC' : 'ASC';
@@ -100,7 +120,10 @@ export function listWindow(
       params: [{ daterange: 'lower bound is later than upper bound' }],
     });
   }
-  return { limit: q.limit ?? defaultLimit, offset: q.offset ?? 0, orderBy, conditions, params };
+  // The validator holds each operation to its own bound first (a list-all's limit goes to its default, 1000).
+  const limit = bounded(q.limit, 'limit', 1, Math.max(LIMIT_MAX, defaultLimit), defaultLimit);
+  const offset = bounded(q.offset, 'offset', 0, OFFSET_MAX, 0);
+  return { limit, offset, orderBy, conditions, params };
 }
 
 export interface Envelope<T> {

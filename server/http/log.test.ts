@@ -1,0 +1,55 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createMerchantWithKeys } from '../domain/access/keys';
+import { createLogger } from '../logger';
+import { startService, type Service } from '../service';
+import { ENGINES } from '../testing/harness';
+import { redactKeys } from './log';
+
+describe('key redaction in logged URLs', () => {
+  it('redacts every key-shaped value, wherever and however it is encoded', () => {
+    const key = 'sk_test_AbC123dEf456GhI789jKl012MnO345pQ';
+    expect(redactKeys(`/v1/wallets?key=${key}`)).toBe('/v1/wallets?key=sk_test_[redacted]');
+    expect(redactKeys(`/v1/wallets?limit=5&x=${key.replace(/_/g, '%5F')}&y=sl_live_Zz9`)).toBe(
+      '/v1/wallets?limit=5&x=sk_test_[redacted]&y=sl_live_[redacted]',
+    );
+    expect(redactKeys(`/v1/customers/${key}`)).toBe('/v1/customers/sk_test_[redacted]');
+    expect(redactKeys('/v1/wallets?limit=5')).toBe('/v1/wallets?limit=5');
+  });
+});
+
+describe.each(ENGINES)('the request log on $name', (engine) => {
+  const lines: string[] = [];
+  let service: Service;
+  let merchant: Awaited<ReturnType<typeof createMerchantWithKeys>>;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await engine.open();
+    drop = opened.drop;
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info' });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    service = await startService(config, createLogger('info', sink), opened.db, { worker: 'off' });
+    merchant = await createMerchantWithKeys(opened.db, 'Log Test Ltda');
+  });
+  afterAll(async () => {
+    await service?.close();
+    await drop?.();
+  });
+
+  it('never writes a key sent in the query, and does not take it as authentication', async () => {
+    const key = merchant.sandboxKey;
+    const res = await fetch(`${service.url}/v1/wallets?limit=5&key=${key}&also=${encodeURIComponent(merchant.productionKey)}`);
+    expect(res.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 50));
+    const logged = lines.join('');
+    expect(logged).toContain('/v1/wallets?limit=5&key=sk_test_[redacted]');
+    expect(logged).not.toContain(key);
+    expect(logged).not.toContain(merchant.productionKey.slice(8));
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * What the request log keeps of a request. The URL is logged as the client sent it, except that anything shaped
+ * like an API key is redacted: a key pasted into a query string (`?key=sk_test_…`) must not end up in the logs.
+ * (Such a key authenticates nothing: only the `ServiceKey` header does.)
+ */
+import { canonicalQuery } from './target';
+
+// `sk_`/`sl_`, `test`/`live`, then the key's characters; `_` may arrive percent-encoded.
+const KEY = /(s[kl])(?:_|%5f)(test|live)(?:_|%5f)[0-9A-Za-z]+/gi;
+
+/** `url` with every key-shaped value replaced by its prefix and `[redacted]`, wherever it appears. */
+export function redactKeys(url: string): string {
+  const q = url.indexOf('?');
+  // The query is compared in its canonical form, so that no encoding of the key's letters hides it.
+  const text = q < 0 ? url : `${url.slice(0, q)}?${canonicalQuery(url.slice(q + 1))}`;
+  return text.replace(KEY, (_m, prefix: string, mode: string) => `${prefix.toLowerCase()}_${mode.toLowerCase()}_[redacted]`);
+}
+
+/** The pino-http serializer of a request: method and redacted URL, nothing else (no headers, no body). */
+export function serializeRequest(r: { method: string; url: string }): { method: string; url: string } {
+  return { method: r.method, url: redactKeys(r.url) };
+}
