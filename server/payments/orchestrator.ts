@@ -97,8 +97,9 @@ export class Orchestrator {
    * background round (`<transaction>:authorize:<route>:<round>`), so a job retried after a crash asks the same route
    * the same question and gets the same answer. A route that timed out or broke may have charged anyway: before the
    * next route is tried, `hooks.voidAmbiguous` must void it for good under that key (it throws when it cannot, which
-   * stops here: the job is retried later and asks that route again). Keys `hooks.skip` names were voided by an
-   * earlier run and are not asked again. Returns null when every route was unavailable.
+   * stops here: the job is retried later and asks that route again); it answers `stop` when the walk must end there
+   * (another run settled the charge meanwhile). Keys `hooks.skip` names were voided by an earlier run and are not
+   * asked again. Returns null when every route was unavailable, or the walk was stopped.
    */
   async authorize(
     mode: Mode,
@@ -107,7 +108,7 @@ export class Orchestrator {
     hooks: {
       skip(key: string): boolean;
       onUnavailable(provider: PaymentProvider, attempt: number, reason: string): Promise<void>;
-      voidAmbiguous(provider: PaymentProvider, attempt: number, key: string, reason: string): Promise<void>;
+      voidAmbiguous(provider: PaymentProvider, attempt: number, key: string, reason: string): Promise<'voided' | 'stop'>;
     },
   ): Promise<RouteOutcome | null> {
     const routes = this.routesFor(mode, req.method);
@@ -124,8 +125,8 @@ export class Orchestrator {
         },
       );
       if (result.kind !== 'unavailable') return { provider, attempt: i + 1, result, key: idempotencyKey };
-      if (ambiguous) await hooks.voidAmbiguous(provider, i + 1, idempotencyKey, result.reason);
-      else await hooks.onUnavailable(provider, i + 1, result.reason);
+      if (!ambiguous) await hooks.onUnavailable(provider, i + 1, result.reason);
+      else if ((await hooks.voidAmbiguous(provider, i + 1, idempotencyKey, result.reason)) === 'stop') return null;
     }
     return null;
   }

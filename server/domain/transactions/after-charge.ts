@@ -12,12 +12,19 @@ import * as repo from './repo';
 import { cancelCharge, startOfSaoPauloDay } from './settle';
 import type { TransactionStatus } from './status';
 
-/** `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done. */
-export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string): Promise<void> {
+/**
+ * `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done.
+ * A blind void (a charge given up: the key may hold nothing yet) and the release of an answer known to exist use
+ * different provider keys (`:cancel`, `:release`). The provider answers a repeated key with its first answer, so
+ * were they one key, a blind void that canceled nothing (the authorization landed after it) would make the later
+ * release replay "canceled" and cancel nothing, leaving the customer charged on a failed charge.
+ */
+export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string, answered = false): Promise<void> {
   const t = await repo.findTransactionById(engine.db, transactionId);
   if (t?.processing.route?.key === key) return;
+  const idempotencyKey = `${key}:${answered ? 'release' : 'cancel'}`;
   const res = await engine.orchestrator.timed(
-    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey: `${key}:cancel`, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
+    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
     (reason) => ({ kind: 'unavailable' as const, reason }),
   );
   if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);

@@ -31,7 +31,8 @@ export type PaymentJob =
   | { kind: 'transaction.expire'; payload: { transactionId: string } }
   | { kind: 'receivables.settle'; payload: { transactionId: string; day: string } }
   | { kind: 'refund.confirm'; payload: { refundId: string } }
-  | { kind: 'transaction.void'; payload: { transactionId: string; provider: string; key: string } };
+  /** `answered`: the authorization's answer is known (it exists); without it, a blind void of a key that may hold nothing. */
+  | { kind: 'transaction.void'; payload: { transactionId: string; provider: string; key: string; answered?: true } };
 
 /** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
 export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {

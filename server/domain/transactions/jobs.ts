@@ -5,7 +5,7 @@
  *
  * | kind | exhausted |
  * |---|---|
- * | `transaction.process`, `transaction.analysis` | the charge, still in flight, is `failed` (`processingFailed`) with its `transaction.failed` event; whatever a route may hold under the charge's keys is voided by `transaction.void` jobs |
+ * | `transaction.process`, `transaction.analysis` | the charge, still in flight, is `failed` (`processingFailed`) with its `transaction.failed` event; whatever a route may hold under the charge's keys is voided by `transaction.void` jobs, due after the provider time-out |
  * | `transaction.expire` | stays dead: the QR code, billet or authorization could not be voided at the provider, so the charge is not canceled locally on a guess |
  * | `receivables.settle` | stays dead: the receivables stay `pending` (not yet in the balance) until the retry settles them |
  * | `refund.confirm` | stays dead: the refund stays `pending` and its amount reserved; marking it failed could refund twice, succeeded could pay out what the provider never sent |
@@ -58,9 +58,13 @@ async function failCharge(engine: Engine, q: Queryable, transactionId: string, l
     }
     return voids;
   });
+  // These voids are blind: a worker that lost its lease may still be waiting for a route's answer under one of the
+  // keys. They wait for the provider's time-out, by which that run has its answer (and releases it itself, under a
+  // key of its own: see `voidAuthorization`) or timed out (and voids it itself); the void then finds what is there.
+  const after = new Date(Date.now() + engine.orchestrator.timeoutMs);
   for (const job of out?.value ?? []) {
     // A dedupe key of its own: a void a stale run enqueued later under the default key still runs.
-    await schedule(q, job, undefined, `transaction.void:${job.payload.transactionId}:${job.payload.key}:exhausted`);
+    await schedule(q, job, after, `transaction.void:${job.payload.transactionId}:${job.payload.key}:exhausted`);
   }
 }
 
@@ -98,7 +102,7 @@ export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], R
     'transaction.void': {
       run: (job) => {
         const p = of<'transaction.void'>(job.payload);
-        return voidAuthorization(engine, p.transactionId, p.provider, p.key);
+        return voidAuthorization(engine, p.transactionId, p.provider, p.key, p.answered === true);
       },
       onExhausted: keepDead,
     },

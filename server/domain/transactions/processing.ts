@@ -13,6 +13,7 @@ import * as repo from './repo';
 import { approve } from './settle';
 import type { TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
+import { finishVoids, voidedKeys, voidTimedOut } from './voiding';
 
 /** Statuses in which a charge is still being worked on in the background. */
 export const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
@@ -44,12 +45,14 @@ const OUTCOME = { approved: 'authorized', authorized: 'authorized', issued: 'sen
 
 /**
  * Records what the settling route answered; `stale` when the charge moved meanwhile (canceled), or another run
- * already recorded a route's answer (an issued QR code or billet keeps the status `pending`: the route tells).
+ * already recorded a route's answer (an issued QR code or billet keeps the status `pending`: the route tells);
+ * `voided` when another run voided (or is voiding) this key since it was asked: the answer stands on nothing.
  */
-async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'done' | 'stale'> {
+async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'done' | 'stale' | 'voided'> {
   const { provider, attempt, result } = o;
   const route = { provider: provider.id, key: o.key };
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
+    if (voidedKeys(c.row.processing).has(o.key)) return 'voided' as const;
     if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) return 'stale' as const;
     await c.timeline('route', `Charge sent to route ${provider.id}`, { provider: provider.id, attempt, outcome: OUTCOME[result.kind] });
     const payment = { provider: provider.id, version: provider.version };
@@ -100,14 +103,23 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
 
 /**
  * Every route was unavailable: a pending charge becomes `awaiting` and is retried after the next delay of the
- * schedule; once the schedule runs out it is `failed` (`routesExhausted`).
+ * schedule; once the schedule runs out it is `failed` (`routesExhausted`). When this run asked no route at all
+ * (`askedNone`: another run, the sandbox simulator's `issueNow`, timed out on every key of the round and voided them
+ * first), the round is spent but not by the job: it goes on at once with the next round's keys, and that round is
+ * not a step of the schedule (`freeRounds`).
  */
-async function allRoutesDown(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
+async function allRoutesDown(engine: Engine, id: string, askedNone: boolean): Promise<void | { retryAt: Date }> {
   const delays = engine.settings.routeRetrySeconds;
   const out = await changeTransaction(engine.db, { id }, async (c) => {
     if (!IN_FLIGHT.includes(c.row.status)) return null;
     const round = c.row.route_rounds;
-    if (round >= delays.length) {
+    const free = c.row.processing.freeRounds ?? 0;
+    if (askedNone) {
+      await c.patch({ routeRounds: round + 1, processing: { freeRounds: free + 1 } });
+      return c.at;
+    }
+    const step = round - free;
+    if (step >= delays.length) {
       await c.move('failed', {
         payment: { refused: { code: 'routesExhausted', message: 'Every payment route stayed unavailable.', provider: 'payorch' } },
       });
@@ -115,7 +127,7 @@ async function allRoutesDown(engine: Engine, id: string): Promise<void | { retry
     }
     if (c.row.status === 'pending') await c.move('awaiting', { routeRounds: round + 1 });
     else await c.patch({ routeRounds: round + 1 });
-    return new Date(c.at.getTime() + delays[round]! * 1000);
+    return new Date(c.at.getTime() + delays[step]! * 1000);
   });
   const retryAt = out?.value;
   return retryAt ? { retryAt } : undefined;
@@ -123,62 +135,76 @@ async function allRoutesDown(engine: Engine, id: string): Promise<void | { retry
 
 /**
  * Sends the charge over its routes and records the answer. A route that timed out is voided before the next one is
- * tried, and remembered as voided, so a retried job never settles on it. A charge that was canceled while its
+ * tried, and remembered as voided, so no run settles on it (voiding.ts). A charge that was canceled while its
  * route answered gets a void job: the release must happen even if this process dies now. When every route is
- * unavailable, `whenDown` decides (the job's retry rounds by default).
+ * unavailable, `whenDown` decides (the job's retry rounds by default). When another run voided the key whose
+ * answer this run got, this run goes on from the charge as it stands, as that run did.
  *
  * The route entries of the timeline are facts of one route in one round (keyed by the authorization's idempotency
  * key): a re-run of the round after a crash, or a run beside it, meets the same facts and does not write them twice.
  */
 async function charge<D>(
   engine: Engine,
-  t: repo.TransactionRow,
-  whenDown: (engine: Engine, id: string) => Promise<D>,
+  first: repo.TransactionRow,
+  whenDown: (engine: Engine, id: string, askedNone: boolean) => Promise<D>,
 ): Promise<D | 'done'> {
-  const merchant = await merchantOf(engine.db, t.merchant_id);
-  const note = (provider: string, attempt: number, reason: string) =>
-    changeTransaction(engine.db, { id: t.id }, (c) =>
-      c.timeline(
-        'route',
-        `Route ${provider} unavailable; trying the next one`,
-        { provider, attempt, outcome: 'unavailable', reason },
-        `${authorizeKey(t.id, provider, t.route_rounds)}:unavailable`,
-      ),
-    );
-  const voided = new Set(t.processing.voided ?? []);
-  const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), t.route_rounds, {
-    skip: (key) => voided.has(key),
-    onUnavailable: async (provider, attempt, reason) => {
-      await note(provider.id, attempt, reason);
-    },
-    voidAmbiguous: async (provider, attempt, key, reason) => {
-      const res = await engine.orchestrator.timed(
-        () => provider.cancel({ idempotencyKey: `${key}:void`, authorizeKey: key, transactionId: t.id, amount: t.amount }),
-        (why) => ({ kind: 'unavailable' as const, reason: why }),
-      );
-      if (res.kind === 'unavailable') throw new Error(`route ${provider.id} did not answer and cannot be voided yet: ${res.reason}`);
-      await changeTransaction(engine.db, { id: t.id }, async (c) => {
-        const already = c.row.processing.voided ?? [];
-        if (!already.includes(key)) await c.patch({ processing: { voided: [...already, key] } });
-        await c.timeline(
+  const merchant = await merchantOf(engine.db, first.merchant_id);
+  const settling = (row: repo.TransactionRow) => IN_FLIGHT.includes(row.status) && !row.processing.route;
+  let t = first;
+  for (;;) {
+    t = await finishVoids(engine, t);
+    const round = t.route_rounds;
+    const note = (provider: string, attempt: number, reason: string) =>
+      changeTransaction(engine.db, { id: first.id }, (c) =>
+        c.timeline(
           'route',
-          `Route ${provider.id} did not answer; voided, trying the next one`,
-          { provider: provider.id, attempt, outcome: 'unavailable', reason },
-          `${key}:voided`,
-        );
+          `Route ${provider} unavailable; trying the next one`,
+          { provider, attempt, outcome: 'unavailable', reason },
+          `${authorizeKey(first.id, provider, round)}:unavailable`,
+        ),
+      );
+    const voided = voidedKeys(t.processing);
+    let asked = 0;
+    let stopped = false;
+    const row = t;
+    const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), round, {
+      skip: (key) => voided.has(key),
+      onUnavailable: async (provider, attempt, reason) => {
+        asked++;
+        await note(provider.id, attempt, reason);
+      },
+      voidAmbiguous: async (provider, attempt, key, reason) => {
+        asked++;
+        const next = await voidTimedOut(engine, settling, row, provider, key, { attempt, reason });
+        if (next === 'stop') stopped = true;
+        voided.add(key);
+        return next;
+      },
+    });
+    // Another run settled the charge (maybe on the very key that timed out here), or it ended: nothing left to do.
+    if (stopped) return 'done';
+    if (!outcome) return whenDown(engine, t.id, asked === 0);
+    const recorded = await record(engine, t.id, outcome);
+    if (recorded === 'voided') {
+      // The run that voided this key stands by that void (no second release); the key is skipped from now on.
+      const now = await repo.findTransactionById(engine.db, t.id);
+      if (!now || !settling(now)) return 'done';
+      t = now;
+      continue;
+    }
+    if (recorded === 'stale' && outcome.result.kind !== 'declined') {
+      const now = await repo.findTransactionById(engine.db, t.id);
+      // Another run of this job recorded this very answer: nothing to release.
+      if (now?.processing.route?.key === outcome.key) return 'done';
+      // Its answer is known: released under a provider key of its own (`answered`), see `voidAuthorization`.
+      await schedule(engine.db, {
+        kind: 'transaction.void',
+        payload: { transactionId: t.id, provider: outcome.provider.id, key: outcome.key, answered: true },
       });
-      voided.add(key);
-    },
-  });
-  if (!outcome) return whenDown(engine, t.id);
-  if ((await record(engine, t.id, outcome)) === 'stale' && outcome.result.kind !== 'declined') {
-    const now = await repo.findTransactionById(engine.db, t.id);
-    // Another run of this job recorded this very answer: nothing to release.
-    if (now?.processing.route?.key === outcome.key) return 'done';
-    await schedule(engine.db, { kind: 'transaction.void', payload: { transactionId: t.id, provider: outcome.provider.id, key: outcome.key } });
-    engine.wake();
+      engine.wake();
+    }
+    return 'done';
   }
-  return 'done';
 }
 
 /** The job's answer to `charge`: the retry round's time, or nothing when the charge is done. */

@@ -20,6 +20,13 @@ export interface Processing {
   fraudCleared?: boolean;
   /** Authorization keys of routes that timed out and were voided: a retried job does not ask them again. */
   voided?: string[];
+  /**
+   * Keys of routes that timed out whose void is under way: written under the row lock before the provider is told to
+   * cancel, so no other run records the key's answer meanwhile; moved to `voided` once the provider confirmed.
+   */
+  voiding?: { provider: string; key: string; attempt: number; reason: string }[];
+  /** Rounds of keys that another run (the sandbox simulator) used up entirely: they count no retry of the schedule. */
+  freeRounds?: number;
   /** The route and key the charge was settled under; capture, cancel and refund go to that route. */
   route?: { provider: string; key: string };
   /**

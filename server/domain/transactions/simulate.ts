@@ -12,6 +12,7 @@ import * as ledger from './ledger-repo';
 import { chargeBackReceivables } from './money';
 import * as repo from './repo';
 import { issueNow } from './processing';
+import { RouteNotVoided } from './voiding';
 import { approve, cancelCharge, providerUnavailable } from './settle';
 import { transactionNotFound } from './service';
 import { invalidTransition } from './status';
@@ -80,7 +81,15 @@ async function finishIssuing(engine: Engine, scope: Scope, id: string): Promise<
   const t = await repo.findTransaction(engine.db, scope, id);
   if (!t) throw transactionNotFound(id);
   if (t.method === 'credit' || t.processing.route || (t.status !== 'pending' && t.status !== 'awaiting')) return;
-  if ((await issueNow(engine, id)) === 'unavailable') throw providerUnavailable();
+  let issued: Awaited<ReturnType<typeof issueNow>>;
+  try {
+    issued = await issueNow(engine, id);
+  } catch (err) {
+    // A route timed out and could not be voided yet: the provider is unreachable now, the job finishes it later.
+    if (err instanceof RouteNotVoided) throw providerUnavailable();
+    throw err;
+  }
+  if (issued === 'unavailable') throw providerUnavailable();
 }
 
 export async function simulate(engine: Engine, scope: Scope, id: string, action: SimulateAction): Promise<repo.TransactionRow> {

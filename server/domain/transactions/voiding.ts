@@ -1,0 +1,90 @@
+/**
+ * The void of a route that timed out (its authorization may or may not exist at the provider). Two runs can work on
+ * one charge at once (its job and the sandbox simulator's `issueNow`, or a job and its stale twin), so the void is
+ * claimed under the row lock before the provider is told to cancel: a key whose answer another run has recorded as
+ * the charge's route is never voided, and `record()` never settles on a key that is voided or being voided.
+ */
+import type { PaymentProvider } from '../../payments/provider';
+import { changeTransaction } from './change';
+import type { Engine } from './engine';
+import * as repo from './repo';
+
+/** A route that timed out could not be told to cancel either: the run stops until it can (the job retries later). */
+export class RouteNotVoided extends Error {
+  constructor(providerId: string, reason: string) {
+    super(`route ${providerId} did not answer and cannot be voided yet: ${reason}`);
+    this.name = 'RouteNotVoided';
+  }
+}
+
+/** The keys voided or being voided: no run asks them again, and no answer under them is recorded. */
+export function voidedKeys(p: repo.Processing): Set<string> {
+  return new Set([...(p.voided ?? []), ...(p.voiding ?? []).map((v) => v.key)]);
+}
+
+/** Tells the provider to cancel whatever it holds under `key` (the blind void of a time-out: `${key}:void`). */
+async function cancelAt(engine: Engine, provider: PaymentProvider, t: repo.TransactionRow, key: string): Promise<void> {
+  const res = await engine.orchestrator.timed(
+    () => provider.cancel({ idempotencyKey: `${key}:void`, authorizeKey: key, transactionId: t.id, amount: t.amount }),
+    (why) => ({ kind: 'unavailable' as const, reason: why }),
+  );
+  if (res.kind === 'unavailable') throw new RouteNotVoided(provider.id, res.reason);
+}
+
+/** Under the row lock: `key` is now voided (no longer merely being voided); the timeline says so once. */
+async function markVoided(engine: Engine, id: string, providerId: string, key: string, note: { attempt: number; reason: string }) {
+  return changeTransaction(engine.db, { id }, async (c) => {
+    const p = c.row.processing;
+    const voided = p.voided ?? [];
+    await c.patch({
+      processing: { voided: voided.includes(key) ? voided : [...voided, key], voiding: (p.voiding ?? []).filter((v) => v.key !== key) },
+    });
+    await c.timeline(
+      'route',
+      `Route ${providerId} did not answer; voided, trying the next one`,
+      { provider: providerId, attempt: note.attempt, outcome: 'unavailable', reason: note.reason },
+      `${key}:voided`,
+    );
+    return c.row;
+  });
+}
+
+/**
+ * Voids the route that timed out under `key`. `stop` when the run must not go on to the next route: another run
+ * recorded this very key's answer as the charge's route (nothing to void: the charge stands on it), or the charge
+ * was settled or ended meanwhile (the key is voided all the same, nobody stands on it). Throws `RouteNotVoided`
+ * when the provider cannot be reached; the key stays claimed (`voiding`) and the next run finishes the void first.
+ */
+export async function voidTimedOut(
+  engine: Engine,
+  inFlight: (t: repo.TransactionRow) => boolean,
+  t: repo.TransactionRow,
+  provider: PaymentProvider,
+  key: string,
+  note: { attempt: number; reason: string },
+): Promise<'voided' | 'stop'> {
+  const claim = await changeTransaction(engine.db, { id: t.id }, async (c) => {
+    const p = c.row.processing;
+    if (p.route?.key === key) return false;
+    if (!voidedKeys(p).has(key)) await c.patch({ processing: { voiding: [...(p.voiding ?? []), { provider: provider.id, key, ...note }] } });
+    return true;
+  });
+  if (!claim?.value) return 'stop';
+  await cancelAt(engine, provider, t, key);
+  const after = await markVoided(engine, t.id, provider.id, key, note);
+  return after && inFlight(after.value) ? 'voided' : 'stop';
+}
+
+/**
+ * Finishes the voids a run claimed and could not complete (the provider was unreachable, or the run died): before a
+ * charge asks any route again, every key being voided is voided. Returns the row as it stands after.
+ */
+export async function finishVoids(engine: Engine, t: repo.TransactionRow): Promise<repo.TransactionRow> {
+  const pending = t.processing.voiding ?? [];
+  if (pending.length === 0) return t;
+  for (const v of pending) {
+    await cancelAt(engine, engine.orchestrator.provider(v.provider), t, v.key);
+    await markVoided(engine, t.id, v.provider, v.key, v);
+  }
+  return (await repo.findTransactionById(engine.db, t.id)) ?? t;
+}
