@@ -31,7 +31,11 @@ try {
   if (!config.databaseUrl) {
     const answer = await askOwner(config.dataDir, { op: 'admin', argv });
     if (answer !== null) {
-      if (!isResult(answer)) throw new Error('the running service gave an answer this admin command does not understand');
+      if (!isResult(answer)) {
+        // The service answers `{ error }` when the command failed there (server/db/lock.ts).
+        const error = (answer as { error?: unknown } | null)?.error;
+        throw new Error(typeof error === 'string' ? `the running service could not run it: ${error}` : 'the running service gave an answer this admin command does not understand');
+      }
       finish(answer);
     }
   }

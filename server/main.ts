@@ -51,9 +51,15 @@ const logger = createLogger(config.logLevel, undefined, config.logFormat);
 const { db, lock } = await openDatabase(config).catch(fatal);
 // Admin commands typed while this process holds the data folder run here, on its database; each leaves a log line.
 lock?.serve(async (argv) => {
-  const result = await runAdmin(argv, db);
-  logger.info({ command: argv[0], exitCode: result.code }, 'admin command');
-  return result;
+  try {
+    const result = await runAdmin(argv, db);
+    logger.info({ command: argv[0], exitCode: result.code }, 'admin command');
+    return result;
+  } catch (err) {
+    // The lock answers the admin process with the error; the service keeps running and logs it.
+    logger.error({ command: argv[0], err }, 'admin command failed');
+    throw err;
+  }
 });
 
 const service = await startService(config, logger, db, { api: role !== 'worker', worker: role === 'api' ? 'off' : 'start' }).catch(
