@@ -49,16 +49,9 @@ const INSERT = `INSERT INTO customers (id, merchant_id, mode, first_name, last_n
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::date, $11, $12, $13::jsonb, $14::jsonb, $15, $16,
        false, $17, $17)`;
 
-export async function insertCustomer(
-  q: Queryable,
-  scope: Scope,
-  id: string,
-  v: CustomerValues,
-  searchName: string,
-  at: Date,
-): Promise<CustomerRow> {
-  const res = await q.query<CustomerRow>(`${INSERT} RETURNING ${COLUMNS}`, [id, scope.merchantId, scope.mode, ...writable(v, searchName), at]);
-  return res.rows[0]!;
+/** Inserts the customer. */
+export async function insertCustomer(q: Queryable, scope: Scope, id: string, v: CustomerValues, searchName: string, at: Date): Promise<CustomerRow> {
+  return (await insertRow(q, scope, id, v, searchName, at, ''))!;
 }
 
 /**
@@ -73,11 +66,11 @@ export async function insertCustomerUnlessDocumentTaken(
   searchName: string,
   at: Date,
 ): Promise<CustomerRow | null> {
-  const res = await q.query<CustomerRow>(
-    `${INSERT} ON CONFLICT (merchant_id, mode, document_number) WHERE document_number IS NOT NULL DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [id, scope.merchantId, scope.mode, ...writable(v, searchName), at],
-  );
+  return insertRow(q, scope, id, v, searchName, at, 'ON CONFLICT (merchant_id, mode, document_number) WHERE document_number IS NOT NULL DO NOTHING');
+}
+
+async function insertRow(q: Queryable, scope: Scope, id: string, v: CustomerValues, searchName: string, at: Date, onConflict: string): Promise<CustomerRow | null> {
+  const res = await q.query<CustomerRow>(`${INSERT} ${onConflict} RETURNING ${COLUMNS}`, [id, scope.merchantId, scope.mode, ...writable(v, searchName), at]);
   return res.rows[0] ?? null;
 }
 
