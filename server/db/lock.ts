@@ -5,15 +5,17 @@
  * way in:
  *   - a second process that finds the socket answering is refused at once, naming the owner's pid;
  *   - the admin command sends its command line over it and the owner runs it on its own database;
- *   - a socket file nobody answers on belongs to a process that died (kill -9 included): it is removed and taken.
+ *   - a socket file that refuses every probe belongs to a process that died (kill -9 included): it is removed and
+ *     taken (the takeover protocol is at `acquireLinked`, the file operations in lock-files.ts).
  *
  * Anything local this user runs may connect, so the channel trusts no byte: one request line per connection (at most
  * 64 KiB, within a timeout), checked for its shape, every failure answered as `{ error }`; nothing a client sends
  * can stop the service or run a command twice.
  */
-import { linkSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
-import { dirname, join, relative } from 'node:path';
+import fs from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join, relative } from 'node:path';
+import { errorCode, exchange, inodeOf, noHardLinks, ownName, pin, probeUntilSure, removeIfStill } from './lock-files';
 
 export const SOCKET_NAME = 'service.sock';
 /** The longest request line the service reads; a client sending more is disconnected. */
@@ -51,6 +53,8 @@ export interface DataDirLock {
 export interface LockOptions {
   /** How long a client has to send its request line; 10 s unless set. */
   requestTimeoutMs?: number;
+  /** Where errors of the listening socket go (e.g. EMFILE on accept); stderr unless set. They never stop it. */
+  onError?: (err: Error) => void;
 }
 
 /** The socket's path, relative to the working directory when the absolute one is too long for a socket (~107 bytes). */
@@ -60,30 +64,9 @@ function socketPathOf(dataDir: string): string {
   return Buffer.byteLength(absolute) <= 100 ? absolute : rel;
 }
 
-/** Sends one request and reads one JSON answer; rejects with the socket's error (ECONNREFUSED, ENOENT, …). */
-function exchange(socketPath: string, request: ChannelRequest, timeoutMs: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(socketPath);
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.setTimeout(timeoutMs, () => socket.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
-    socket.on('connect', () => socket.end(`${JSON.stringify(request)}\n`));
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      try {
-        resolve(JSON.parse(data));
-      } catch {
-        reject(Object.assign(new Error('the data folder socket gave no answer'), { code: 'EBADANSWER' }));
-      }
-    });
-  });
-}
-
 /** True for the errors that mean nobody listens on the socket (no file, or a file left by a dead process). */
 function nobodyListens(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOENT';
+  return errorCode(err) === 'ECONNREFUSED' || errorCode(err) === 'ENOENT';
 }
 
 /**
@@ -168,81 +151,81 @@ function listenPrivately(server: Server, path: string): Promise<void> {
   });
 }
 
-const errorCode = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
-const inodeOf = (path: string): bigint | undefined => lstatSync(path, { bigint: true, throwIfNoEntry: false })?.ino;
-let pins = 0;
+/** Asks the socket pinned or found at `path`; throws DataDirInUse unless it refused every probe (it is dead). */
+async function expectDead(dataDir: string, path: string, attempt: number): Promise<void> {
+  const found = await probeUntilSure(path);
+  if (found.live) throw new DataDirInUse(dataDir, found.pid);
+  if (attempt >= TAKEOVER_ATTEMPTS) throw new DataDirInUse(dataDir, null);
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
- * A second name (a hard link, in the same folder, no longer than the socket's) for the file at `socketPath`; null
- * when there is none. While the pin exists the file's inode cannot be freed, so its number cannot be reused by a
- * socket bound later: "the file at the path is still this one" becomes an exact test (timestamps are too coarse).
+ * The takeover protocol, which never moves a socket that answers:
+ *   1. listen on a name of our own in the folder, then hard-link it to DATA_DIR/service.sock. `link` fails (EEXIST)
+ *      whenever any file is there, so of several processes exactly one succeeds; success is the lock. The socket
+ *      appears at the path already listening: no taker can find it in the bind→listen gap (see probeUntilSure).
+ *   2. Otherwise pin the file there (a hard link of our own), ask `who` through the pin. An answer (or no answer in
+ *      time) is a live holder: refused, naming its pid. Refused on every probe means its process is dead, for good.
+ *   3. Remove exactly that dead file (removeIfStill), unpin, and go back to 1.
+ * Our own name is unlinked once linked; libuv unlinks the name it bound at close, which is then already gone: the
+ * path is removed by `release` only while it is still our socket, never a socket that replaced it.
+ * Resolves with the socket's inode.
  */
-function pin(socketPath: string): string | null {
-  const ref = join(dirname(socketPath), `.${process.pid.toString(36)}.${(++pins % 1296).toString(36)}`);
+async function acquireLinked(server: Server, socketPath: string, dataDir: string): Promise<bigint> {
+  const own = ownName(socketPath);
+  fs.rmSync(own, { force: true }); // left by a dead process that had our pid
+  await listenPrivately(server, own);
   try {
-    linkSync(socketPath, ref);
-    return ref;
+    const inode = inodeOf(own)!;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        fs.linkSync(own, socketPath);
+        return inode;
+      } catch (err) {
+        if (errorCode(err) !== 'EEXIST') throw err;
+      }
+      const ref = pin(socketPath);
+      if (!ref) continue; // removed since: link again
+      try {
+        await expectDead(dataDir, ref, attempt);
+        removeIfStill(socketPath, inodeOf(ref)!);
+      } finally {
+        fs.rmSync(ref, { force: true });
+      }
+    }
   } catch (err) {
-    if (errorCode(err) === 'ENOENT') return null;
-    if (errorCode(err) !== 'EEXIST') throw err;
+    await close(server);
+    throw err;
+  } finally {
+    fs.rmSync(own, { force: true });
   }
-  // Left by a process that had our pid and died mid-takeover (pids are unique among live processes).
-  rmSync(ref, { force: true });
-  return pin(socketPath);
 }
 
 /**
- * Removes the socket file with inode `dead` (pinned, refused a connection) if it is still the one at `socketPath`,
- * and nothing else. POSIX has no "unlink if still this file", so the file is renamed aside under a name of our own
- * and checked: the dead one is deleted; anything else (another taker's live socket, bound in the microseconds
- * between the check and the rename) is put back with `link`, which fails rather than overwrite a socket bound there
- * since.
+ * The fallback for file systems without hard links, LESS SAFE: bind at the path itself (EADDRINUSE when any file is
+ * there); a file refusing every probe is renamed aside, checked by its inode number. Without a pin that number may
+ * have been reused by a socket bound in between, and libuv's close unlinks the path whatever file it holds.
  */
-function removeIfStill(socketPath: string, dead: bigint): void {
-  if (inodeOf(socketPath) !== dead) return;
-  const grave = `${socketPath}.${process.pid}.${++pins}.stale`;
-  try {
-    renameSync(socketPath, grave);
-  } catch {
-    return; // another taker removed it first
-  }
-  if (inodeOf(grave) === dead) return unlinkSync(grave);
-  try {
-    linkSync(grave, socketPath);
-    unlinkSync(grave);
-  } catch {
-    // A third process bound in between: leave the moved socket where it is rather than remove a live one.
+async function acquireDirect(server: Server, socketPath: string, dataDir: string): Promise<bigint> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await listenPrivately(server, socketPath);
+      return inodeOf(socketPath)!;
+    } catch (err) {
+      if (errorCode(err) !== 'EADDRINUSE') throw err;
+    }
+    const seen = inodeOf(socketPath);
+    if (seen === undefined) continue;
+    await expectDead(dataDir, socketPath, attempt);
+    removeIfStill(socketPath, seen);
   }
 }
 
-/** Asks the socket file pinned at `ref`: its holder's pid, `undefined` when it refuses (its process is dead). */
-async function probe(dataDir: string, ref: string): Promise<undefined> {
-  let owner: unknown;
-  try {
-    owner = await exchange(ref, { op: 'who' }, 5_000);
-  } catch (err) {
-    if (errorCode(err) === 'ECONNREFUSED') return undefined;
-    throw new DataDirInUse(dataDir, null); // it did not refuse: something holds it, answering or not
-  }
-  throw new DataDirInUse(dataDir, (owner as { pid?: number } | null)?.pid ?? null);
-}
-
-/**
- * Takes the data folder for this process (creating the folder when needed); `DataDirInUse` when it is taken.
- *
- * The takeover protocol never moves a socket that answers:
- *   1. bind at DATA_DIR/service.sock. Binding fails (EADDRINUSE) whenever any file is there, so of several
- *      processes binding at once exactly one succeeds; success is the lock.
- *   2. Otherwise pin the file there (a hard link of our own), connect to it through the pin and ask `who`. An
- *      answer (or no answer in time) is a live holder: refused, naming its pid. A refused connection means its
- *      process is dead, for good: a socket file never accepts again once its listener is gone.
- *   3. Remove exactly that dead file (removeIfStill), unpin, and go back to 1: a process that bound in between
- *      wins there and is found answering at 2. Nothing in this protocol moves a socket that answered a probe; the
- *      one residue is removeIfStill's put-back, a window of two system calls.
- */
+/** Takes the data folder for this process (creating the folder when needed); `DataDirInUse` when it is taken. */
 export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<DataDirLock> {
-  mkdirSync(dataDir, { recursive: true });
-  if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error(`${dataDir} is not a directory`), { code: 'ENOTDIR' });
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.statSync(dataDir).isDirectory()) throw Object.assign(new Error(`${dataDir} is not a directory`), { code: 'ENOTDIR' });
   const socketPath = socketPathOf(dataDir);
   let handler: ((argv: string[]) => Promise<unknown>) | null = null;
 
@@ -261,23 +244,19 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
 
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer({ allowHalfOpen: true }, (socket) => serveConnection(socket, respond, timeoutMs));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await listenPrivately(server, socketPath);
-      break;
-    } catch (err) {
-      if (errorCode(err) !== 'EADDRINUSE') throw err;
-    }
-    const ref = pin(socketPath);
-    if (!ref) continue; // removed since the bind: bind again
-    try {
-      await probe(dataDir, ref);
-      if (attempt >= TAKEOVER_ATTEMPTS) throw new DataDirInUse(dataDir, null);
-      removeIfStill(socketPath, inodeOf(ref)!);
-    } finally {
-      rmSync(ref, { force: true });
-    }
+  let linked = true;
+  let inode: bigint;
+  try {
+    inode = await acquireLinked(server, socketPath, dataDir);
+  } catch (err) {
+    if (!noHardLinks(err)) throw err;
+    linked = false;
+    inode = await acquireDirect(server, socketPath, dataDir);
   }
+  // An accept failing (EMFILE, ENFILE) is reported and the server keeps listening; without a listener it would
+  // crash the process.
+  const onError = options.onError ?? ((err: Error) => process.stderr.write(`payments: data folder socket: ${err.message}\n`));
+  server.on('error', onError);
   server.unref();
 
   return {
@@ -285,6 +264,9 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     serve(h) {
       handler = h;
     },
-    release: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async release() {
+      if (linked) removeIfStill(socketPath, inode);
+      await close(server);
+    },
   };
 }
