@@ -31,8 +31,21 @@ export type PaymentJob =
   | { kind: 'transaction.expire'; payload: { transactionId: string } }
   | { kind: 'receivables.settle'; payload: { transactionId: string; day: string } }
   | { kind: 'refund.confirm'; payload: { refundId: string } }
-  /** `answered`: the authorization's answer is known (it exists); without it, a blind void of a key that may hold nothing. */
-  | { kind: 'transaction.void'; payload: { transactionId: string; provider: string; key: string; answered?: true } };
+  | { kind: 'transaction.void'; payload: VoidPayload };
+
+/**
+ * What a `transaction.void` job releases under `key`. Without a flag: a blind void of a charge given up (the key may
+ * hold nothing yet; provider key `${key}:cancel`). `answered`: the release of an authorization, QR code or billet whose
+ * answer is known (it exists; `${key}:release`). `claimed`: the void of a route that timed out, claimed into
+ * `processing.voiding` (`${key}:void`, the run's own inline attempt's key), moved to `voided` once done.
+ */
+export type VoidPayload = {
+  transactionId: string;
+  provider: string;
+  key: string;
+  answered?: true;
+  claimed?: true;
+};
 
 /** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
 export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {

@@ -9,7 +9,7 @@
  * | `transaction.expire` | stays dead: the QR code, billet or authorization could not be voided at the provider, so the charge is not canceled locally on a guess |
  * | `receivables.settle` | stays dead: the receivables stay `pending` (not yet in the balance) until the retry settles them |
  * | `refund.confirm` | stays dead: the refund stays `pending` and its amount reserved; marking it failed could refund twice, succeeded could pay out what the provider never sent |
- * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it |
+ * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it (a claimed key stays in `voiding`, never settled on) |
  */
 import type { Queryable } from '../../db/types';
 import type { ExhaustedHandler, JobKind } from '../../jobs/worker';
@@ -18,6 +18,7 @@ import { changeTransactionIn } from './change';
 import { schedule, type Engine, type PaymentJob } from './engine';
 import { confirmRefund, expireTransaction, settleDay, voidAuthorization } from './after-charge';
 import { analyseTransaction, IN_FLIGHT, processTransaction } from './processing';
+import { scheduleClaimedVoid, voidClaimed } from './voiding';
 
 type Payload<K extends PaymentJob['kind']> = Extract<PaymentJob, { kind: K }>['payload'];
 
@@ -29,8 +30,9 @@ const keepDead: ExhaustedHandler = async () => undefined;
 /**
  * The background processing of a charge gave up: a charge still in flight is `failed` (`processingFailed`), and
  * every authorization key the charge may have used (each route, each round so far, except those already voided)
- * gets a void job, since a route that timed out may have charged. A charge that has a route recorded was settled or
- * issued: its exhaustion was of a run with nothing left to do, and it is left alone.
+ * gets a void job, since a route that timed out may have charged; a key being voided (`voiding`) has its own job
+ * since its claim (one per key, so none is added). A charge that has a route recorded was settled or issued: its
+ * exhaustion was of a run with nothing left to do, and it is left alone.
  */
 async function failCharge(engine: Engine, q: Queryable, transactionId: string, lastError: string): Promise<void> {
   const out = await changeTransactionIn(q, { id: transactionId }, async (c) => {
@@ -49,11 +51,15 @@ async function failCharge(engine: Engine, q: Queryable, transactionId: string, l
       // No route serves it (production without a provider): nothing can hold money.
     }
     const voided = new Set(c.row.processing.voided ?? []);
+    const voiding = c.row.processing.voiding ?? [];
+    // Claims made before their void got a job of its own: the dedupe makes this a no-op otherwise.
+    for (const v of voiding) await scheduleClaimedVoid(q, engine, transactionId, v.provider, v.key);
+    const claimed = new Set(voiding.map((v) => v.key));
     const voids: Extract<PaymentJob, { kind: 'transaction.void' }>[] = [];
     for (let round = 0; round <= c.row.route_rounds; round++) {
       for (const provider of routes) {
         const key = authorizeKey(transactionId, provider, round);
-        if (!voided.has(key)) voids.push({ kind: 'transaction.void', payload: { transactionId, provider, key } });
+        if (!voided.has(key) && !claimed.has(key)) voids.push({ kind: 'transaction.void', payload: { transactionId, provider, key } });
       }
     }
     return voids;
@@ -102,6 +108,7 @@ export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], R
     'transaction.void': {
       run: (job) => {
         const p = of<'transaction.void'>(job.payload);
+        if (p.claimed) return voidClaimed(engine, p.transactionId, p.provider, p.key);
         return voidAuthorization(engine, p.transactionId, p.provider, p.key, p.answered === true);
       },
       onExhausted: keepDead,

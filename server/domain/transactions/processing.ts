@@ -13,7 +13,7 @@ import * as repo from './repo';
 import { approve } from './settle';
 import type { TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
-import { finishVoids, voidedKeys, voidTimedOut } from './voiding';
+import { finishVoids, voidedKeys, voidTimedOut, type Claimant } from './voiding';
 
 /** Statuses in which a charge is still being worked on in the background. */
 export const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
@@ -47,13 +47,30 @@ const OUTCOME = { approved: 'authorized', authorized: 'authorized', issued: 'sen
  * Records what the settling route answered; `stale` when the charge moved meanwhile (canceled), or another run
  * already recorded a route's answer (an issued QR code or billet keeps the status `pending`: the route tells);
  * `voided` when another run voided (or is voiding) this key since it was asked: the answer stands on nothing.
+ *
+ * An answer that is not recorded and holds money or a payable code is released by a `transaction.void` job
+ * (`answered`) enqueued in the same database transaction, so the release happens even if this process dies now.
+ * That includes a voided key's: its blind void was sent when the time-out fired, maybe before the authorization
+ * landed, and a cancel of nothing does not stop a later authorization under the key. The release has a provider key
+ * of its own (`${key}:release`), so it is never the replay of that earlier cancel.
  */
 async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'done' | 'stale' | 'voided'> {
   const { provider, attempt, result } = o;
   const route = { provider: provider.id, key: o.key };
+  const release = (c: Change) =>
+    result.kind === 'declined'
+      ? Promise.resolve(null)
+      : schedule(c.q, { kind: 'transaction.void', payload: { transactionId: id, provider: provider.id, key: o.key, answered: true } });
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
-    if (voidedKeys(c.row.processing).has(o.key)) return 'voided' as const;
-    if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) return 'stale' as const;
+    if (voidedKeys(c.row.processing).has(o.key)) {
+      await release(c);
+      return 'voided' as const;
+    }
+    if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) {
+      // Another run of this job recorded this very answer: nothing to release.
+      if (c.row.processing.route?.key !== o.key) await release(c);
+      return 'stale' as const;
+    }
     await c.timeline('route', `Charge sent to route ${provider.id}`, { provider: provider.id, attempt, outcome: OUTCOME[result.kind] });
     const payment = { provider: provider.id, version: provider.version };
     switch (result.kind) {
@@ -103,22 +120,22 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
 
 /**
  * Every route was unavailable: a pending charge becomes `awaiting` and is retried after the next delay of the
- * schedule; once the schedule runs out it is `failed` (`routesExhausted`). When this run asked no route at all
- * (`askedNone`: another run, the sandbox simulator's `issueNow`, timed out on every key of the round and voided them
- * first), the round is spent but not by the job: it goes on at once with the next round's keys, and that round is
- * not a step of the schedule (`freeRounds`).
+ * schedule; once the schedule runs out it is `failed` (`routesExhausted`). When the round was spent by the sandbox
+ * simulator alone (`free`: its `issueNow` timed out on every key of the round and claimed their voids, this run asked
+ * none), it goes on at once with the next round's keys, and that round is not a step of the schedule (`freeRounds`).
+ * Keys the job's own earlier attempts claimed are the job's rounds, whoever finished their voids.
  */
-async function allRoutesDown(engine: Engine, id: string, askedNone: boolean): Promise<void | { retryAt: Date }> {
+async function allRoutesDown(engine: Engine, id: string, free: boolean): Promise<void | { retryAt: Date }> {
   const delays = engine.settings.routeRetrySeconds;
   const out = await changeTransaction(engine.db, { id }, async (c) => {
     if (!IN_FLIGHT.includes(c.row.status)) return null;
     const round = c.row.route_rounds;
-    const free = c.row.processing.freeRounds ?? 0;
-    if (askedNone) {
-      await c.patch({ routeRounds: round + 1, processing: { freeRounds: free + 1 } });
+    const freeRounds = c.row.processing.freeRounds ?? 0;
+    if (free) {
+      await c.patch({ routeRounds: round + 1, processing: { freeRounds: freeRounds + 1 } });
       return c.at;
     }
-    const step = round - free;
+    const step = round - freeRounds;
     if (step >= delays.length) {
       await c.move('failed', {
         payment: { refused: { code: 'routesExhausted', message: 'Every payment route stayed unavailable.', provider: 'payorch' } },
@@ -136,9 +153,10 @@ async function allRoutesDown(engine: Engine, id: string, askedNone: boolean): Pr
 /**
  * Sends the charge over its routes and records the answer. A route that timed out is voided before the next one is
  * tried, and remembered as voided, so no run settles on it (voiding.ts). A charge that was canceled while its
- * route answered gets a void job: the release must happen even if this process dies now. When every route is
- * unavailable, `whenDown` decides (the job's retry rounds by default). When another run voided the key whose
- * answer this run got, this run goes on from the charge as it stands, as that run did.
+ * route answered, or whose answer came under a key another run voided meanwhile, gets a void job (`record`). When
+ * every route is unavailable, `whenDown` decides (the job's retry rounds by default). When another run voided the
+ * key whose answer this run got, this run goes on from the charge as it stands, as that run did. `by` says who runs
+ * it: the voids the simulator claims cost the job no retry round.
  *
  * The route entries of the timeline are facts of one route in one round (keyed by the authorization's idempotency
  * key): a re-run of the round after a crash, or a run beside it, meets the same facts and does not write them twice.
@@ -146,7 +164,8 @@ async function allRoutesDown(engine: Engine, id: string, askedNone: boolean): Pr
 async function charge<D>(
   engine: Engine,
   first: repo.TransactionRow,
-  whenDown: (engine: Engine, id: string, askedNone: boolean) => Promise<D>,
+  by: Claimant,
+  whenDown: (engine: Engine, id: string, free: boolean) => Promise<D>,
 ): Promise<D | 'done'> {
   const merchant = await merchantOf(engine.db, first.merchant_id);
   const settling = (row: repo.TransactionRow) => IN_FLIGHT.includes(row.status) && !row.processing.route;
@@ -175,7 +194,7 @@ async function charge<D>(
       },
       voidAmbiguous: async (provider, attempt, key, reason) => {
         asked++;
-        const next = await voidTimedOut(engine, settling, row, provider, key, { attempt, reason });
+        const next = await voidTimedOut(engine, settling, row, provider, key, { attempt, reason }, by);
         if (next === 'stop') stopped = true;
         voided.add(key);
         return next;
@@ -183,25 +202,19 @@ async function charge<D>(
     });
     // Another run settled the charge (maybe on the very key that timed out here), or it ended: nothing left to do.
     if (stopped) return 'done';
-    if (!outcome) return whenDown(engine, t.id, asked === 0);
+    if (!outcome) {
+      const bySimulator = new Set(t.processing.simulatorVoided ?? []);
+      const keys = engine.orchestrator.routesFor(t.mode, t.method).map((p) => authorizeKey(t.id, p.id, round));
+      return whenDown(engine, t.id, asked === 0 && keys.every((k) => bySimulator.has(k)));
+    }
     const recorded = await record(engine, t.id, outcome);
+    if (recorded !== 'done') engine.wake(); // a release may be queued
     if (recorded === 'voided') {
-      // The run that voided this key stands by that void (no second release); the key is skipped from now on.
+      // Its answer is being released (`record`); the key is skipped from now on, the charge goes on as it stands.
       const now = await repo.findTransactionById(engine.db, t.id);
       if (!now || !settling(now)) return 'done';
       t = now;
       continue;
-    }
-    if (recorded === 'stale' && outcome.result.kind !== 'declined') {
-      const now = await repo.findTransactionById(engine.db, t.id);
-      // Another run of this job recorded this very answer: nothing to release.
-      if (now?.processing.route?.key === outcome.key) return 'done';
-      // Its answer is known: released under a provider key of its own (`answered`), see `voidAuthorization`.
-      await schedule(engine.db, {
-        kind: 'transaction.void',
-        payload: { transactionId: t.id, provider: outcome.provider.id, key: outcome.key, answered: true },
-      });
-      engine.wake();
     }
     return 'done';
   }
@@ -209,7 +222,7 @@ async function charge<D>(
 
 /** The job's answer to `charge`: the retry round's time, or nothing when the charge is done. */
 async function chargeInJob(engine: Engine, t: repo.TransactionRow): Promise<void | { retryAt: Date }> {
-  const out = await charge(engine, t, allRoutesDown);
+  const out = await charge(engine, t, 'job', allRoutesDown);
   return out === 'done' ? undefined : out;
 }
 
@@ -224,7 +237,7 @@ export async function issueNow(engine: Engine, id: string): Promise<'issued' | '
   const t = await repo.findTransactionById(engine.db, id);
   if (!t || t.method === 'credit' || (t.status !== 'pending' && t.status !== 'awaiting')) return 'not-applicable';
   if (t.processing.route) return 'issued';
-  const out = await charge(engine, t, async () => 'unavailable' as const);
+  const out = await charge(engine, t, 'simulator', async () => 'unavailable' as const);
   if (out === 'unavailable') return out;
   const after = await repo.findTransactionById(engine.db, id);
   return after?.processing.route ? 'issued' : 'not-applicable';

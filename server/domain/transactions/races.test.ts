@@ -26,8 +26,12 @@ interface Script {
   /** A route answering every call not scripted with "unavailable". */
   down: Set<RouteId>;
   cancelHangs: boolean;
+  /** Every cancel key fails ("unavailable") the first time it is sent, and is done the next. */
+  cancelFailsOnce: boolean;
   /** The keys asked, in order. */
   asked: string[];
+  /** The cancel keys sent, in order. */
+  cancels: string[];
 }
 
 const never = <T>() => new Promise<T>(() => undefined);
@@ -35,6 +39,8 @@ const never = <T>() => new Promise<T>(() => undefined);
 const hang: Step = () => never();
 /** Acts at once, answers never (a slow acquirer): the time-out sees nothing. */
 const actThenHang: Step = (run) => run().then(() => never());
+/** Busy: does nothing and says so at once. */
+const busy: Step = async () => ({ kind: 'unavailable', reason: 'busy for the test' });
 /** Acts and answers once `gate` opens. */
 const after = (gate: Promise<void>): Step => async (run) => {
   await gate;
@@ -51,7 +57,13 @@ function scripted(db: Db, id: RouteId, script: Script): PaymentProvider {
       if (step) return step(() => real.authorize(req));
       return script.down.has(id) ? Promise.resolve({ kind: 'unavailable', reason: 'down for the test' }) : real.authorize(req);
     },
-    cancel: (req) => (script.cancelHangs ? never() : real.cancel(req)),
+    cancel: (req) => {
+      const again = script.cancels.includes(req.idempotencyKey);
+      script.cancels.push(req.idempotencyKey);
+      if (script.cancelHangs) return never();
+      if (script.cancelFailsOnce && !again) return Promise.resolve({ kind: 'unavailable', reason: 'busy for the test' });
+      return real.cancel(req);
+    },
   };
 }
 
@@ -70,7 +82,10 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
 }
 
 function harness(env: Record<string, string>, engine: (typeof ENGINES)[number]) {
-  const script: Script = { steps: { sandbox: [], 'sandbox-fallback': [] }, down: new Set(), cancelHangs: false, asked: [] };
+  const fresh = (): Script => ({
+    steps: { sandbox: [], 'sandbox-fallback': [] }, down: new Set(), cancelHangs: false, cancelFailsOnce: false, asked: [], cancels: [],
+  });
+  const script = fresh();
   const routes = (db: Db): PaymentRoutes => ({
     providers: [scripted(db, 'sandbox', script), scripted(db, 'sandbox-fallback', script)],
     vaults: { sandbox: sandboxVault },
@@ -82,7 +97,7 @@ function harness(env: Record<string, string>, engine: (typeof ENGINES)[number]) 
   });
   afterAll(async () => h.svc?.close());
   beforeEach(() => {
-    Object.assign(script, { steps: { sandbox: [], 'sandbox-fallback': [] }, down: new Set(), cancelHangs: false, asked: [] });
+    Object.assign(script, fresh());
   });
   return h;
 }
@@ -98,6 +113,20 @@ const processing = async (svc: TestService, id: string) =>
 const simulate = (svc: TestService, id: string, action: string) =>
   svc.call(`/v1/sandbox/transactions/${id}/simulate`, { method: 'POST', json: { action } });
 const key = (id: string, route: RouteId, round: number) => `${id}:authorize:${route}:${round}`;
+/** Cancels sent under `${authorized}:${as}` after the authorization under `authorized` landed at the sandbox. */
+async function cancelsAfter(svc: TestService, authorized: string, as: 'void' | 'release' | 'cancel'): Promise<number> {
+  const res = await svc.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sandbox_operations c JOIN sandbox_operations a ON a.idempotency_key = $1
+      WHERE c.idempotency_key = $2 AND c.operation = 'cancel' AND c.created_at >= a.created_at`,
+    [authorized, `${authorized}:${as}`],
+  );
+  return res.rows[0]!.n;
+}
+/** Runs the charge's void jobs now instead of after the provider time-out. */
+async function runVoids(svc: TestService, id: string): Promise<void> {
+  await svc.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'transaction.void' AND payload->>'transactionId' = $1`, [id]);
+  await svc.drain();
+}
 
 describe.each(ENGINES)('the job beside the sandbox simulator around a route that timed out, on $name', (engine) => {
   const h = harness({ PROVIDER_TIMEOUT_MS: '1000' }, engine);
@@ -118,7 +147,7 @@ describe.each(ENGINES)('the job beside the sandbox simulator around a route that
     expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
   });
 
-  it('a late answer under a key the job voided meanwhile is not settled on: the simulator goes on past it', async () => {
+  it('a late answer under a key the job voided meanwhile is not settled on but released: the simulator goes on past it', async () => {
     const { svc, script } = h;
     const id = await create(svc, pixBody());
     const late = opened();
@@ -138,6 +167,11 @@ describe.each(ENGINES)('the job beside the sandbox simulator around a route that
     expect(p.processing.voided).toEqual([key(id, 'sandbox', 0)]);
     expect(p.processing.route?.key).toBe(key(id, 'sandbox', 1));
     expect((await read(svc, id)).status).toBe('approved');
+    // The job's blind void went before the QR code was issued (it canceled nothing): the late one is released.
+    expect(await cancelsAfter(svc, key(id, 'sandbox', 0), 'release')).toBe(0);
+    await svc.drain();
+    expect(await cancelsAfter(svc, key(id, 'sandbox', 0), 'release')).toBe(1);
+    expect(script.cancels).toContain(`${key(id, 'sandbox', 0)}:void`);
   });
 
   it('every key of the round voided by the simulator: the job goes on at once with fresh keys, no retry round spent', async () => {
@@ -172,6 +206,61 @@ describe.each(ENGINES)('the job beside the sandbox simulator around a route that
     expect(p.processing.voided).toEqual([key(id, 'sandbox', 0)]);
     expect(p.processing.route?.key).toBe(key(id, 'sandbox-fallback', 0));
     expect((await simulate(svc, id, 'pay')).status).toBe(200);
+  });
+});
+
+describe.each(ENGINES)('a key claimed for voiding whose void fails, on $name', (engine) => {
+  const h = harness({ PROVIDER_TIMEOUT_MS: '1000' }, engine);
+
+  it('the job cannot void a card route that timed out, then the merchant cancels: the claimed key is voided by its own job', async () => {
+    const { svc, script } = h;
+    const id = await create(svc, cardBody());
+    script.steps.sandbox.push(actThenHang); // authorized at the acquirer; the answer never comes
+    script.cancelHangs = true;
+    await expect(processTransaction(svc.payments, id)).rejects.toThrow(/cannot be voided/);
+    expect((await svc.call(`/v1/transactions/${id}/cancel`, { method: 'POST', json: {} })).status).toBe(200);
+    script.cancelHangs = false;
+    await runVoids(svc, id); // the job's retry finds the charge canceled and does nothing: the void job does it
+    const p = await processing(svc, id);
+    expect(p.processing).toMatchObject({ voided: [key(id, 'sandbox', 0)], voiding: [] });
+    expect(await cancelsAfter(svc, key(id, 'sandbox', 0), 'void')).toBe(1);
+    expect((await read(svc, id)).status).toBe('canceled');
+  });
+
+  it('the simulator claims a key the job found busy and cannot void it; the job issues on the next route: the key is voided', async () => {
+    const { svc, script } = h;
+    const id = await create(svc, pixBody());
+    script.steps.sandbox.push(actThenHang, busy); // the simulator's call issues a QR code, never answers; the job's is busy
+    script.cancelHangs = true;
+    const paid = simulate(svc, id, 'pay');
+    await until('the simulator to ask', () => script.asked.length === 1);
+    await processTransaction(svc.payments, id);
+    expect((await processing(svc, id)).processing.route?.key).toBe(key(id, 'sandbox-fallback', 0));
+    expect((await paid).status).toBe(503); // timed out, claimed, its cancel timed out too
+    script.cancelHangs = false;
+    await runVoids(svc, id);
+    const p = await processing(svc, id);
+    expect(p.processing).toMatchObject({ voided: [key(id, 'sandbox', 0)], voiding: [] });
+    expect(await cancelsAfter(svc, key(id, 'sandbox', 0), 'void')).toBe(1);
+    expect((await simulate(svc, id, 'pay')).status).toBe(200);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 2, cancel: 1 });
+  });
+
+  it("a round of the job's own keys whose voids it finished on later attempts costs a retry of the schedule", async () => {
+    const { svc, script } = h;
+    const id = await create(svc, pixBody());
+    script.steps.sandbox.push(hang);
+    script.steps['sandbox-fallback'].push(hang);
+    script.cancelFailsOnce = true;
+    await expect(processTransaction(svc.payments, id)).rejects.toThrow(/cannot be voided/); // sandbox:0 claimed
+    await expect(processTransaction(svc.payments, id)).rejects.toThrow(/cannot be voided/); // its void done; fallback:0 claimed
+    const started = Date.now();
+    const out = await processTransaction(svc.payments, id); // fallback:0's void done: the round is spent, by the job
+    expect(out?.retryAt.getTime()).toBeGreaterThan(started + 20_000); // the schedule's first delay (30 s)
+    expect((await read(svc, id)).status).toBe('awaiting');
+    const p = await processing(svc, id);
+    expect(p.route_rounds).toBe(1);
+    expect(p.processing.freeRounds ?? 0).toBe(0);
   });
 });
 

@@ -25,7 +25,9 @@ export interface Processing {
    * cancel, so no other run records the key's answer meanwhile; moved to `voided` once the provider confirmed.
    */
   voiding?: { provider: string; key: string; attempt: number; reason: string }[];
-  /** Rounds of keys that another run (the sandbox simulator) used up entirely: they count no retry of the schedule. */
+  /** Keys the sandbox simulator (`issueNow`) timed out on and claimed for voiding, not the charge's job. */
+  simulatorVoided?: string[];
+  /** Rounds whose every key the sandbox simulator used up (`simulatorVoided`): they count no retry of the schedule. */
   freeRounds?: number;
   /** The route and key the charge was settled under; capture, cancel and refund go to that route. */
   route?: { provider: string; key: string };

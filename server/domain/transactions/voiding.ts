@@ -2,12 +2,19 @@
  * The void of a route that timed out (its authorization may or may not exist at the provider). Two runs can work on
  * one charge at once (its job and the sandbox simulator's `issueNow`, or a job and its stale twin), so the void is
  * claimed under the row lock before the provider is told to cancel: a key whose answer another run has recorded as
- * the charge's route is never voided, and `record()` never settles on a key that is voided or being voided.
+ * the charge's route is never voided, and `record()` never settles on a key that is voided or being voided. The claim
+ * enqueues, in the same database transaction, a `transaction.void` job (`claimed`) that finishes the void whatever
+ * becomes of the run or the charge (the run died, its cancel timed out, the charge was canceled or settled on another
+ * route meanwhile); the run still tries the cancel at once, under the same provider key, so the two are one void.
  */
+import type { Queryable } from '../../db/types';
 import type { PaymentProvider } from '../../payments/provider';
 import { changeTransaction } from './change';
-import type { Engine } from './engine';
+import { schedule, type Engine } from './engine';
 import * as repo from './repo';
+
+/** Who claimed a void: the charge's job, or the sandbox simulator's `issueNow` (whose rounds cost the job no retry). */
+export type Claimant = 'job' | 'simulator';
 
 /** A route that timed out could not be told to cancel either: the run stops until it can (the job retries later). */
 export class RouteNotVoided extends Error {
@@ -29,6 +36,16 @@ async function cancelAt(engine: Engine, provider: PaymentProvider, t: repo.Trans
     (why) => ({ kind: 'unavailable' as const, reason: why }),
   );
   if (res.kind === 'unavailable') throw new RouteNotVoided(provider.id, res.reason);
+}
+
+/**
+ * Enqueues the durable void of a claimed key, in the caller's database transaction; one per key. Due after the
+ * provider time-out, by when the run's own inline attempt has ended one way or the other; retried with backoff until
+ * the provider confirms, dead and listed once its attempts run out (the provider may still hold the authorization).
+ */
+export async function scheduleClaimedVoid(q: Queryable, engine: Engine, transactionId: string, provider: string, key: string): Promise<void> {
+  const after = new Date(Date.now() + engine.orchestrator.timeoutMs);
+  await schedule(q, { kind: 'transaction.void', payload: { transactionId, provider, key, claimed: true } }, after, `transaction.void:${transactionId}:${key}:void`);
 }
 
 /** Under the row lock: `key` is now voided (no longer merely being voided); the timeline says so once. */
@@ -62,11 +79,16 @@ export async function voidTimedOut(
   provider: PaymentProvider,
   key: string,
   note: { attempt: number; reason: string },
+  by: Claimant,
 ): Promise<'voided' | 'stop'> {
   const claim = await changeTransaction(engine.db, { id: t.id }, async (c) => {
     const p = c.row.processing;
     if (p.route?.key === key) return false;
-    if (!voidedKeys(p).has(key)) await c.patch({ processing: { voiding: [...(p.voiding ?? []), { provider: provider.id, key, ...note }] } });
+    if (!voidedKeys(p).has(key)) {
+      const simulatorVoided = by === 'simulator' ? { simulatorVoided: [...(p.simulatorVoided ?? []), key] } : {};
+      await c.patch({ processing: { voiding: [...(p.voiding ?? []), { provider: provider.id, key, ...note }], ...simulatorVoided } });
+    }
+    if (!(p.voided ?? []).includes(key)) await scheduleClaimedVoid(c.q, engine, t.id, provider.id, key);
     return true;
   });
   if (!claim?.value) return 'stop';
@@ -87,4 +109,18 @@ export async function finishVoids(engine: Engine, t: repo.TransactionRow): Promi
     await markVoided(engine, t.id, v.provider, v.key, v);
   }
   return (await repo.findTransactionById(engine.db, t.id)) ?? t;
+}
+
+/**
+ * `transaction.void` of a claimed key (`claimed`): cancels under `${key}:void`, as the run's inline attempt did or
+ * would have, then moves the key to `voided`, whatever the charge's status now. A key already voided is done; a key
+ * the charge is settled on is never voided (no claim is made on it, and none is settled on once claimed: this is the
+ * last guard). Throws `RouteNotVoided` while the provider cannot be reached: the job retries.
+ */
+export async function voidClaimed(engine: Engine, transactionId: string, providerId: string, key: string): Promise<void> {
+  const t = await repo.findTransactionById(engine.db, transactionId);
+  if (!t || t.processing.route?.key === key || (t.processing.voided ?? []).includes(key)) return;
+  const claim = t.processing.voiding?.find((v) => v.key === key) ?? { attempt: 0, reason: 'timed out' };
+  await cancelAt(engine, engine.orchestrator.provider(providerId), t, key);
+  await markVoided(engine, t.id, providerId, key, claim);
 }
