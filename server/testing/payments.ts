@@ -1,6 +1,7 @@
 /** Fixtures of the payments tests: request bodies, and readers of what the engine recorded. */
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
+import type { PaymentProvider } from '../payments/provider';
 
 export type Transaction = components['schemas']['Transaction'];
 export type CreateTransactionRequest = components['schemas']['CreateTransactionRequest'];
@@ -67,4 +68,18 @@ export function timelineOf(t: Transaction): string[] {
     if (e.type === 'route') return `route:${String(d.provider)}:${String(d.outcome)}`;
     return `${e.type}`;
   });
+}
+
+/** `provider`, except that its first authorization acts and then never answers: the worker holding it is as good as dead. */
+export function hangingFirstAuthorize(provider: PaymentProvider): PaymentProvider {
+  let hung = false;
+  return {
+    ...provider,
+    async authorize(req) {
+      const answer = await provider.authorize(req);
+      if (hung) return answer;
+      hung = true;
+      return new Promise<never>(() => undefined);
+    },
+  };
 }

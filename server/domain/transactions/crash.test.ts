@@ -13,7 +13,7 @@ import type { PaymentRoutes } from '../../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { cardBody, eventTypes, providerOperations, type Transaction } from '../../testing/payments';
+import { cardBody, eventTypes, hangingFirstAuthorize, providerOperations, type Transaction } from '../../testing/payments';
 import { processTransaction } from './processing';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -50,21 +50,9 @@ async function expectChargedOnce(svc: TestService, id: string): Promise<void> {
 describe.each(ENGINES)('a worker dying mid-charge, on $name', (engine) => {
   let svc: TestService;
   /** The first authorization acts and then never answers: the worker holding it is as good as dead. */
-  let hangNext = true;
   const routes = (db: Db): PaymentRoutes => {
-    const real = sandboxProvider(db, 'sandbox');
     return {
-      providers: [
-        {
-          ...real,
-          async authorize(req) {
-            const answer = await real.authorize(req);
-            if (!hangNext) return answer;
-            hangNext = false;
-            return new Promise<never>(() => undefined);
-          },
-        },
-      ],
+      providers: [hangingFirstAuthorize(sandboxProvider(db, 'sandbox'))],
       vaults: { sandbox: sandboxVault },
       antifraud: { sandbox: sandboxAntiFraud },
     };

@@ -11,28 +11,15 @@ import type { PaymentRoutes } from '../../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { cardBody, eventTypes, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../../testing/payments';
+import { cardBody, eventTypes, hangingFirstAuthorize, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../../testing/payments';
 import { processTransaction } from './processing';
 
 describe.each(ENGINES)('a charge re-run after a crash, on $name', (engine) => {
   let svc: TestService;
   /** The fallback route's first authorization acts and then never answers: its worker is as good as dead. */
-  let hangNext = true;
   const routes = (db: Db): PaymentRoutes => {
-    const fallback = sandboxProvider(db, 'sandbox-fallback');
     return {
-      providers: [
-        sandboxProvider(db, 'sandbox'),
-        {
-          ...fallback,
-          async authorize(req) {
-            const answer = await fallback.authorize(req);
-            if (!hangNext) return answer;
-            hangNext = false;
-            return new Promise<never>(() => undefined);
-          },
-        },
-      ],
+      providers: [sandboxProvider(db, 'sandbox'), hangingFirstAuthorize(sandboxProvider(db, 'sandbox-fallback'))],
       vaults: { sandbox: sandboxVault },
       antifraud: { sandbox: sandboxAntiFraud },
     };
