@@ -79,9 +79,13 @@ describe.each(ENGINES)('card data at rest and in logs, on $name', (engine) => {
       expect(stored).not.toContain(n);
       expect(lines.join('')).not.toContain(n);
     }
+    // A CVV is a string field: leaked, it stands as a quoted value of its own. A bare substring check would also
+    // match random digits (an acquirer transaction number once held "7319").
+    const cvvValue = new RegExp(`"(${CVV}|${CVV.slice(0, 3)})"`);
     expect(stored).not.toMatch(/"cvv"/i);
-    expect(stored).not.toContain(CVV);
+    expect(stored).not.toMatch(cvvValue);
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.join('')).not.toMatch(/"cvv"/i);
+    expect(lines.join('')).not.toMatch(cvvValue);
   });
 });
