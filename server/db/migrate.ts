@@ -13,11 +13,19 @@ export interface Migration {
   sql: string;
 }
 
-export function loadMigrations(): Migration[] {
+function migrationFiles(): string[] {
   return readdirSync(dir)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
-    .sort()
-    .map((f) => ({ version: Number(f.slice(0, 3)), name: f, sql: readFileSync(join(dir, f), 'utf8') }));
+    .sort();
+}
+
+/** The version of every migration of this build, from the file names alone (readiness needs no SQL text). */
+export function migrationVersions(): number[] {
+  return migrationFiles().map((f) => Number(f.slice(0, 3)));
+}
+
+export function loadMigrations(): Migration[] {
+  return migrationFiles().map((f) => ({ version: Number(f.slice(0, 3)), name: f, sql: readFileSync(join(dir, f), 'utf8') }));
 }
 
 /** Returns the names of the migrations it applied. */

@@ -3,8 +3,6 @@
  * (404/405) → auth (401/403) → rate limit (429) → JSON body → NUL and depth check → OpenAPI validation (400) →
  * finite query numbers → handler → the one error renderer.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -25,10 +23,10 @@ import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
 import { renderErrors } from './render';
+import { readSpec } from './spec';
 import { matchRoute } from './route-match';
 import { canonicalTarget } from './target';
 
-const SPEC_PATH = resolve(import.meta.dirname, '../../generated/openapi.json');
 
 export interface AppDeps {
   db: Db;
@@ -113,7 +111,7 @@ function validation(validateResponses: boolean): RequestHandler {
     const router = express.Router();
     router.use(
       OpenApiValidator.middleware({
-        apiSpec: JSON.parse(readFileSync(SPEC_PATH, 'utf8')),
+        apiSpec: readSpec(),
         validateApiSpec: false,
         validateSecurity: false,
         ignoreUndocumented: true,

@@ -5,17 +5,15 @@
  * selects (`payment.method`), or its type selects (`[Document, null]`), is the one reported; branches that only
  * require one field or another (`customer` / `customerId`) become one sentence, or the one contradiction.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { bracketName } from './params';
+import { readSpec } from './spec';
 
 type Schema = Record<string, unknown>;
 type Param = Record<string, string>;
 
 const DOC_ID = 'https://payments.example/openapi.json';
-const SPEC_PATH = resolve(import.meta.dirname, '../../generated/openapi.json');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -25,7 +23,7 @@ export class Distiller {
   private readonly ajv: { all: Ajv2020; first: Ajv2020 };
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(doc: Schema = JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as Schema) {
+  constructor(doc: Schema = readSpec<Schema>()) {
     this.doc = doc;
     const make = (allErrors: boolean) => {
       const ajv = new Ajv2020({ strict: false, allErrors, validateFormats: true });

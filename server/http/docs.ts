@@ -6,12 +6,12 @@
 import { resolve } from 'node:path';
 import express, { type NextFunction, type Response, type Router } from 'express';
 import { ApiError } from './errors';
+import { SPEC_PATH } from './spec';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Where `npm run docs` writes the page (scripts/build-docs.ts). */
 export const DOCS_PAGE = resolve(ROOT, 'dist/docs/index.html');
-const SPEC = resolve(ROOT, 'generated/openapi.json');
 
 /**
  * The page is one self-contained file: inline scripts and styles, images and fonts as data: URIs. The policy allows
@@ -51,7 +51,7 @@ function sendFile(res: Response, next: NextFunction, file: string, headers: Reco
 /** `GET /openapi.json` and `GET /docs` (HEAD too); any other method on them is `405` with `Allow`. */
 export function docsRouter(files: DocsFiles = {}): Router {
   const page = files.page ?? DOCS_PAGE;
-  const spec = files.spec ?? SPEC;
+  const spec = files.spec ?? SPEC_PATH;
   const router = express.Router();
   router.get('/openapi.json', (_req, res, next) => {
     sendFile(res, next, spec, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });

@@ -5,7 +5,7 @@
  *                      applied; else 503 {"status":"unavailable","reason":…} (readiness: take it out of rotation)
  */
 import { Router } from 'express';
-import { loadMigrations } from '../db/migrate';
+import { migrationVersions } from '../db/migrate';
 import type { Db } from '../db/types';
 
 /** Why the service cannot serve requests now, or null when it can. */
@@ -23,7 +23,7 @@ async function notReady(db: Db, versions: readonly number[]): Promise<string | n
 
 /** The `/health` routes over the service's database. */
 export function healthRouter(db: Db): Router {
-  const versions = loadMigrations().map((m) => m.version);
+  const versions = migrationVersions();
   const router = Router();
   router.get('/health', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
