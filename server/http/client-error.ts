@@ -7,7 +7,7 @@ import { createServer, STATUS_CODES, type RequestListener, type Server } from 'n
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { newId } from '../ids';
-import { ApiError, envelope, type ErrorCode } from './errors';
+import { ApiError, envelope, statusOf, type ErrorCode } from './errors';
 
 /** The catalogue code of a parser error (`HPE_HEADER_OVERFLOW` → `headersTooLarge`). */
 export function clientErrorCode(code: string | undefined): ErrorCode {
@@ -23,7 +23,7 @@ export function clientErrorResponse(code: ErrorCode, correlationId: string): str
   });
   const body = JSON.stringify(envelope(error));
   return [
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}`,
+    `HTTP/1.1 ${statusOf(error)} ${STATUS_CODES[statusOf(error)] ?? 'Error'}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `X-Correlation-Id: ${correlationId}`,

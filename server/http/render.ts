@@ -7,7 +7,7 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RouteDef } from '../../generated/operations';
 import { Distiller } from './distil';
-import { ApiError, envelope, FULL_REPORT_BYTES, serverError } from './errors';
+import { ApiError, envelope, FULL_REPORT_BYTES, serverError, statusOf } from './errors';
 import { bracketPath } from './params';
 
 interface ValidatorError {
@@ -80,19 +80,19 @@ export function renderErrors(logger: Logger): ErrorRequestHandler {
     if (!apiError) {
       logger.error({ err, correlationId }, 'unexpected error');
       apiError = serverError(correlationId);
-    } else if (apiError.status >= 500) {
+    } else if (statusOf(apiError) >= 500) {
       logger.error({ err, correlationId }, 'server error');
     }
     if (res.headersSent) return;
     const body = envelope(apiError);
     res.set(apiError.headers);
     try {
-      res.status(apiError.status).json(body);
+      res.status(statusOf(apiError)).json(body);
     } catch (refused) {
       // The response validator (development and test) refused this answer as outside the contract. The caller still
       // gets the envelope, sent as it is, never the framework's HTML page; the log says what the contract lacks.
-      logger.error({ err: refused, correlationId, status: apiError.status, code: apiError.code }, 'error answer outside the contract');
-      if (!res.headersSent) res.status(apiError.status).type('application/json').end(JSON.stringify(body));
+      logger.error({ err: refused, correlationId, status: statusOf(apiError), code: apiError.code }, 'error answer outside the contract');
+      if (!res.headersSent) res.status(statusOf(apiError)).type('application/json').end(JSON.stringify(body));
     }
   };
 }

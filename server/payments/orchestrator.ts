@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/types';
 import type { Mode } from '../domain/access/keys';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import type { AntiFraud } from './antifraud';
 import type { AuthorizeRequest, AuthorizeResult, CardVault, PaymentMethod, PaymentProvider } from './provider';
 import { sandboxAntiFraud, sandboxVault } from './sandbox/cards';

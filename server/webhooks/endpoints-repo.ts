@@ -1,7 +1,7 @@
 /** SQL of webhook endpoints. API reads are scoped by merchant and mode; deleted endpoints are invisible to them. */
 import { Conditions, countRows, selectPage, type PageQuery } from '../db/page';
 import type { Queryable } from '../db/types';
-import type { Scope } from '../http/context';
+import type { Scope } from '../core/tenancy';
 import type { Window } from '../http/lists';
 import type { EventType } from './outbox';
 

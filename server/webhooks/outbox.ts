@@ -5,7 +5,7 @@
  */
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
-import type { Scope } from '../http/context';
+import type { Scope } from '../core/tenancy';
 import { newId } from '../ids';
 import { enqueue } from '../jobs/sql/enqueue';
 import { insertDispatch } from './dispatches-repo';

@@ -8,7 +8,8 @@ import { newId, randomBase62 } from '../../ids';
 import { parseAllowEntry } from './ip';
 import { isRoleId, type RoleId } from './roles';
 
-export type Mode = 'sandbox' | 'production';
+export type { Mode } from '../../core/tenancy';
+import type { Mode } from '../../core/tenancy';
 
 export interface KeyRecord {
   keyId: string;

@@ -1,6 +1,6 @@
 /** SQL of addresses. Every statement is scoped by merchant and mode; deleted addresses (`deleted_at`) are invisible. */
 import type { Queryable } from '../../db/types';
-import type { Scope } from '../../http/context';
+import type { Scope } from '../../core/tenancy';
 
 export interface AddressRow {
   id: string;

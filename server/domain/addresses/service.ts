@@ -5,8 +5,8 @@
  */
 import type { components } from '../../../generated/schema';
 import type { Db, Queryable } from '../../db/types';
-import type { Scope } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import type { Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import { customerExists, customerNotFound } from '../customers/service';
 import { displayLines, isUf, normalisePostcode } from './postal';

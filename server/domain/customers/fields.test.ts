@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import { fold, isCalendarDate, normalise, sameValues, searchName, telephoneLine } from './fields';
 
 const NOW = new Date('2026-03-14T12:00:00.000Z');

@@ -4,7 +4,7 @@
  * checks that need no database (check digits, birthdate).
  */
 import type { components } from '../../../generated/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import { digitsOnly, isValidDocument } from '../documents';
 
 type CreateCustomerRequest = components['schemas']['CreateCustomerRequest'];

@@ -6,7 +6,7 @@
  */
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
-import type { Scope } from '../../http/context';
+import type { Scope } from '../../core/tenancy';
 import { newId } from '../../ids';
 import { normalise, searchName, type CustomerValues } from './fields';
 import * as repo from './repo';

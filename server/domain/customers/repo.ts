@@ -1,7 +1,7 @@
 /** SQL of customers. Every statement is scoped by merchant and mode. */
 import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
-import type { Scope } from '../../http/context';
+import type { Scope } from '../../core/tenancy';
 import type { Window } from '../../http/lists';
 import type { CustomerValues, Document, Gender, Telephone } from './fields';
 

@@ -6,7 +6,7 @@
  */
 import type { QueryOf } from '../../../generated/operations';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import {
   basisPoints,

@@ -4,7 +4,7 @@
  * stands after the change. Either all of it is committed or none of it.
  */
 import type { Db, Queryable } from '../../db/types';
-import type { Scope } from '../../http/context';
+import type { Scope } from '../../core/tenancy';
 import { recordEvent, type EventType } from '../../webhooks/outbox';
 import * as repo from './repo';
 import { assertTransition, eventOf, STATUS_MESSAGE, type TransactionStatus } from './status';

@@ -7,8 +7,8 @@
  */
 import type { components } from '../../../generated/schema';
 import type { Db } from '../../db/types';
-import type { Merchant, Scope } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import type { Merchant, Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import { cardExpired, detectBrand, luhnValid } from '../../payments/card';
 import type { CardRef, PaymentMethod } from '../../payments/provider';

@@ -5,8 +5,8 @@
  * answer. A process that dies between (1) and (3) leaves the job to ask the provider again and finish the refund.
  */
 import type { components } from '../../../generated/schema';
-import type { Scope } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import type { Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { RefundStatusResult } from '../../payments/provider';
 import { changeTransaction } from './change';

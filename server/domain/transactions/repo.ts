@@ -3,7 +3,7 @@ import type { components } from '../../../generated/schema';
 import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
-import type { Scope } from '../../http/context';
+import type { Scope } from '../../core/tenancy';
 import type { Window } from '../../http/lists';
 import { newId } from '../../ids';
 import type { TransactionStatus } from './status';

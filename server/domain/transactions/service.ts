@@ -6,8 +6,8 @@
 import type { components } from '../../../generated/schema';
 import type { QueryOf } from '../../../generated/operations';
 import type { Queryable } from '../../db/types';
-import type { Merchant, Scope } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import type { Merchant, Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
 import { listWindow } from '../../http/lists';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';

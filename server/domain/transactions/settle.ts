@@ -2,7 +2,7 @@
  * The moves that take or release money, shared by the background processing, the API operations and the sandbox
  * simulator: approve (receivables and their settlement jobs), cancel (void at the provider, then the local write).
  */
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import type { Change } from './change';
 import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';

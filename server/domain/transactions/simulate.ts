@@ -3,8 +3,8 @@
  * machine, timeline and events as the real thing. Production keys never get here (`403 sandboxOnly`).
  */
 import type { components } from '../../../generated/schema';
-import type { Scope } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import type { Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
 import { randomBase62 } from '../../ids';
 import { changeTransaction, type Change } from './change';
 import type { Engine } from './engine';

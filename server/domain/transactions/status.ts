@@ -3,7 +3,7 @@
  * test against the table in the spec's `TransactionStatus` description, so the two cannot drift apart.
  */
 import type { components } from '../../../generated/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 
 export type TransactionStatus = components['schemas']['TransactionStatus'];
 export type EventType = components['schemas']['WebhookEventType'];

@@ -5,7 +5,7 @@
  */
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
-import type { Merchant } from '../../http/context';
+import type { Merchant } from '../../core/tenancy';
 import * as ledger from './ledger-repo';
 import { listTimeline, type TransactionRow } from './repo';
 

@@ -2,7 +2,7 @@
 import { countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { DocumentType } from '../documents';
-import type { Scope } from '../../http/context';
+import type { Scope } from '../../core/tenancy';
 
 export type AccountType = 'checking' | 'savings' | 'payment';
 

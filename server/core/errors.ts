@@ -1,0 +1,117 @@
+/**
+ * The one error catalogue (code → category, default message) and the typed error every layer throws. What an error
+ * looks like on the wire (its HTTP status and the envelope) is decided in `http/errors.ts`; nothing below `http/`
+ * knows a status code is rendered.
+ */
+import type { components } from '../../generated/schema';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type ErrorCategory = components['schemas']['ErrorCategory'];
+
+interface CatalogueEntry {
+  category: ErrorCategory;
+  message: string;
+}
+
+/** Every code of the spec's closed catalogue; a code added to the spec is a type error here until it is listed. */
+export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
+  invalidParameters: { category: 'validation', message: 'The request has invalid parameters.' },
+  validationError: { category: 'validation', message: 'The request body is not a valid JSON object.' },
+  malformedRequest: { category: 'client', message: 'The request is not valid HTTP/1.1.' },
+  unauthorized: { category: 'authentication', message: 'A valid ServiceKey header is required.' },
+  paymentDeclined: { category: 'payment', message: 'The payment was declined.' },
+  insufficientFundsError: { category: 'payment', message: 'The payment method has insufficient funds.' },
+  forbidden: { category: 'authorization', message: 'This key is not allowed to do this.' },
+  sandboxOnly: { category: 'authorization', message: 'This operation needs a sandbox key.' },
+  notFound: { category: 'client', message: 'No such path.' },
+  resourceNotFound: { category: 'client', message: 'No such resource.' },
+  transactionNotFound: { category: 'client', message: 'Transaction not found.' },
+  customerNotFound: { category: 'client', message: 'Customer not found.' },
+  addressNotFound: { category: 'client', message: 'Address not found.' },
+  walletNotFound: { category: 'client', message: 'Wallet not found.' },
+  variantNotFound: { category: 'client', message: 'Variant not found.' },
+  subscriptionNotFound: { category: 'client', message: 'Subscription not found.' },
+  subscriptionSplitNotFound: { category: 'client', message: 'Subscription split not found.' },
+  webhookNotFound: { category: 'client', message: 'Webhook endpoint not found.' },
+  webhookEventNotFound: { category: 'client', message: 'Webhook event not found.' },
+  methodNotAllowed: { category: 'client', message: 'Method not allowed on this path.' },
+  idempotencyMismatch: {
+    category: 'client',
+    message: 'This idempotency key was used with a different request.',
+  },
+  idempotencyInProgress: {
+    category: 'client',
+    message: 'The first request with this idempotency key is still being processed.',
+  },
+  customerAlreadyExists: {
+    category: 'client',
+    message: 'Another customer already has this document.',
+  },
+  walletAlreadyExists: { category: 'client', message: 'This bank account is already registered.' },
+  webhookEndpointAlreadyExists: {
+    category: 'client',
+    message: 'An endpoint with this URL is already registered.',
+  },
+  requestTimeout: { category: 'client', message: 'The request did not arrive in time.' },
+  payloadTooLarge: { category: 'client', message: 'The request body is too large.' },
+  headersTooLarge: { category: 'client', message: 'The request headers are too large.' },
+  unprocessableEntity: { category: 'validation', message: 'The request cannot be processed.' },
+  invalidDocument: { category: 'validation', message: 'The document number is not valid.' },
+  invalidCard: { category: 'validation', message: 'The card is not valid.' },
+  itemsTotalMismatch: { category: 'validation', message: 'The items do not add up to the amount.' },
+  invalidTransition: { category: 'validation', message: 'The transaction status does not allow this.' },
+  captureAmountInvalid: { category: 'validation', message: 'The capture amount is not valid.' },
+  refundAmountInvalid: { category: 'validation', message: 'The refund amount is not valid.' },
+  splitPercentageExceeded: { category: 'validation', message: 'The splits would exceed 100%.' },
+  walletHasPendingWithdrawals: {
+    category: 'validation',
+    message: 'The wallet has pending withdrawals.',
+  },
+  webhookEndpointNotAllowed: {
+    category: 'validation',
+    message: 'This endpoint address is not allowed.',
+  },
+  providerNotConfigured: {
+    category: 'validation',
+    message: 'No payment provider is configured for this mode.',
+  },
+  tooManyRequests: { category: 'rate_limit', message: 'Too many requests; retry after Retry-After.' },
+  serverError: { category: 'server', message: 'An unexpected error happened.' },
+  notImplemented: { category: 'server', message: 'This operation is not implemented yet.' },
+  providerUnavailable: { category: 'server', message: 'Every payment route is unavailable.' },
+  docsNotBuilt: { category: 'server', message: 'The API reference page is not built: run `npm run docs`.' },
+};
+
+export interface ApiErrorOptions {
+  message?: string;
+  resource?: string;
+  details?: string;
+  params?: Record<string, string>[];
+  /** Response headers the HTTP edge adds to the answer (`Allow`, `Retry-After`); only `http/` sets them. */
+  headers?: Record<string, string>;
+}
+
+/** The error handlers and services throw; anything else that reaches the renderer is a 500. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly resource: string;
+  readonly details: string | undefined;
+  readonly params: Record<string, string>[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? CATALOGUE[code].message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.resource = options.resource ?? defaultResource(code);
+    this.details = options.details;
+    this.params = options.params;
+    this.headers = options.headers ?? {};
+  }
+}
+
+function defaultResource(code: ErrorCode): string {
+  if (code === 'providerNotConfigured' || code === 'providerUnavailable') return 'payorch';
+  return CATALOGUE[code].category === 'server' ? 'server' : 'client';
+}
+
