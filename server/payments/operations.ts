@@ -1,0 +1,114 @@
+/**
+ * The record of every provider call that moves or releases money (`provider_operations`): written `started` before
+ * the call, moved to `succeeded` / `failed` with the provider's answer, or to `uncertain` when the call timed out or
+ * broke. An uncertain operation is never assumed either way: whatever it holds stays held, and a reconcile job asks
+ * the provider again under the same idempotency key (which a provider answers with its first answer) until it knows.
+ */
+import type { Queryable } from '../db/types';
+import type { Scope } from '../core/tenancy';
+import { newId } from '../ids';
+
+export type OperationKind = 'authorize' | 'capture' | 'cancel' | 'void' | 'release' | 'refund' | 'payout';
+export type OperationState = 'started' | 'uncertain' | 'succeeded' | 'failed';
+export type OperationSubject = { kind: 'transaction' | 'withdrawal'; id: string };
+
+export interface OperationRow {
+  id: string;
+  merchant_id: string;
+  mode: Scope['mode'];
+  subject_kind: OperationSubject['kind'];
+  subject_id: string;
+  cause_id: string | null;
+  kind: OperationKind;
+  provider: string;
+  idempotency_key: string;
+  amount: number;
+  state: OperationState;
+  result: unknown;
+  reason: string | null;
+  attempts: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, merchant_id, mode, subject_kind, subject_id, cause_id, kind, provider, idempotency_key,
+  amount::int AS amount, state, result, reason, attempts, created_at, updated_at`;
+
+export interface NewOperation {
+  scope: Scope;
+  subject: OperationSubject;
+  /** The refund (or other record) the call is made for, when it is not the subject. */
+  causeId?: string | null;
+  kind: OperationKind;
+  provider: string;
+  idempotencyKey: string;
+  amount: number;
+}
+
+/**
+ * Records that a call is about to be sent, in the caller's database transaction (with the reservation it goes with).
+ * The same key started again (a retried job asks the same question) is the same operation: its `attempts` grows and
+ * a final state stays as it was.
+ */
+export async function startOperation(q: Queryable, op: NewOperation, at: Date): Promise<OperationRow> {
+  const res = await q.query<OperationRow>(
+    `INSERT INTO provider_operations (id, merchant_id, mode, subject_kind, subject_id, cause_id, kind, provider,
+       idempotency_key, amount, state, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'started', $11, $11)
+     ON CONFLICT (idempotency_key) DO UPDATE SET attempts = provider_operations.attempts + 1, updated_at = EXCLUDED.updated_at
+     RETURNING ${COLUMNS}`,
+    [
+      newId('pop'), op.scope.merchantId, op.scope.mode, op.subject.kind, op.subject.id, op.causeId ?? null, op.kind,
+      op.provider, op.idempotencyKey, op.amount, at,
+    ],
+  );
+  return res.rows[0]!;
+}
+
+/** The call's answer is known. Only an open operation (started, uncertain) moves; returns whether this call moved it. */
+export async function finishOperation(
+  q: Queryable,
+  idempotencyKey: string,
+  outcome: { state: 'succeeded' | 'failed'; result?: unknown; reason?: string | null },
+  at: Date,
+): Promise<boolean> {
+  const res = await q.query(
+    `UPDATE provider_operations SET state = $2, result = $3, reason = $4, updated_at = $5
+      WHERE idempotency_key = $1 AND state IN ('started', 'uncertain')`,
+    [idempotencyKey, outcome.state, JSON.stringify(outcome.result ?? null), outcome.reason ?? null, at],
+  );
+  return res.rowCount === 1;
+}
+
+/** The call timed out or broke: the provider may have done it. Only a `started` operation becomes uncertain. */
+export async function markUncertain(q: Queryable, idempotencyKey: string, reason: string, at: Date): Promise<boolean> {
+  const res = await q.query(
+    `UPDATE provider_operations SET state = 'uncertain', reason = $2, updated_at = $3
+      WHERE idempotency_key = $1 AND state = 'started'`,
+    [idempotencyKey, reason.slice(0, 500), at],
+  );
+  return res.rowCount === 1;
+}
+
+/** The operation made under `idempotencyKey`; `forUpdate` locks it. */
+export async function findOperation(q: Queryable, idempotencyKey: string, forUpdate = false): Promise<OperationRow | null> {
+  const res = await q.query<OperationRow>(
+    `SELECT ${COLUMNS} FROM provider_operations WHERE idempotency_key = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [idempotencyKey],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** Every operation on a subject, oldest first. */
+export async function operationsOf(q: Queryable, subjectId: string): Promise<OperationRow[]> {
+  const res = await q.query<OperationRow>(
+    `SELECT ${COLUMNS} FROM provider_operations WHERE subject_id = $1 ORDER BY created_at, id`,
+    [subjectId],
+  );
+  return res.rows;
+}
+
+/** The operations on a subject still open (started, uncertain), oldest first. */
+export async function openOperationsOf(q: Queryable, subjectId: string): Promise<OperationRow[]> {
+  return (await operationsOf(q, subjectId)).filter((o) => o.state === 'started' || o.state === 'uncertain');
+}
