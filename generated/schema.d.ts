@@ -4502,6 +4502,7 @@ export interface components {
          *       "description": "Reads everything and refunds transactions.",
          *       "permissions": [
          *         "addresses:read",
+         *         "balance:read",
          *         "checkouts:read",
          *         "customers:read",
          *         "roles:read",
