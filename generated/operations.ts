@@ -50,7 +50,7 @@ export interface RouteDef {
   readonly source: 'seed' | 'added';
 }
 
-export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Wallets' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
+export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
 
 /** Every operation, literal paths before parameters so Express matches them first. */
 export const routes = [
@@ -58,6 +58,7 @@ export const routes = [
   { method: 'get', path: '/v1/addresses/:addressId', openapiPath: '/v1/addresses/{addressId}', operationId: 'getAddress', tag: 'Addresses', source: 'added' },
   { method: 'put', path: '/v1/addresses/:addressId', openapiPath: '/v1/addresses/{addressId}', operationId: 'updateAddress', tag: 'Addresses', source: 'seed' },
   { method: 'delete', path: '/v1/addresses/:addressId', openapiPath: '/v1/addresses/{addressId}', operationId: 'deleteAddress', tag: 'Addresses', source: 'added' },
+  { method: 'get', path: '/v1/balance', openapiPath: '/v1/balance', operationId: 'getBalance', tag: 'Balance', source: 'added' },
   { method: 'get', path: '/v1/checkouts/payment-links', openapiPath: '/v1/checkouts/payment-links', operationId: 'listPaymentLinks', tag: 'Checkouts', source: 'seed' },
   { method: 'get', path: '/v1/checkouts/sessions/analytics', openapiPath: '/v1/checkouts/sessions/analytics', operationId: 'getCheckoutSessionAnalytics', tag: 'Checkouts', source: 'seed' },
   { method: 'get', path: '/v1/customers', openapiPath: '/v1/customers', operationId: 'listCustomers', tag: 'Customers', source: 'seed' },
@@ -140,6 +141,12 @@ export interface AddressesHandlers<Ctx> {
   updateAddress: Handler<'updateAddress', Ctx>;
   /** DELETE /v1/addresses/{addressId}: Delete an address */
   deleteAddress: Handler<'deleteAddress', Ctx>;
+}
+
+/** Handlers of the Balance tag. */
+export interface BalanceHandlers<Ctx> {
+  /** GET /v1/balance: Read the balance */
+  getBalance: Handler<'getBalance', Ctx>;
 }
 
 /** Handlers of the Wallets tag. */
@@ -226,6 +233,7 @@ export interface Handlers<Ctx>
     SandboxHandlers<Ctx>,
     CustomersHandlers<Ctx>,
     AddressesHandlers<Ctx>,
+    BalanceHandlers<Ctx>,
     WalletsHandlers<Ctx>,
     VariantsHandlers<Ctx>,
     SubscriptionsHandlers<Ctx>,
@@ -240,6 +248,7 @@ export const operationsByTag = {
   'Sandbox': ['simulateSandboxTransaction'],
   'Customers': ['listCustomers', 'createCustomer', 'getCustomer', 'updateCustomer'],
   'Addresses': ['createAddress', 'getAddress', 'updateAddress', 'deleteAddress'],
+  'Balance': ['getBalance'],
   'Wallets': ['listWallets', 'createWallet', 'listWalletsAll', 'getWallet', 'deleteWallet'],
   'Variants': ['getVariant'],
   'Subscriptions': ['getSubscription', 'listSubscriptionCycles', 'listSubscriptionSplits', 'createSubscriptionSplit', 'deleteSubscriptionSplit', 'updateSubscriptionSplit'],

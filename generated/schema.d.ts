@@ -362,6 +362,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the balance
+         * @description Returns the merchant's balance in the key's mode, per currency: `available`, the sum of its ledger entries, and
+         *     `pending`, what its pending receivables will settle net of their fees. BRL is always listed, with zeros before
+         *     the first sale. Every role may read it (`balance:read`). How each event of a charge moves the two figures is in
+         *     the Balance chapter.
+         *
+         *     The only success status is `200`; the operation takes no parameters.
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallets": {
         parameters: {
             query?: never;
@@ -3466,6 +3491,46 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
+         * @description The balance of one currency. `available` is the sum of the merchant's ledger entries in this currency (settled
+         *     money, less fees, refunds, chargebacks, open dispute holds and withdrawals); it can be negative when a refund or a
+         *     chargeback takes more than what is left. `pending` is what the receivables not settled yet will credit, net of
+         *     their fees: the schedule, not money in the balance.
+         */
+        BalanceAmount: {
+            /**
+             * @description ISO 4217 code; `v1` settles in BRL only.
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description Cents in the balance now (the sum of the ledger entries); negative when more was taken than settled.
+             * @example 19802
+             */
+            available: number;
+            /**
+             * @description Cents the pending receivables will settle, net of their fees.
+             * @example 27309
+             */
+            pending: number;
+        };
+        /**
+         * @description The balance of the caller's merchant in the key's mode, per currency. It is computed on every read from the
+         *     append-only ledger (`available`) and from the receivables still pending (`pending`); no stored total exists that
+         *     could drift from them. The rules that write the ledger are in the Balance chapter.
+         */
+        Balance: {
+            /**
+             * @description Mode of the key that made the call; sandbox and production have separate balances.
+             * @example sandbox
+             * @enum {string}
+             */
+            mode: "sandbox" | "production";
+            /** @description One entry per currency the merchant has money or receivables in; BRL is always listed. */
+            balances: components["schemas"]["BalanceAmount"][];
+            _links: components["schemas"]["Links"];
+        };
+        /**
          * @description Light projection of a wallet (a bank account of the merchant) in lists and in the list-all array. The
          *     `accountType` and the holder's document are read with `GET /v1/wallets/{walletId}`.
          */
@@ -4437,6 +4502,7 @@ export interface components {
          *       "description": "Reads everything and refunds transactions.",
          *       "permissions": [
          *         "addresses:read",
+         *         "balance:read",
          *         "checkouts:read",
          *         "customers:read",
          *         "roles:read",
@@ -6325,6 +6391,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance per currency. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -23,6 +23,16 @@ export class UsageError extends Error {}
 /** A refused operation (unknown key id, no such merchant): exit 1, one line. */
 export class RefusedError extends Error {}
 
+/** A check that found problems: exit 1, its report on stdout (for scripts to read) and one line on stderr. */
+export class FailedCheck extends Error {
+  constructor(
+    message: string,
+    readonly report: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The string flag `name`, or a UsageError when it is missing. */
 export function required(flags: Flags, name: string, command: string): string {
   const value = flags[name];

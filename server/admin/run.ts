@@ -8,12 +8,13 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/types';
 import { KeyError } from '../domain/access/keys';
-import { RefusedError, UsageError, type AdminCommand, type Flags } from './command';
+import { FailedCheck, RefusedError, UsageError, type AdminCommand, type Flags } from './command';
 import { feeCommands } from './fees';
 import { jobCommands } from './jobs';
 import { keyCommands } from './keys';
+import { ledgerCommands } from './ledger';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {
@@ -78,6 +79,7 @@ export async function execute(parsed: Extract<Parsed, { kind: 'run' }>, db: Db):
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof UsageError || err instanceof RangeError) return { code: 2, stdout: '', stderr: `admin: ${message}\n${usage(name, command)}` };
+    if (err instanceof FailedCheck) return { code: 1, stdout: err.report, stderr: `admin: ${message}\n` };
     if (err instanceof RefusedError || err instanceof KeyError) return { code: 1, stdout: '', stderr: `admin: ${message}\n` };
     return { code: 1, stdout: '', stderr: `admin: ${name} failed: ${message}\n` };
   }

@@ -13,6 +13,7 @@ const AREA_OF_TAG: Record<Tag, string> = {
   Sandbox: 'sandbox',
   Customers: 'customers',
   Addresses: 'addresses',
+  Balance: 'balance',
   Wallets: 'wallets',
   Variants: 'variants',
   Subscriptions: 'subscriptions',

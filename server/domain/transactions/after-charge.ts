@@ -7,6 +7,7 @@ import { saoPauloDate } from '../fees/plan';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
+import { settleDue } from './money';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
 import { cancelCharge, startOfSaoPauloDay } from './settle';
@@ -46,7 +47,7 @@ export async function expireTransaction(engine: Engine, id: string): Promise<voi
 export async function settleDay(engine: Engine, id: string, day: string): Promise<void | { retryAt: Date }> {
   if (day > saoPauloDate(new Date())) return { retryAt: startOfSaoPauloDay(day) };
   // Under the transaction's lock, so a refund taking from the receivables never races their settlement.
-  await changeTransaction(engine.db, { id }, (c) => ledger.settleReceivables(c.q, id, day, c.at));
+  await changeTransaction(engine.db, { id }, (c) => settleDue(c, day));
 }
 
 /** `refund.confirm`: asks the provider where a pending refund stands, until it succeeds or fails. */

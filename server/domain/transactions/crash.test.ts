@@ -6,14 +6,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types';
 import { claim } from '../../jobs/sql/claim';
 import type { PaymentRoutes } from '../../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, eventTypes, hangingFirstAuthorize, providerOperations, type Transaction } from '../../testing/payments';
+import { entriesOfTransaction } from '../ledger/entries';
 import { processTransaction } from './processing';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -62,6 +64,7 @@ describe.each(ENGINES)('a worker dying mid-charge, on $name', (engine) => {
     svc = await startTestService(engine, { JOB_LEASE_SECONDS: '1', PROVIDER_TIMEOUT_MS: '3600000' }, { routes });
   });
   afterAll(async () => svc?.close());
+  afterEach(() => expectLedgerConsistent(svc.db));
 
   it('completes the charge exactly once after the lease of the dead worker runs out', async () => {
     const id = await create(svc);
@@ -82,6 +85,7 @@ describe.each(ENGINES)('a change whose event cannot be written, on $name', (engi
     svc = await startTestService(engine);
   });
   afterAll(async () => svc?.close());
+  afterEach(() => expectLedgerConsistent(svc.db));
 
   it('is not made at all: status, timeline, receivables and event commit together or not at all', async () => {
     const res = await svc.call('/v1/transactions', { method: 'POST', json: { amount: 5000, customer: { firstName: 'A', lastName: 'B', email: 'a@example.com' }, payment: { method: 'pix' } } });
@@ -96,10 +100,12 @@ describe.each(ENGINES)('a change whose event cannot be written, on $name', (engi
     expect(after).toEqual(before);
     expect(after.status).toBe('pending');
     expect(after.receivables).toEqual([]);
+    expect(await entriesOfTransaction(svc.db, id)).toEqual([]);
     await svc.db.query('ALTER TABLE events DROP CONSTRAINT refuse_approved');
     const again = await svc.call(`/v1/sandbox/transactions/${id}/simulate`, { method: 'POST', json: { action: 'pay' } });
     expect(again.status).toBe(200);
     expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved']);
+    expect((await entriesOfTransaction(svc.db, id)).map((e) => e.type)).toEqual(['settlement', 'fee']);
   });
 });
 
@@ -115,6 +121,7 @@ describe.each(postgres)('a worker process killed mid-charge, on $name', (engine)
     for (const c of children) c.kill('SIGKILL');
     await svc?.close();
   });
+  afterEach(() => expectLedgerConsistent(svc.db));
 
   function worker(env: Record<string, string>): ChildProcess {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {

@@ -3,13 +3,14 @@
  * hangs past the time-out, a capture the acquirer declines, a provider unreachable during capture, refund or
  * cancel. The routes here are the sandbox's, wrapped in a switch the test turns.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types';
 import type { PaymentRoutes } from '../../payments/orchestrator';
 import type { PaymentProvider } from '../../payments/provider';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { processTransaction } from './processing';
 import { cardBody, eventTypes, pixBody, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../../testing/payments';
 
@@ -68,6 +69,7 @@ describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
     );
   });
   afterAll(async () => svc?.close());
+  afterEach(() => expectLedgerConsistent(svc.db));
   beforeEach(() => {
     state.mode = 'up';
     state.downFor = 0;
@@ -131,8 +133,10 @@ describe.each(ENGINES)('payments when providers fail, on $name', (engine) => {
     const id = await create(cardBody());
     await svc.drain();
     expect((await read(id)).payment.provider).toBe('sandbox-fallback');
-    // The worker had died before recording the approval: the job runs again from the top.
-    await svc.db.query(`UPDATE transactions SET status = 'pending', processing = processing - 'route' WHERE id = $1`, [id]);
+    // The worker had died before recording the approval: the job runs again from the top. The approval's write
+    // (status, captured amount, receivables) is one database transaction, so none of it is there either.
+    await svc.db.query(`DELETE FROM receivables WHERE transaction_id = $1`, [id]);
+    await svc.db.query(`UPDATE transactions SET status = 'pending', captured_amount = 0, paid_at = NULL, processing = processing - 'route' WHERE id = $1`, [id]);
     state.mode = 'up';
     await processTransaction(svc.payments, id);
     const t = await read(id);

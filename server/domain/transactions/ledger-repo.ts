@@ -49,16 +49,19 @@ export interface NewReceivable {
   expectedOn: string;
 }
 
-export async function insertReceivable(q: Queryable, transactionId: string, r: NewReceivable, at: Date): Promise<void> {
+/** Inserts a receivable; returns its id (the cause of the ledger entries of its settlement). */
+export async function insertReceivable(q: Queryable, transactionId: string, r: NewReceivable, at: Date): Promise<string> {
+  const id = newId('rec');
   await q.query(
     `INSERT INTO receivables (id, transaction_id, recipient, status, amount, gross_amount, fee, installment_number,
        description, authorization_code, paid_at, expected_on, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::date, $13, $13)`,
     [
-      newId('rec'), transactionId, r.recipient, r.status, r.grossAmount - r.fee, r.grossAmount, r.fee, r.installmentNumber,
+      id, transactionId, r.recipient, r.status, r.grossAmount - r.fee, r.grossAmount, r.fee, r.installmentNumber,
       r.description, r.authorizationCode, r.paidAt, r.expectedOn, at,
     ],
   );
+  return id;
 }
 
 /** Receivables in installment order (and, within one installment, oldest first). */
@@ -81,14 +84,24 @@ export async function closeReceivable(
   await q.query(`UPDATE receivables SET status = $2, ${stamp} = $3, updated_at = $3 WHERE id = $1`, [id, status, at]);
 }
 
-/** Settles the pending receivables due on or before `day` (`YYYY-MM-DD`); returns how many. */
-export async function settleReceivables(q: Queryable, transactionId: string, day: string, at: Date): Promise<number> {
-  const res = await q.query(
+export interface SettledReceivable {
+  id: string;
+  gross_amount: number;
+  fee: number;
+}
+
+/**
+ * Settles the pending receivables due on or before `day` (`YYYY-MM-DD`); returns those it settled (none on a re-run:
+ * only `pending` ones move, so their entries are posted once).
+ */
+export async function settleReceivables(q: Queryable, transactionId: string, day: string, at: Date): Promise<SettledReceivable[]> {
+  const res = await q.query<SettledReceivable>(
     `UPDATE receivables SET status = 'paid', paid_at = $3, updated_at = $3
-      WHERE transaction_id = $1 AND status = 'pending' AND expected_on <= $2::date`,
+      WHERE transaction_id = $1 AND status = 'pending' AND expected_on <= $2::date
+      RETURNING id, gross_amount::int AS gross_amount, fee::int AS fee`,
     [transactionId, day, at],
   );
-  return res.rowCount;
+  return res.rows;
 }
 
 export interface RefundRow {

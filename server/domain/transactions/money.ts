@@ -1,12 +1,14 @@
 /**
- * The money after approval: receivables created from the captured amount on the fee plan's schedule, reduced by
- * refunds (pending ones last installment first, replaced by smaller ones; then paid ones, debited from the
- * balance), and charged back when a dispute is lost.
+ * The money after approval: receivables created from the captured amount on the fee plan's schedule, settled into
+ * the ledger on their day, reduced by refunds and by lost disputes (pending ones first, last installment first,
+ * replaced by smaller ones; then settled money, debited from the balance). Every ledger entry is posted here, in the
+ * caller's change, so it commits or not with the change that causes it.
  */
 import { DEFAULT_PLAN, NoRateError, receivableSchedule, saoPauloDate, type FeePlan } from '../fees/plan';
 import { planFor } from '../fees/service';
 import type { Change } from './change';
 import * as ledger from './ledger-repo';
+import * as postings from '../ledger/postings';
 
 const DESCRIPTION = { pix: 'PIX payment', billet: 'Billet payment' } as const;
 
@@ -39,14 +41,16 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
   for (const r of planned) {
     const due = r.expectedOn <= today;
     if (!due) later.add(r.expectedOn);
-    await ledger.insertReceivable(
+    const gross = r.grossAmount;
+    const fee = Math.min(r.fee, r.grossAmount);
+    const id = await ledger.insertReceivable(
       c.q,
       c.row.id,
       {
         recipient: c.row.merchant_id,
         status: due ? 'paid' : 'pending',
-        grossAmount: r.grossAmount,
-        fee: Math.min(r.fee, r.grossAmount),
+        grossAmount: gross,
+        fee,
         installmentNumber: r.installmentNumber,
         description: describe(c.row.method, r.installmentNumber, planned.length),
         authorizationCode,
@@ -55,8 +59,16 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
       },
       c.at,
     );
+    if (due) await postings.postSettlement(c.q, c.scope, { id, gross_amount: gross, fee }, c.row.id, c.at);
   }
   return [...later].sort();
+}
+
+/** The settlement job's day: the receivables due by `day` are paid into the balance, each with its entries. */
+export async function settleDue(c: Change, day: string): Promise<number> {
+  const settled = await ledger.settleReceivables(c.q, c.row.id, day, c.at);
+  for (const r of settled) await postings.postSettlement(c.q, c.scope, r, c.row.id, c.at);
+  return settled.length;
 }
 
 /** Rounded half up, in integers: the share `part / whole` of `fee`. */
@@ -65,12 +77,13 @@ function proportion(fee: number, part: number, whole: number): number {
 }
 
 /**
- * Takes a succeeded refund of `amount` out of the receivables. Pending ones go first, last installment first: one
- * fully covered is `refunded`; one partly covered is `canceled` and replaced by a pending one for the rest (its fee
- * in proportion). Then paid ones, last first: one fully covered is `refunded` (debited from the balance); a part of
- * a paid one is debited from the balance and the receivable stays `paid`.
+ * Takes `amount` of the charge back out of its money: first from pending receivables, last installment first (one
+ * fully covered is closed as `closing`; one partly covered is `canceled` and replaced by a pending one for the rest,
+ * its fee in proportion), then from settled money. Returns the part taken from settled money, for the caller's
+ * debit. A `paid` receivable is closed as `closing` once everything it brought in has been taken (earlier partial
+ * takes, which left it `paid`, count: they are what its gross and the ledger's settled money differ by).
  */
-export async function refundReceivables(c: Change, amount: number): Promise<void> {
+async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback'): Promise<number> {
   const all = await ledger.listReceivables(c.q, c.row.id);
   const byLast = (status: 'pending' | 'paid') =>
     all.filter((r) => r.status === status && r.split === null).sort((a, b) => b.installment_number - a.installment_number);
@@ -78,7 +91,7 @@ export async function refundReceivables(c: Change, amount: number): Promise<void
   for (const r of byLast('pending')) {
     if (left <= 0) break;
     if (left >= r.gross_amount) {
-      await ledger.closeReceivable(c.q, r.id, 'refunded', c.at);
+      await ledger.closeReceivable(c.q, r.id, closing, c.at);
       left -= r.gross_amount;
       continue;
     }
@@ -102,16 +115,46 @@ export async function refundReceivables(c: Change, amount: number): Promise<void
     );
     left = 0;
   }
-  for (const r of byLast('paid')) {
-    if (left < r.gross_amount) break;
-    await ledger.closeReceivable(c.q, r.id, 'refunded', c.at);
-    left -= r.gross_amount;
+  const fromBalance = left;
+  const paid = byLast('paid');
+  let takenBefore = paid.reduce((n, r) => n + r.gross_amount, 0) - (await postings.grossInBalance(c.q, c.row.id));
+  for (const r of paid) {
+    if (left <= 0) break;
+    const already = Math.min(Math.max(takenBefore, 0), r.gross_amount);
+    takenBefore -= already;
+    const remaining = r.gross_amount - already;
+    if (left < remaining) break;
+    await ledger.closeReceivable(c.q, r.id, closing, c.at);
+    left -= remaining;
   }
+  return fromBalance;
 }
 
-/** A lost dispute: every receivable still owed or settled is debited. */
-export async function chargeBackReceivables(c: Change): Promise<void> {
-  for (const r of await ledger.listReceivables(c.q, c.row.id)) {
-    if (r.status === 'pending' || r.status === 'paid') await ledger.closeReceivable(c.q, r.id, 'chargeback', c.at);
-  }
+/**
+ * A succeeded refund of `amount`: the schedule gives up what has not settled, and the rest is debited from the
+ * balance as a `refund` entry caused by the refund. The processing fee of settled money is kept.
+ */
+export async function refundReceivables(c: Change, amount: number, refundId: string): Promise<void> {
+  const fromBalance = await take(c, amount, 'refunded');
+  await postings.postRefund(c.q, c.scope, refundId, c.row.id, fromBalance, c.at);
+}
+
+/** A dispute opened: its amount is held in the balance until it is decided. */
+export async function holdDispute(c: Change, dispute: { id: string; amount: number }): Promise<void> {
+  await postings.postDisputeHold(c.q, c.scope, dispute.id, c.row.id, dispute.amount, c.at);
+}
+
+/** A dispute won: the hold is released; the money stays the merchant's. */
+export async function releaseDispute(c: Change, dispute: { id: string; amount: number }): Promise<void> {
+  await postings.postDisputeRelease(c.q, c.scope, dispute.id, c.row.id, dispute.amount, c.at);
+}
+
+/**
+ * A dispute lost: the hold is released and the disputed amount charged back, from the schedule first and then, as
+ * a `chargeback` entry caused by the dispute, from settled money. Fees already charged are kept.
+ */
+export async function chargeBack(c: Change, dispute: { id: string; amount: number }): Promise<void> {
+  await releaseDispute(c, dispute);
+  const fromBalance = await take(c, dispute.amount, 'chargeback');
+  await postings.postChargeback(c.q, c.scope, dispute.id, c.row.id, fromBalance, c.at);
 }

@@ -5,7 +5,7 @@
  * released for real. The routes are the sandbox's, each call of `authorize` played as the test scripts it. On every
  * engine.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types';
 import { claim } from '../../jobs/sql/claim';
 import type { PaymentRoutes } from '../../payments/orchestrator';
@@ -13,6 +13,7 @@ import type { AuthorizeResult, PaymentProvider } from '../../payments/provider';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, pixBody, providerOperations, type Transaction } from '../../testing/payments';
 import { processTransaction } from './processing';
 import type { Processing } from './repo';
@@ -96,6 +97,7 @@ function harness(env: Record<string, string>, engine: (typeof ENGINES)[number]) 
     h.svc = await startTestService(engine, { RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000', ...env }, { routes });
   });
   afterAll(async () => h.svc?.close());
+  afterEach(() => expectLedgerConsistent(h.svc.db));
   beforeEach(() => {
     Object.assign(script, fresh());
   });

@@ -37,7 +37,7 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
     await ledger.setRefundStatus(c.q, refundId, 'succeeded', null, c.at);
     const refunded = c.row.refunded_amount + current.amount;
     await c.patch({ refundedAmount: refunded });
-    await refundReceivables(c, current.amount);
+    await refundReceivables(c, current.amount, refundId);
     await c.timeline('refund', 'Refund succeeded', { refundId, amount: current.amount, status: 'succeeded' });
     // A refund that completes while the transaction is in dispute changes its amounts, not its status: the
     // dispute decides that (a won dispute of a wholly refunded transaction ends `refunded`).

@@ -4,13 +4,14 @@
  * the job over meets the same unavailable route in the same round. The entry reports one fact, and is written once.
  * The death is played in-process (a claim that is never settled), on every engine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types';
 import { claim } from '../../jobs/sql/claim';
 import type { PaymentRoutes } from '../../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../../payments/sandbox/cards';
 import { sandboxProvider } from '../../payments/sandbox/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, eventTypes, hangingFirstAuthorize, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../../testing/payments';
 import { processTransaction } from './processing';
 
@@ -28,6 +29,7 @@ describe.each(ENGINES)('a charge re-run after a crash, on $name', (engine) => {
     svc = await startTestService(engine, { JOB_LEASE_SECONDS: '1', PROVIDER_TIMEOUT_MS: '3600000' }, { routes });
   });
   afterAll(async () => svc?.close());
+  afterEach(() => expectLedgerConsistent(svc.db));
 
   it('writes the "route unavailable" entry of the round once, and charges once', async () => {
     const res = await svc.call('/v1/transactions', { method: 'POST', json: cardBody(TEST_CARDS.fallback) });

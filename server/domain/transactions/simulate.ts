@@ -9,7 +9,7 @@ import { randomBase62 } from '../../ids';
 import { changeTransaction, type Change } from './change';
 import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
-import { chargeBackReceivables } from './money';
+import { chargeBack, holdDispute, releaseDispute } from './money';
 import * as repo from './repo';
 import { issueNow } from './processing';
 import { RouteNotVoided } from './voiding';
@@ -57,6 +57,7 @@ async function openDispute(c: Change): Promise<void> {
     { transactionId: t.id, reason: 'general', amount, evidenceDueBy: new Date(c.at.getTime() + EVIDENCE_DAYS * 86_400_000) },
     c.at,
   );
+  await holdDispute(c, dispute);
   await c.timeline('dispute', 'Dispute opened', { disputeId: dispute.id, amount: dispute.amount, status: 'open' });
   await c.move('dispute');
 }
@@ -66,7 +67,8 @@ async function closeDispute(c: Change, outcome: 'won' | 'lost'): Promise<void> {
   if (t.status !== 'dispute') throw invalidTransition(t.id, t.status, outcome === 'won' ? 'settled as won' : 'settled as lost');
   const dispute = await ledger.closeDispute(c.q, t.id, outcome, c.at);
   await c.timeline('dispute', outcome === 'won' ? 'Dispute won' : 'Dispute lost', { disputeId: dispute.id, amount: dispute.amount, status: outcome });
-  if (outcome === 'lost') await chargeBackReceivables(c);
+  if (outcome === 'lost') await chargeBack(c, dispute);
+  else await releaseDispute(c, dispute);
   await c.move(outcome === 'won' ? 'approved' : 'chargeback');
   // Refunds that completed during the dispute may have given everything back.
   if (outcome === 'won' && c.row.refunded_amount >= c.row.captured_amount) await c.move('refunded');

@@ -12,6 +12,7 @@ import {
 import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
+import { balanceHandlers } from './balance';
 import { customersHandlers } from './customers';
 import { simulatorsHandlers } from './simulators';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
@@ -26,6 +27,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...customersHandlers,
     ...addressesHandlers,
     ...walletsHandlers,
+    ...balanceHandlers,
     ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),

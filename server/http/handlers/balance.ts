@@ -1,0 +1,16 @@
+import type { BalanceHandlers } from '../../../generated/operations';
+import { balanceOf } from '../../domain/ledger/balance';
+import { scopeOf, type Ctx } from '../context';
+
+export const balanceHandlers: BalanceHandlers<Ctx> = {
+  async getBalance(_req, ctx) {
+    return {
+      status: 200,
+      body: {
+        mode: ctx.mode,
+        balances: await balanceOf(ctx.db, scopeOf(ctx)),
+        _links: { self: { href: '/v1/balance', method: 'GET', description: 'This balance' } },
+      },
+    };
+  },
+};
