@@ -211,8 +211,8 @@ describe.each(ENGINES)('idempotency windows on $name', (engine) => {
       const first = post('/v1/transactions', charge(ref), key).finally(() => (done = true));
       const statuses = await retriesWhileRunning(() => post('/v1/transactions', charge(ref), key), () => !done);
       delete play.afterHandler;
-      expect(statuses.length).toBeGreaterThan(1);
       expect(new Set(statuses)).toEqual(new Set([409]));
+      expect(statuses.length).toBeGreaterThan(1);
       const answered = await first;
       expect(answered.status).toBe(201);
       const made = await chargesOf(ref);
@@ -228,8 +228,8 @@ describe.each(ENGINES)('idempotency windows on $name', (engine) => {
       const first = post(`/v1/transactions/${id}/refunds`, { amount: 700 }, key).finally(() => (done = true));
       const statuses = await retriesWhileRunning(() => post(`/v1/transactions/${id}/refunds`, { amount: 700 }, key), () => !done);
       refundDelayMs = 0;
-      expect(statuses.length).toBeGreaterThan(1);
       expect(new Set(statuses)).toEqual(new Set([409]));
+      expect(statuses.length).toBeGreaterThan(1);
       expect((await first).status).toBe(201);
       const made = await refundsOf(id);
       expect(made).toHaveLength(1);
