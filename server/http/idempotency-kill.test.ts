@@ -14,7 +14,7 @@ import { cardBody } from '../testing/payments';
 import { lockSecondsFor } from './idempotency';
 
 const PROVIDER_TIMEOUT_MS = 500;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;

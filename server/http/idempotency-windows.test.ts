@@ -13,7 +13,7 @@ import { ENGINES, startTestService, type TestService } from '../testing/harness'
 import { cardBody, providerOperations } from '../testing/payments';
 import type { IdempotencyFaults } from './idempotent';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The lock of every idempotent request in these tests: short, so a lapse is quick to wait for. */
 const LOCK_SECONDS = 1;
