@@ -106,13 +106,7 @@ function initialPayment(id: string, provider: string, method: PaymentMethod, car
   };
 }
 
-export async function createTransaction(
-  engine: Engine,
-  scope: Scope,
-  merchant: Merchant,
-  body: CreateTransactionRequest,
-  recovery: Recovery = NO_RECOVERY,
-): Promise<TransactionSummary> {
+export async function createTransaction(engine: Engine, scope: Scope, merchant: Merchant, body: CreateTransactionRequest, recovery: Recovery = NO_RECOVERY): Promise<TransactionSummary> {
   const now = new Date();
   const p = body.payment;
   const routes = engine.orchestrator.routesFor(scope.mode, p.method);

@@ -48,13 +48,7 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
   });
 }
 
-export async function createRefund(
-  engine: Engine,
-  scope: Scope,
-  transactionId: string,
-  input: CreateRefundRequest | undefined,
-  recovery: Recovery = NO_RECOVERY,
-): Promise<ledger.RefundRow> {
+export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
   const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
     if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
     const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);

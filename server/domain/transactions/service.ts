@@ -57,13 +57,7 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
  * Captures all (no `amount`) or part of a pre-authorization; the rest is released. A capture the acquirer
  * declines is `402 paymentDeclined` and leaves the authorization in place, with a timeline entry saying so.
  */
-export async function captureTransaction(
-  engine: Engine,
-  scope: Scope,
-  id: string,
-  amount: number | undefined,
-  recovery: Recovery = NO_RECOVERY,
-): Promise<repo.TransactionRow> {
+export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined, recovery: Recovery = NO_RECOVERY): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
   const held = await reserve(engine, t, 'capture', (row) => {
     if (!allows('capture', row.status)) throw invalidTransition(id, row.status, 'captured');
@@ -114,13 +108,7 @@ export async function captureTransaction(
 }
 
 /** Cancels a `pending`, `awaiting` or `pre-authorized` transaction; the reason goes to the timeline. */
-export async function cancelTransaction(
-  engine: Engine,
-  scope: Scope,
-  id: string,
-  reason: string | undefined,
-  recovery: Recovery = NO_RECOVERY,
-): Promise<repo.TransactionRow> {
+export async function cancelTransaction(engine: Engine, scope: Scope, id: string, reason: string | undefined, recovery: Recovery = NO_RECOVERY): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
   const row = await cancelCharge(engine, t, reason ?? 'Canceled by the merchant.', OPERATIONS.cancel, recovery);
   if (!row) throw transactionNotFound(id);

@@ -85,15 +85,9 @@ export async function cancelCharge(
   from: readonly TransactionStatus[] = OPERATIONS.cancel,
   recovery: Recovery = NO_RECOVERY,
 ): Promise<TransactionRow | null> {
-  const held = await reserve(
-    engine,
-    t,
-    'cancel',
-    (row) => {
-      if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');
-    },
-    recovery,
-  );
+  const held = await reserve(engine, t, 'cancel', (row) => {
+    if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');
+  }, recovery);
   const route = held.processing.route;
   if (route) {
     const provider = engine.orchestrator.provider(route.provider);
