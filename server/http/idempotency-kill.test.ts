@@ -97,5 +97,5 @@ describe.skipIf(!POSTGRES)('an API process killed between the commit and the key
     expect(answered.headers.get('idempotent-replayed')).toBe('true');
     expect(out).toMatchObject({ id: made.rows[0]!.id, status: 'pending' });
     expect((await svc.db.query('SELECT id FROM transactions WHERE external_reference = $1', [`ord-kill-${gate}`])).rows).toHaveLength(1);
-  });
+  }, 120_000); // a process's start (tsx) and a lock's lapse
 });
