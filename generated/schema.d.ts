@@ -5348,6 +5348,19 @@ export interface components {
          *     The same key with the same method, path and body returns the stored status and body with the header
          *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
          *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+         *
+         *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+         *     same database transaction as that work. A request that did its work and then failed or lost its process before
+         *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+         *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+         *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+         *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+         *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+         *     stored, and the key may be used again.
+         *
+         *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+         *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+         *     answered soon after.
          * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
          */
         IdempotencyKey: string;
@@ -5460,8 +5473,9 @@ export interface components {
          */
         "RateLimit-Reset": number;
         /**
-         * @description Present and `true` when this response is the stored answer to an earlier request with the same
-         *     `X-Idempotency-Key` and body; the operation was not executed again.
+         * @description Present and `true` when this response answers an earlier request with the same `X-Idempotency-Key` and body:
+         *     its stored answer, or, when that request did its work without answering, the resource it created or acted on
+         *     as it stands now. The operation was not executed again.
          * @example true
          */
         "Idempotent-Replayed": "true";
@@ -5579,6 +5593,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5669,6 +5696,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5734,6 +5774,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5798,6 +5851,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6026,6 +6092,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6125,6 +6204,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6198,6 +6290,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6303,6 +6408,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6516,6 +6634,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6868,6 +6999,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6960,6 +7104,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7423,6 +7580,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7467,6 +7637,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7544,6 +7727,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7780,6 +7976,19 @@ export interface operations {
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
                  *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
                  * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
                  */
                 "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

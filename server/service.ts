@@ -13,6 +13,7 @@ import { paymentJobHandlers } from './domain/transactions/jobs';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
 import { createHandlers } from './http/handlers';
+import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type Limiters } from './http/rate-limit';
 import { createWorker, type Worker } from './jobs/worker';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
@@ -27,6 +28,8 @@ export interface ServiceOptions {
   /** Payment routes other than this build's (tests plug in providers that fail on purpose). */
   routes?: (db: Db) => PaymentRoutes;
   workerId?: string;
+  /** The idempotency lock and faults (tests). */
+  idempotency?: IdempotencyOptions;
 }
 
 export interface Service {
@@ -113,7 +116,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   let limiters: Limiters | null = null;
   if (options.api ?? true) {
     limiters = await createLimiters(config);
-    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks });
+    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
     try {
       server = await listen(app, config, logger);
     } catch (err) {

@@ -18,7 +18,9 @@ import type { Ctx } from './context';
 import { docsRouter } from './docs';
 import { ApiError, FULL_REPORT_BYTES } from './errors';
 import { healthRouter } from './health';
-import { claim, complete, fingerprint, release } from './idempotency';
+import { fingerprint, lockSecondsFor } from './idempotency';
+import { runIdempotent, type IdempotencyOptions } from './idempotent';
+import { NO_RECOVERY } from '../domain/recovery';
 import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
@@ -36,6 +38,8 @@ export interface AppDeps {
   handlers: Handlers<Ctx>;
   payments: Engine;
   webhooks: Webhooks;
+  /** The lock of idempotent requests, and the faults tests play in their windows. */
+  idempotency?: IdempotencyOptions;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
@@ -61,6 +65,7 @@ function gate({ db, config, limiters, payments, webhooks }: AppDeps): RequestHan
       correlationId: String(res.locals.correlationId),
       payments,
       webhooks,
+      recovery: NO_RECOVERY,
     };
     res.locals.ctx = ctx;
     res.locals.route = match.route;
@@ -75,6 +80,13 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
   // Every route has a handler: Handlers<Ctx> has one member per operation of the route table.
   const handler = (deps.handlers as unknown as Record<string, AnyHandler>)[route.operationId];
   if (!handler) throw new Error(`no handler for ${route.operationId}`);
+  const env = {
+    db: deps.db,
+    logger: deps.logger,
+    ttlHours: deps.config.idempotencyTtlHours,
+    lockSeconds: deps.idempotency?.lockSeconds ?? lockSecondsFor(deps.config.payments.providerTimeoutMs),
+    faults: deps.idempotency?.faults,
+  };
   return async (req: Request, res) => {
     const ctx = res.locals.ctx as Ctx;
     const input = { params: req.params, query: req.query, headers: req.headers, body: req.body };
@@ -84,20 +96,9 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
       res.status(out.status).json(out.body);
       return;
     }
-    const scope = { merchantId: ctx.merchant.merchantId, mode: ctx.mode };
-    const claimed = await claim(deps.db, scope, key, fingerprint(req.method, req.path, req.body), deps.config.idempotencyTtlHours);
-    if (claimed.kind === 'replay') {
-      res.set('Idempotent-Replayed', 'true').status(claimed.status).json(claimed.body);
-      return;
-    }
-    let out: { status: number; body: unknown };
-    try {
-      out = await handler(input, ctx);
-    } catch (err) {
-      await release(deps.db, scope, key);
-      throw err;
-    }
-    await complete(deps.db, scope, key, out.status, out.body);
+    const request = { key, operationId: route.operationId, fingerprint: fingerprint(req.method, req.path, req.body) };
+    const out = await runIdempotent(env, ctx, request, (c) => handler(input, c));
+    if (out.replayed) res.set('Idempotent-Replayed', 'true');
     res.status(out.status).json(out.body);
   };
 }

@@ -4,6 +4,7 @@ import type { Engine } from '../domain/transactions/engine';
 import type { Webhooks } from '../webhooks/delivery';
 import type { Merchant, Mode, Scope } from '../core/tenancy';
 import type { RoleId } from '../domain/access/roles';
+import type { Recovery } from '../domain/recovery';
 
 export type { Merchant, Mode, Scope } from '../core/tenancy';
 
@@ -18,6 +19,11 @@ export interface Ctx {
   payments: Engine;
   /** Webhook secrets' sealer and delivery settings. */
   webhooks: Webhooks;
+  /**
+   * Where the service records the recovery point of this request, in the database transaction of its effect
+   * (`NO_RECOVERY` without an `X-Idempotency-Key`).
+   */
+  recovery: Recovery;
 }
 
 export function scopeOf(ctx: Ctx): Scope {

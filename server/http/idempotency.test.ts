@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/types';
 import { createMerchant } from '../domain/access/keys';
+import { migrate } from '../db/migrate';
 import { ENGINES } from '../testing/harness';
 import { ApiError } from './errors';
-import { claim, complete, fingerprint, release } from './idempotency';
+import { claim, complete, extend, fingerprint, recoveryFor, release } from './idempotency';
 
 describe('idempotency fingerprint', () => {
   it('ignores key order and tells method, path and body apart', () => {
@@ -67,6 +68,72 @@ describe.each(ENGINES)('idempotency store on $name', (engine) => {
     const results = await Promise.all([1, 2, 3].map(() => codeOf(claim(db, scope, 'key-crashed-001', 'fp', 24))));
     expect(results.filter((r) => r === 'none')).toHaveLength(1);
     expect(results.filter((r) => r === 'idempotencyInProgress')).toHaveLength(2);
+  });
+
+  async function lapse(key: string): Promise<void> {
+    await db.query(`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = $1`, [key]);
+  }
+
+  it('recovers a dead request that recorded its work, once, and never while its lock is live', async () => {
+    const key = 'key-recover-0001';
+    await claim(db, scope, key, 'fp', 24);
+    await db.transaction((q) => recoveryFor(scope, key).mark(q, { resource: 'customer', id: 'cus_1', status: 201 }));
+    expect(await codeOf(claim(db, scope, key, 'fp', 24))).toBe('idempotencyInProgress');
+    await lapse(key);
+    const results = await Promise.allSettled([1, 2, 3].map(() => claim(db, scope, key, 'fp', 24)));
+    const won = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+    expect(won).toEqual([{ kind: 'recover', ref: { resource: 'customer', id: 'cus_1', status: 201 } }]);
+    expect(await codeOf(claim(db, scope, key, 'other-fp', 24))).toBe('idempotencyMismatch');
+  });
+
+  it('keeps no recovery point whose transaction rolled back, and none that was cleared: the key is taken over', async () => {
+    await claim(db, scope, 'key-rollback-01', 'fp', 24);
+    const failed = db.transaction(async (q) => {
+      await recoveryFor(scope, 'key-rollback-01').mark(q, { resource: 'refund', id: 'rfd_1', status: 201 });
+      throw new Error('the work failed');
+    });
+    await expect(failed).rejects.toThrow('the work failed');
+    await lapse('key-rollback-01');
+    expect(await claim(db, scope, 'key-rollback-01', 'fp', 24)).toEqual({ kind: 'proceed' });
+
+    const recovery = recoveryFor(scope, 'key-cleared-001');
+    await claim(db, scope, 'key-cleared-001', 'fp', 24);
+    await db.transaction((q) => recovery.mark(q, { resource: 'refund', id: 'rfd_2', status: 201 }));
+    await db.transaction((q) => recovery.clear(q));
+    await lapse('key-cleared-001');
+    expect(await claim(db, scope, 'key-cleared-001', 'fp', 24)).toEqual({ kind: 'proceed' });
+  });
+
+  it('keeps the key of a failed request that recorded its work, its lock lapsed at once', async () => {
+    await claim(db, scope, 'key-failed-0001', 'fp', 24);
+    await db.transaction((q) => recoveryFor(scope, 'key-failed-0001').mark(q, { resource: 'wallet', id: 'wall_1', status: 201 }));
+    expect(await release(db, scope, 'key-failed-0001')).toBe('kept');
+    expect(await claim(db, scope, 'key-failed-0001', 'fp', 24)).toEqual({ kind: 'recover', ref: { resource: 'wallet', id: 'wall_1', status: 201 } });
+    await claim(db, scope, 'key-nothing-001', 'fp', 24);
+    expect(await release(db, scope, 'key-nothing-001')).toBe('forgotten');
+  });
+
+  it('renews the lock of a running request only', async () => {
+    await claim(db, scope, 'key-extend-0001', 'fp', 24, 1);
+    await lapse('key-extend-0001');
+    await extend(db, scope, 'key-extend-0001', 30);
+    expect(await codeOf(claim(db, scope, 'key-extend-0001', 'fp', 24))).toBe('idempotencyInProgress');
+    await complete(db, scope, 'key-extend-0001', 201, { id: 'x' });
+    await extend(db, scope, 'key-extend-0001', 30);
+    const row = await db.query<{ state: string }>('SELECT state FROM idempotency_keys WHERE key = $1', ['key-extend-0001']);
+    expect(row.rows[0]!.state).toBe('done');
+  });
+
+  it('migration 013 runs on a table that has rows, which keep their meaning (no recovery point)', async () => {
+    await db.exec(`ALTER TABLE idempotency_keys DROP COLUMN recovery; DELETE FROM schema_migrations WHERE version = 13;`);
+    await db.query(
+      `INSERT INTO idempotency_keys (merchant_id, mode, key, fingerprint, state, locked_until, expires_at)
+       VALUES ($1, 'sandbox', 'key-old-running1', 'fp', 'running', now() - interval '1 second', now() + interval '1 day')`,
+      [scope.merchantId],
+    );
+    expect(await migrate(db)).toEqual(['013_idempotency_recovery.sql']);
+    expect(await claim(db, scope, 'key-old-running1', 'fp', 24)).toEqual({ kind: 'proceed' });
+    expect(await claim(db, scope, 'key-replay-0001', 'fp1', 24)).toEqual({ kind: 'replay', status: 201, body: { id: 'cus_1' } });
   });
 
   it('lets exactly one of 50 simultaneous claims run', async () => {

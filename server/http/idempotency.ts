@@ -2,16 +2,34 @@
  * Idempotency keys (`X-Idempotency-Key` on POST and PUT), kept in the database per merchant, mode and key.
  * The primary key decides the race: of many identical requests at once exactly one inserts the row and runs;
  * the others see it running (409 idempotencyInProgress) or completed (the stored answer is replayed).
- * A row left `running` by a process that died is taken over once its lock expires.
+ *
+ * The work of a request and its recovery point (`recovery`: the resource it created or acted on) commit in one
+ * database transaction, so the key never disagrees with what was done. A row left `running` by a process that died
+ * is, once its lock lapses, either recovered (a recovery point: the retry answers that resource, nothing runs
+ * again) or taken over (none: nothing was done, the retry runs the request).
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import type { Recovery, RecoveryRef } from '../domain/recovery';
 import type { Scope } from './context';
 import { ApiError } from './errors';
 
-const LOCK_SECONDS = 60;
+/** The lock when the caller names none (the store's own tests). */
+const DEFAULT_LOCK_SECONDS = 60;
 
-export type Claim = { kind: 'proceed' } | { kind: 'replay'; status: number; body: unknown };
+/**
+ * The lock of a running request: a handler makes at most two provider calls one after the other, each cut at the
+ * provider time-out, so a live request always renews its lock well within it; a dead one's lapses soon after.
+ */
+export function lockSecondsFor(providerTimeoutMs: number): number {
+  return Math.ceil((2 * providerTimeoutMs) / 1000) + 5;
+}
+
+export type Claim =
+  | { kind: 'proceed' }
+  | { kind: 'replay'; status: number; body: unknown }
+  /** The request's work was committed by a process that died before answering: answer `ref` as it stands. */
+  | { kind: 'recover'; ref: RecoveryRef };
 
 /** Key order does not change a JSON body's meaning, so it does not change its fingerprint. */
 function stable(value: unknown): unknown {
@@ -32,7 +50,14 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
-export async function claim(db: Queryable, scope: Scope, key: string, print: string, ttlHours: number): Promise<Claim> {
+export async function claim(
+  db: Queryable,
+  scope: Scope,
+  key: string,
+  print: string,
+  ttlHours: number,
+  lockSeconds = DEFAULT_LOCK_SECONDS,
+): Promise<Claim> {
   const { merchantId, mode } = scope;
   // One statement: a new key is inserted, a key past its retention is started afresh, a live one is left alone.
   const inserted = await db.query(
@@ -40,10 +65,10 @@ export async function claim(db: Queryable, scope: Scope, key: string, print: str
      VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5::double precision), now() + make_interval(hours => $6::int))
      ON CONFLICT (merchant_id, mode, key) DO UPDATE
        SET fingerprint = EXCLUDED.fingerprint, state = 'running', response_status = NULL, response_body = NULL,
-           locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
+           recovery = NULL, locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
        WHERE idempotency_keys.expires_at <= now()
      RETURNING key`,
-    [merchantId, mode, key, print, LOCK_SECONDS, ttlHours],
+    [merchantId, mode, key, print, lockSeconds, ttlHours],
   );
   if (inserted.rowCount === 1) return { kind: 'proceed' };
 
@@ -64,15 +89,38 @@ export async function claim(db: Queryable, scope: Scope, key: string, print: str
   if (row.fingerprint !== print) throw new ApiError('idempotencyMismatch');
   if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body };
   if (row.lock_expired) {
-    const taken = await db.query(
+    // The recovery point is read by the statement that takes the lock: one retry wins, and it sees the point as
+    // committed with the work (never a point written after it decided to run the request again).
+    const taken = await db.query<{ recovery: RecoveryRef | null }>(
       `UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4::double precision)
         WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND locked_until <= now()
-        RETURNING key`,
-      [merchantId, mode, key, LOCK_SECONDS],
+        RETURNING recovery`,
+      [merchantId, mode, key, lockSeconds],
     );
-    if (taken.rowCount === 1) return { kind: 'proceed' };
+    const won = taken.rows[0];
+    if (won) return won.recovery ? { kind: 'recover', ref: won.recovery } : { kind: 'proceed' };
   }
   throw new ApiError('idempotencyInProgress');
+}
+
+/** Renews the lock of a request that is still running, so that a slow one is never taken over while alive. */
+export async function extend(db: Queryable, scope: Scope, key: string, lockSeconds: number): Promise<void> {
+  await db.query(
+    `UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4::double precision)
+      WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
+    [scope.merchantId, scope.mode, key, lockSeconds],
+  );
+}
+
+/** The recovery point of the running request under `key`, written in the database transaction of the work. */
+export function recoveryFor(scope: Scope, key: string): Recovery {
+  const set = async (q: Queryable, ref: RecoveryRef | null) => {
+    await q.query(
+      `UPDATE idempotency_keys SET recovery = $4::jsonb WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
+      [scope.merchantId, scope.mode, key, ref ? JSON.stringify(ref) : null],
+    );
+  };
+  return { mark: (q, ref) => set(q, ref), clear: (q) => set(q, null) };
 }
 
 /** Stores the answer of a completed request; it is replayed to every retry within the retention. */
@@ -84,11 +132,22 @@ export async function complete(db: Queryable, scope: Scope, key: string, status:
   );
 }
 
-/** Forgets a key whose request failed without changing anything, so a corrected request may reuse it. */
-export async function release(db: Queryable, scope: Scope, key: string): Promise<void> {
-  await db.query(`DELETE FROM idempotency_keys WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`, [
-    scope.merchantId,
-    scope.mode,
-    key,
-  ]);
+/**
+ * Ends a request that failed. Without a recovery point nothing was done: the key is forgotten, so a corrected
+ * request may reuse it. With one, the work is committed: the key stays, its lock lapsed, and the next retry
+ * answers the resource at once.
+ */
+export async function release(db: Queryable, scope: Scope, key: string): Promise<'forgotten' | 'kept'> {
+  const params = [scope.merchantId, scope.mode, key];
+  const gone = await db.query(
+    `DELETE FROM idempotency_keys WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND recovery IS NULL`,
+    params,
+  );
+  if (gone.rowCount === 1) return 'forgotten';
+  await db.query(
+    `UPDATE idempotency_keys SET locked_until = now()
+      WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND recovery IS NOT NULL`,
+    params,
+  );
+  return 'kept';
 }

@@ -15,10 +15,11 @@ import { newId } from '../ids';
 import { cancelOpen } from './dispatches-repo';
 import * as repo from './endpoints-repo';
 import type { Sealer } from './sealer';
+import { NO_RECOVERY, type Recovery } from '../domain/recovery';
 import { newSecret } from './signer';
 import { addressPolicy, checkUrl, type PrivateAddresses } from './ssrf';
 
-type Endpoint = Omit<components['schemas']['WebhookEndpoint'], 'merchant' | '_links'>;
+export type Endpoint = Omit<components['schemas']['WebhookEndpoint'], 'merchant' | '_links'>;
 type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
 type CreateWebhookEndpointRequest = components['schemas']['CreateWebhookEndpointRequest'];
 type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
@@ -122,6 +123,7 @@ export async function registerEndpoint(
   hooks: EndpointServices,
   scope: Scope,
   v: Registration,
+  recovery: Recovery = NO_RECOVERY,
 ): Promise<Endpoint & { secret: string }> {
   const { sealer } = hooks;
   const url = await allowedUrl(scope, v.url, hooks.settings.privateAddresses);
@@ -130,8 +132,21 @@ export async function registerEndpoint(
     name: v.name, url, events: v.events, enabled: v.enabled, forceActive: v.forceActive,
     auth: sealAuth(sealer, v.authType, v.authValue), metadata: v.metadata,
   };
-  const row = await guardUrl(() => repo.insertEndpoint(db, scope, newId('wbe'), values, sealer.seal(secret), new Date()));
+  const id = newId('wbe');
+  const row = await guardUrl(() =>
+    db.transaction(async (q) => {
+      await recovery.mark(q, { resource: 'webhookEndpoint', id, status: 201 });
+      return repo.insertEndpoint(q, scope, id, values, sealer.seal(secret), new Date());
+    }),
+  );
   return { ...endpointView(row), secret };
+}
+
+/** A registered endpoint as its registration answered it, secret included (the recovery of a lost answer). */
+export async function getRegistration(db: Db, hooks: EndpointServices, scope: Scope, id: string): Promise<Endpoint & { secret: string }> {
+  const row = await repo.findEndpoint(db, scope, id);
+  if (!row) throw webhookNotFound(id);
+  return { ...endpointView(row), secret: hooks.sealer.open(row.secret_sealed) };
 }
 
 export async function getEndpoint(db: Db, scope: Scope, id: string): Promise<Endpoint> {
@@ -152,7 +167,14 @@ export async function listEndpoints(db: Db, scope: Scope, query: EndpointQuery) 
  * null, replaced when both have values (the validator refuses one without the other). Switching off cancels the
  * pending dispatches; switching on clears the failure state.
  */
-export async function updateEndpoint(db: Db, hooks: EndpointServices, scope: Scope, id: string, body: UpdateWebhookRequest): Promise<Endpoint> {
+export async function updateEndpoint(
+  db: Db,
+  hooks: EndpointServices,
+  scope: Scope,
+  id: string,
+  body: UpdateWebhookRequest,
+  recovery: Recovery = NO_RECOVERY,
+): Promise<Endpoint> {
   const { sealer } = hooks;
   // The validator sees both fields present; null for one and a value for the other is still half a header.
   if ((body.headerAuthorization === null) !== (body.headerAuthorizationType === null)) {
@@ -164,6 +186,7 @@ export async function updateEndpoint(db: Db, hooks: EndpointServices, scope: Sco
     db.transaction(async (q) => {
       const current = await repo.findEndpoint(q, scope, id, true);
       if (!current) throw webhookNotFound(id);
+      await recovery.mark(q, { resource: 'webhookEndpoint', id, status: 200 });
       const keep = body.headerAuthorizationType === undefined && body.headerAuthorization === undefined;
       const auth = keep
         ? current.auth_type && current.auth_sealed && current.auth_hint

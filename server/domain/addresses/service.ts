@@ -11,6 +11,7 @@ import { newId } from '../../ids';
 import { customerExists, customerNotFound } from '../customers/service';
 import { displayLines, isUf, normalisePostcode } from './postal';
 import * as repo from './repo';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 
 type Address = components['schemas']['Address'];
 export type AddressRecord = Omit<Address, 'merchant' | '_links'>;
@@ -106,7 +107,7 @@ async function lockOwner(tx: Queryable, scope: Scope, ownerId: string): Promise<
   if (!(await customerExists(tx, scope, ownerId, true))) throw customerNotFound(ownerId);
 }
 
-export async function createAddress(db: Db, scope: Scope, input: CreateAddressRequest): Promise<AddressRecord> {
+export async function createAddress(db: Db, scope: Scope, input: CreateAddressRequest, recovery: Recovery = NO_RECOVERY): Promise<AddressRecord> {
   const values: repo.AddressValues = { ...normalise(input), primary: input.primary === true };
   const row = await db.transaction(async (tx) => {
     await lockOwner(tx, scope, input.ownerId);
@@ -114,6 +115,7 @@ export async function createAddress(db: Db, scope: Scope, input: CreateAddressRe
     // Milliseconds only, so a `createdAt` read back is an exact bound for this row.
     const at = new Date();
     if (values.primary) await repo.clearPrimary(tx, scope, input.ownerId, id, at);
+    await recovery.mark(tx, { resource: 'address', id, status: 201 });
     return repo.insertAddress(tx, scope, { id, ownerId: input.ownerId, values, at });
   });
   return toRecord(row);
@@ -142,7 +144,7 @@ function same(a: repo.AddressValues, b: repo.AddressValues): boolean {
  * Full replacement: omitted coordinates and metadata are reset to null, an omitted `primary` keeps the mark.
  * A body equal to what is stored writes nothing and keeps `updatedAt`.
  */
-export async function updateAddress(db: Db, scope: Scope, id: string, input: UpdateAddressRequest): Promise<AddressRecord> {
+export async function updateAddress(db: Db, scope: Scope, id: string, input: UpdateAddressRequest, recovery: Recovery = NO_RECOVERY): Promise<AddressRecord> {
   const postal = normalise(input);
   const row = await db.transaction(async (tx) => {
     // Customer row first, then the address: the order createAddress takes its locks in, so the two cannot deadlock.
@@ -152,6 +154,7 @@ export async function updateAddress(db: Db, scope: Scope, id: string, input: Upd
     const current = await repo.findAddress(tx, scope, id, true);
     if (!current) throw addressNotFound(id);
     const values: repo.AddressValues = { ...postal, primary: input.primary ?? current.is_primary };
+    await recovery.mark(tx, { resource: 'address', id, status: 200 });
     if (same(valuesOf(current), values)) return current;
     const at = new Date();
     if (values.primary && !current.is_primary) await repo.clearPrimary(tx, scope, current.owner_id, id, at);

@@ -17,6 +17,7 @@ import * as repo from './repo';
 import { customerLinks } from './links';
 import { merchantOf } from '../access/merchants';
 import { recordEvent } from '../../webhooks/outbox';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 
 type Customer = components['schemas']['Customer'];
 export type CustomerListItem = components['schemas']['CustomerListItem'];
@@ -146,7 +147,7 @@ export async function announce(q: Queryable, scope: Scope, what: 'created' | 'up
   await recordEvent(q, scope, { type: `customer.${what}`, resource: 'customer', resourceId: row.id, object }, at);
 }
 
-export async function createCustomer(db: Db, scope: Scope, input: CreateCustomerRequest): Promise<CustomerRecord> {
+export async function createCustomer(db: Db, scope: Scope, input: CreateCustomerRequest, recovery: Recovery = NO_RECOVERY): Promise<CustomerRecord> {
   // Milliseconds only, so a `createdAt` read back is an exact `daterange` bound for this row.
   const at = new Date();
   const v = normalise(input, at);
@@ -154,6 +155,7 @@ export async function createCustomer(db: Db, scope: Scope, input: CreateCustomer
     db.transaction(async (tx) => {
       const inserted = await repo.insertCustomer(tx, scope, newId('cus'), v, searchName(v.firstName, v.lastName), at);
       await announce(tx, scope, 'created', inserted, at);
+      await recovery.mark(tx, { resource: 'customer', id: inserted.id, status: 201 });
       return inserted;
     }),
   );
@@ -166,12 +168,14 @@ export async function updateCustomer(
   scope: Scope,
   id: string,
   input: UpdateCustomerRequest,
+  recovery: Recovery = NO_RECOVERY,
 ): Promise<CustomerRecord> {
   const v = normalise(input, new Date());
   const row = await guardDocument(db, scope, v, () =>
     db.transaction(async (tx) => {
       const current = await repo.findCustomer(tx, scope, id, true);
       if (!current) throw customerNotFound(id);
+      await recovery.mark(tx, { resource: 'customer', id, status: 200 });
       if (sameValues(valuesOf(current), v)) return current;
       // Taken under the row lock, so concurrent replacements get increasing `updatedAt`s in commit order.
       const at = new Date();

@@ -19,6 +19,7 @@ import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFact
 import { getCustomer } from '../customers/service';
 import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
 import { planFor } from '../fees/service';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 import { schedule, type Engine } from './engine';
 import * as repo from './repo';
 import { STATUS_MESSAGE } from './status';
@@ -105,7 +106,7 @@ function initialPayment(id: string, provider: string, method: PaymentMethod, car
   };
 }
 
-export async function createTransaction(engine: Engine, scope: Scope, merchant: Merchant, body: CreateTransactionRequest): Promise<TransactionSummary> {
+export async function createTransaction(engine: Engine, scope: Scope, merchant: Merchant, body: CreateTransactionRequest, recovery: Recovery = NO_RECOVERY): Promise<TransactionSummary> {
   const now = new Date();
   const p = body.payment;
   const routes = engine.orchestrator.routesFor(scope.mode, p.method);
@@ -150,6 +151,7 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
     await repo.addTimeline(q, id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, at);
     await recordEvent(q, scope, { type: 'transaction.created', resource: 'transaction', resourceId: id, object: await transactionView(q, t, merchant) }, at);
     await schedule(q, { kind: 'transaction.process', payload: { transactionId: id } });
+    await recovery.mark(q, { resource: 'transaction', id, status: 201 });
     return t;
   });
   engine.wake();

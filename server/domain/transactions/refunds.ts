@@ -9,6 +9,7 @@ import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { RefundStatusResult } from '../../payments/provider';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
@@ -47,7 +48,7 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
   });
 }
 
-export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined): Promise<ledger.RefundRow> {
+export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
   const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
     if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
     const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
@@ -67,6 +68,7 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
     );
     await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
     await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
+    await recovery.mark(c.q, { resource: 'refund', id: refund.id, status: 201 });
     return { refund, route: c.row.processing.route, method: c.row.method };
   });
   if (!reserved) throw transactionNotFound(transactionId);
@@ -88,6 +90,7 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
     await changeTransaction(engine.db, { id: transactionId }, async (c) => {
       const current = await ledger.findRefund(c.q, refund.id, true);
       if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
+      await recovery.clear(c.q);
       await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
     });
     throw providerUnavailable();

@@ -13,8 +13,9 @@ import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as repo from './repo';
 import { approve, cancelCharge, providerUnavailable, release, reserve } from './settle';
-import { allows, invalidTransition } from './status';
+import { allows, invalidTransition, OPERATIONS } from './status';
 import { listItemView, transactionView, type TransactionListItem } from './view';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 
 type Transaction = components['schemas']['Transaction'];
 export type TransactionQuery = QueryOf<'listTransactions'>;
@@ -56,7 +57,7 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
  * Captures all (no `amount`) or part of a pre-authorization; the rest is released. A capture the acquirer
  * declines is `402 paymentDeclined` and leaves the authorization in place, with a timeline entry saying so.
  */
-export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined): Promise<repo.TransactionRow> {
+export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined, recovery: Recovery = NO_RECOVERY): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
   const held = await reserve(engine, t, 'capture', (row) => {
     if (!allows('capture', row.status)) throw invalidTransition(id, row.status, 'captured');
@@ -70,7 +71,7 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
         params: [{ amount: `must be at most ${row.amount}` }],
       });
     }
-  });
+  }, recovery);
   const take = amount ?? held.amount;
   const route = held.processing.route;
   if (!route) throw new Error(`pre-authorized transaction ${id} has no route`);
@@ -81,12 +82,14 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
     (reason) => ({ kind: 'unavailable' as const, reason }),
   );
   if (result.kind === 'unavailable') {
-    await release(engine, id);
+    await release(engine, id, recovery);
     throw providerUnavailable();
   }
   const out = await changeTransaction(engine.db, { scope, id }, async (c) => {
     if (result.kind === 'declined') {
       await c.patch({ processing: { operation: null } });
+      // Nothing was captured: the 402 is the answer, and a retry asks again (the provider answers its key the same).
+      await recovery.clear(c.q);
       await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
       return false;
     }
@@ -105,9 +108,9 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
 }
 
 /** Cancels a `pending`, `awaiting` or `pre-authorized` transaction; the reason goes to the timeline. */
-export async function cancelTransaction(engine: Engine, scope: Scope, id: string, reason: string | undefined): Promise<repo.TransactionRow> {
+export async function cancelTransaction(engine: Engine, scope: Scope, id: string, reason: string | undefined, recovery: Recovery = NO_RECOVERY): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
-  const row = await cancelCharge(engine, t, reason ?? 'Canceled by the merchant.');
+  const row = await cancelCharge(engine, t, reason ?? 'Canceled by the merchant.', OPERATIONS.cancel, recovery);
   if (!row) throw transactionNotFound(id);
   return row;
 }

@@ -9,6 +9,7 @@ import { schedule, type Engine } from './engine';
 import { createReceivables } from './money';
 import type { TransactionRow } from './repo';
 import { invalidTransition, OPERATIONS, type TransactionStatus } from './status';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 
 /** São Paulo midnight of a `YYYY-MM-DD` day, when its settlement job runs (Brazil keeps UTC−3 all year). */
 export function startOfSaoPauloDay(day: string): Date {
@@ -46,6 +47,7 @@ export async function reserve(
   t: Pick<TransactionRow, 'id'>,
   kind: 'capture' | 'cancel',
   check: (row: TransactionRow) => void,
+  recovery: Recovery = NO_RECOVERY,
 ): Promise<TransactionRow> {
   const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
     check(c.row);
@@ -56,6 +58,7 @@ export async function reserve(
     // Twice the provider time-out: by then the call that took it has ended, one way or the other.
     const until = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000).toISOString();
     await c.patch({ processing: { operation: { kind, until } } });
+    await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200 });
     return c.row;
   });
   if (!out) throw new Error(`transaction ${t.id} vanished`);
@@ -63,8 +66,11 @@ export async function reserve(
 }
 
 /** Gives the transaction back after an operation that changed nothing (the provider could not be reached). */
-export async function release(engine: Engine, id: string): Promise<void> {
-  await changeTransaction(engine.db, { id }, (c) => c.patch({ processing: { operation: null } }));
+export async function release(engine: Engine, id: string, recovery: Recovery = NO_RECOVERY): Promise<void> {
+  await changeTransaction(engine.db, { id }, async (c) => {
+    await c.patch({ processing: { operation: null } });
+    await recovery.clear(c.q);
+  });
 }
 
 /**
@@ -77,10 +83,11 @@ export async function cancelCharge(
   t: TransactionRow,
   reason: string,
   from: readonly TransactionStatus[] = OPERATIONS.cancel,
+  recovery: Recovery = NO_RECOVERY,
 ): Promise<TransactionRow | null> {
   const held = await reserve(engine, t, 'cancel', (row) => {
     if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');
-  });
+  }, recovery);
   const route = held.processing.route;
   if (route) {
     const provider = engine.orchestrator.provider(route.provider);
@@ -89,7 +96,7 @@ export async function cancelCharge(
       (why) => ({ kind: 'unavailable' as const, reason: why }),
     );
     if (res.kind === 'unavailable') {
-      await release(engine, t.id);
+      await release(engine, t.id, recovery);
       throw providerUnavailable();
     }
   }

@@ -14,6 +14,7 @@ import { newId } from '../../ids';
 import { digitsOnly, isValidDocument } from '../documents';
 import { bankName } from './banks';
 import * as repo from './repo';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 
 type Wallet = components['schemas']['Wallet'];
 export type WalletListItem = components['schemas']['WalletListItem'];
@@ -91,7 +92,7 @@ export async function getWallet(db: Db, scope: Scope, id: string): Promise<Walle
   return toRecord(row);
 }
 
-export async function createWallet(db: Db, scope: Scope, input: CreateWalletRequest): Promise<WalletRecord> {
+export async function createWallet(db: Db, scope: Scope, input: CreateWalletRequest, recovery: Recovery = NO_RECOVERY): Promise<WalletRecord> {
   const name = bankName(input.bankCode);
   if (!name) {
     throw new ApiError('unprocessableEntity', {
@@ -122,8 +123,10 @@ export async function createWallet(db: Db, scope: Scope, input: CreateWalletRequ
       // Milliseconds only, so a `createdAt` read back is an exact `daterange` bound for this row.
       const at = new Date();
       if (primary && hasAny) await repo.clearPrimary(tx, scope, at);
+      const id = newId('wall');
+      await recovery.mark(tx, { resource: 'wallet', id, status: 201 });
       return repo.insertWallet(tx, scope, {
-        id: newId('wall'),
+        id,
         name: input.name,
         bankName: name,
         holderName: input.holderName,

@@ -17,20 +17,25 @@ function addressLinks(a: { id: string; ownerId: string }): Links {
   };
 }
 
+/** An address as its operations answer it. */
+export function addressBody(ctx: Ctx, address: addresses.AddressRecord) {
+  return { ...address, merchant: ctx.merchant, _links: addressLinks(address) };
+}
+
 export const addressesHandlers: AddressesHandlers<Ctx> = {
   async createAddress(req, ctx) {
-    const address = await addresses.createAddress(ctx.db, scopeOf(ctx), req.body);
-    return { status: 201, body: { ...address, merchant: ctx.merchant, _links: addressLinks(address) } };
+    const address = await addresses.createAddress(ctx.db, scopeOf(ctx), req.body, ctx.recovery);
+    return { status: 201, body: addressBody(ctx, address) };
   },
 
   async getAddress(req, ctx) {
     const address = await addresses.getAddress(ctx.db, scopeOf(ctx), req.params.addressId);
-    return { status: 200, body: { ...address, merchant: ctx.merchant, _links: addressLinks(address) } };
+    return { status: 200, body: addressBody(ctx, address) };
   },
 
   async updateAddress(req, ctx) {
-    const address = await addresses.updateAddress(ctx.db, scopeOf(ctx), req.params.addressId, req.body);
-    return { status: 200, body: { ...address, merchant: ctx.merchant, _links: addressLinks(address) } };
+    const address = await addresses.updateAddress(ctx.db, scopeOf(ctx), req.params.addressId, req.body, ctx.recovery);
+    return { status: 200, body: addressBody(ctx, address) };
   },
 
   async deleteAddress(req, ctx) {

@@ -6,6 +6,11 @@ import { customerLinks } from '../../domain/customers/links';
 
 const CREATE = { href: '/v1/customers', method: 'POST', description: 'Create a customer' } as const;
 
+/** A customer as its operations answer it. */
+export function customerBody(ctx: Ctx, customer: customers.CustomerRecord) {
+  return { ...customer, merchant: ctx.merchant, _links: customerLinks(customer.id) };
+}
+
 export const customersHandlers: CustomersHandlers<Ctx> = {
   async listCustomers(req, ctx) {
     const { items, total, limit, offset } = await customers.listCustomers(ctx.db, scopeOf(ctx), req.query);
@@ -15,17 +20,17 @@ export const customersHandlers: CustomersHandlers<Ctx> = {
   },
 
   async createCustomer(req, ctx) {
-    const customer = await customers.createCustomer(ctx.db, scopeOf(ctx), req.body);
-    return { status: 201, body: { ...customer, merchant: ctx.merchant, _links: customerLinks(customer.id) } };
+    const customer = await customers.createCustomer(ctx.db, scopeOf(ctx), req.body, ctx.recovery);
+    return { status: 201, body: customerBody(ctx, customer) };
   },
 
   async getCustomer(req, ctx) {
     const customer = await customers.getCustomer(ctx.db, scopeOf(ctx), req.params.customerId);
-    return { status: 200, body: { ...customer, merchant: ctx.merchant, _links: customerLinks(customer.id) } };
+    return { status: 200, body: customerBody(ctx, customer) };
   },
 
   async updateCustomer(req, ctx) {
-    const customer = await customers.updateCustomer(ctx.db, scopeOf(ctx), req.params.customerId, req.body);
-    return { status: 200, body: { ...customer, merchant: ctx.merchant, _links: customerLinks(customer.id) } };
+    const customer = await customers.updateCustomer(ctx.db, scopeOf(ctx), req.params.customerId, req.body, ctx.recovery);
+    return { status: 200, body: customerBody(ctx, customer) };
   },
 };

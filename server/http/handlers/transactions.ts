@@ -5,14 +5,28 @@ import * as transactions from '../../domain/transactions/service';
 import { simulate } from '../../domain/transactions/simulate';
 import { refundView, transactionView } from '../../domain/transactions/view';
 import type { TransactionRow } from '../../domain/transactions/repo';
+import type { RefundRow } from '../../domain/transactions/ledger-repo';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
 
 const CREATE = { href: '/v1/transactions', method: 'POST', description: 'Create a transaction' } as const;
 
 /** The transaction after an operation, as reading it returns it. */
-function read(ctx: Ctx, row: TransactionRow) {
+export function read(ctx: Ctx, row: TransactionRow) {
   return transactionView(ctx.db, row, ctx.merchant);
+}
+
+/** A refund as its creation answers it. */
+export function refundBody(ctx: Ctx, refund: RefundRow) {
+  const href = `/v1/transactions/${refund.transaction_id}`;
+  return {
+    ...refundView(refund),
+    merchant: ctx.merchant,
+    _links: {
+      transaction: { href, method: 'GET', description: 'Read the refunded transaction' },
+      refund: { href: `${href}/refunds`, method: 'POST', description: 'Refund more of this transaction' },
+    },
+  } as const;
 }
 
 export const transactionsHandlers: TransactionsHandlers<Ctx> = {
@@ -24,7 +38,7 @@ export const transactionsHandlers: TransactionsHandlers<Ctx> = {
   },
 
   async createTransaction(req, ctx) {
-    return { status: 201, body: await createTransaction(ctx.payments, scopeOf(ctx), ctx.merchant, req.body) };
+    return { status: 201, body: await createTransaction(ctx.payments, scopeOf(ctx), ctx.merchant, req.body, ctx.recovery) };
   },
 
   async getTransaction(req, ctx) {
@@ -32,29 +46,18 @@ export const transactionsHandlers: TransactionsHandlers<Ctx> = {
   },
 
   async cancelTransaction(req, ctx) {
-    const row = await transactions.cancelTransaction(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body?.reason);
+    const row = await transactions.cancelTransaction(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body?.reason, ctx.recovery);
     return { status: 200, body: await read(ctx, row) };
   },
 
   async captureTransaction(req, ctx) {
-    const row = await transactions.captureTransaction(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body?.amount);
+    const row = await transactions.captureTransaction(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body?.amount, ctx.recovery);
     return { status: 200, body: await read(ctx, row) };
   },
 
   async createTransactionRefund(req, ctx) {
-    const refund = await createRefund(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body);
-    const href = `/v1/transactions/${refund.transaction_id}`;
-    return {
-      status: 201,
-      body: {
-        ...refundView(refund),
-        merchant: ctx.merchant,
-        _links: {
-          transaction: { href, method: 'GET', description: 'Read the refunded transaction' },
-          refund: { href: `${href}/refunds`, method: 'POST', description: 'Refund more of this transaction' },
-        },
-      },
-    };
+    const refund = await createRefund(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body, ctx.recovery);
+    return { status: 201, body: refundBody(ctx, refund) };
   },
 };
 

@@ -18,6 +18,11 @@ function walletLinks(id: string): Links {
   };
 }
 
+/** A wallet as its operations answer it. */
+export function walletBody(ctx: Ctx, wallet: wallets.WalletRecord) {
+  return { ...wallet, merchant: ctx.merchant, _links: walletLinks(wallet.id) };
+}
+
 export const walletsHandlers: WalletsHandlers<Ctx> = {
   async listWallets(req, ctx) {
     const { items, total, limit, offset } = await wallets.listWallets(ctx.db, scopeOf(ctx), req.query);
@@ -31,13 +36,13 @@ export const walletsHandlers: WalletsHandlers<Ctx> = {
   },
 
   async createWallet(req, ctx) {
-    const wallet = await wallets.createWallet(ctx.db, scopeOf(ctx), req.body);
-    return { status: 201, body: { ...wallet, merchant: ctx.merchant, _links: walletLinks(wallet.id) } };
+    const wallet = await wallets.createWallet(ctx.db, scopeOf(ctx), req.body, ctx.recovery);
+    return { status: 201, body: walletBody(ctx, wallet) };
   },
 
   async getWallet(req, ctx) {
     const wallet = await wallets.getWallet(ctx.db, scopeOf(ctx), req.params.walletId);
-    return { status: 200, body: { ...wallet, merchant: ctx.merchant, _links: walletLinks(wallet.id) } };
+    return { status: 200, body: walletBody(ctx, wallet) };
   },
 
   async deleteWallet(req, ctx) {

@@ -31,8 +31,13 @@ function eventLinks(id: string): Links {
   };
 }
 
+/** A webhook endpoint as its operations answer it. */
+export function endpointBody(ctx: Ctx, e: endpoints.Endpoint) {
+  return { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) };
+}
+
 async function register(ctx: Ctx, r: endpoints.Registration) {
-  const created = await endpoints.registerEndpoint(ctx.db, ctx.webhooks, scopeOf(ctx), r);
+  const created = await endpoints.registerEndpoint(ctx.db, ctx.webhooks, scopeOf(ctx), r, ctx.recovery);
   return { status: 201 as const, body: { ...created, merchant: ctx.merchant, _links: endpointLinks(created.id) } };
 }
 
@@ -51,12 +56,12 @@ export const webhooksHandlers: WebhooksHandlers<Ctx> = {
 
   async getWebhook(req, ctx) {
     const e = await endpoints.getEndpoint(ctx.db, scopeOf(ctx), req.params.webhookId);
-    return { status: 200, body: { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) } };
+    return { status: 200, body: endpointBody(ctx, e) };
   },
 
   async updateWebhook(req, ctx) {
-    const e = await endpoints.updateEndpoint(ctx.db, ctx.webhooks, scopeOf(ctx), req.params.webhookId, req.body);
-    return { status: 200, body: { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) } };
+    const e = await endpoints.updateEndpoint(ctx.db, ctx.webhooks, scopeOf(ctx), req.params.webhookId, req.body, ctx.recovery);
+    return { status: 200, body: endpointBody(ctx, e) };
   },
 
   async deleteWebhook(req, ctx) {

@@ -1,0 +1,58 @@
+/**
+ * The answer to a retry whose first request committed its work and then died (or failed) before answering: the
+ * resource of its recovery point as it stands now, rendered as the operation's success renders it.
+ */
+import type { RecoveryRef } from '../domain/recovery';
+import { getAddress } from '../domain/addresses/service';
+import { getCustomer } from '../domain/customers/service';
+import { findRefund } from '../domain/transactions/ledger-repo';
+import { findTransaction } from '../domain/transactions/repo';
+import { transactionNotFound } from '../domain/transactions/service';
+import { summaryView } from '../domain/transactions/view';
+import { getWallet } from '../domain/wallets/service';
+import { getEndpoint, getRegistration } from '../webhooks/endpoints';
+import { scopeOf, type Ctx } from './context';
+import { addressBody } from './handlers/addresses';
+import { customerBody } from './handlers/customers';
+import { read, refundBody } from './handlers/transactions';
+import { walletBody } from './handlers/wallets';
+import { endpointBody } from './handlers/webhooks';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answer> {
+  const scope = scopeOf(ctx);
+  const { status, id } = ref;
+  switch (ref.resource) {
+    case 'transaction': {
+      const row = await findTransaction(ctx.db, scope, id);
+      if (!row) throw transactionNotFound(id);
+      // A creation answers the summary (always `pending`, as its replay does); capture and cancel the transaction.
+      return { status, body: status === 201 ? summaryView(row, ctx.merchant) : await read(ctx, row) };
+    }
+    case 'refund': {
+      const refund = await findRefund(ctx.db, id);
+      // Only a refund that was undone has no row; its undo cleared the point, so this is a broken invariant.
+      if (!refund) throw new Error(`refund ${id} of a recovery point is missing`);
+      return { status, body: refundBody(ctx, refund) };
+    }
+    case 'customer':
+      return { status, body: customerBody(ctx, await getCustomer(ctx.db, scope, id)) };
+    case 'address':
+      return { status, body: addressBody(ctx, await getAddress(ctx.db, scope, id)) };
+    case 'wallet':
+      return { status, body: walletBody(ctx, await getWallet(ctx.db, scope, id)) };
+    case 'webhookEndpoint':
+      // The registration shows the signing secret; its recovered answer must too, or the caller never learns it.
+      return {
+        status,
+        body: endpointBody(ctx, status === 201 ? await getRegistration(ctx.db, ctx.webhooks, scope, id) : await getEndpoint(ctx.db, scope, id)),
+      };
+    case 'withdrawal':
+      // Withdrawals land with their own operation; its answer is added here with them.
+      throw new Error(`no recovered answer for withdrawal ${id} in this build`);
+  }
+}
