@@ -4,11 +4,12 @@
  */
 import type { components } from '../../generated/schema';
 import type { QueryOf } from '../../generated/operations';
-import { Conditions, countRows, selectPage, type PageQuery } from '../db/page';
+import { parseList } from '../core/lists';
+import { listPage, type SortColumns } from '../db/lists';
+import { Conditions, countRows, selectPage } from '../db/page';
 import type { Db, Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { ApiError } from '../core/errors';
-import { listWindow } from '../http/lists';
 import { dispatchesOf, type DispatchRow } from './dispatches-repo';
 import { findEndpoint, subscribers } from './endpoints-repo';
 import { webhookNotFound } from './endpoints';
@@ -106,12 +107,13 @@ const STATUS = {
   delivered: `${ANY} AND NOT ${OPEN} AND NOT ${FAILED}`,
 } as const;
 
+const SORTABLE = ['type'] as const;
+const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { type: 'type' };
+
 export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
-  const window = listWindow(query, { type: 'type' }, 3, { resource: 'webhook' });
+  const list = parseList(query, SORTABLE, { resource: 'webhook' });
   const endpoint = query.endpoint;
-  const c = new Conditions([scope.merchantId, scope.mode, ...window.params], [
-    'merchant_id = $1', 'mode = $2', `created_at > now() - ${RETENTION}`, ...window.conditions,
-  ])
+  const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2', `created_at > now() - ${RETENTION}`])
     .add(query.type, (p) => `type = ${p}`)
     .add(query.resource, (p) => `resource = ${p}`)
     .add(oneOf('resourceId', query.resourceId, query.resourceid), (p) => `resource_id = ${p}`)
@@ -119,9 +121,9 @@ export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
     .add(endpoint, (p) =>
       `EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id AND ${endpoint?.startsWith('wbe_') ? 'd.endpoint_id' : 'd.url'} = ${p})`);
   if (query.status) c.where(STATUS[query.status]);
-  const page: PageQuery = { from: 'events', columns: COLUMNS, where: c.sql, params: c.params, orderBy: window.orderBy, limit: window.limit, offset: window.offset };
+  const page = listPage({ from: 'events', columns: COLUMNS }, c, list, SORT_COLUMNS);
   const [rows, total] = await Promise.all([selectPage<EventRow>(db, page), countRows(db, page)]);
-  return { items: await views(db, rows), total, limit: window.limit, offset: window.offset };
+  return { items: await views(db, rows), total, limit: list.limit, offset: list.offset };
 }
 
 /** New dispatches of the event, to one endpoint or to every endpoint enabled and subscribed to its type now. */
