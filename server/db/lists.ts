@@ -8,7 +8,7 @@ export type SortColumns<F extends string> = Readonly<Record<F, string>>;
 const ALWAYS: SortColumns<SortField<never>> = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id' };
 
 /** `ORDER BY` text; ties are broken by id so that pages never overlap. */
-export function orderBy<F extends string>(sort: ListParams<F>['sort'], columns: SortColumns<F>): string {
+export function orderBy<F extends string>(sort: NoInfer<ListParams<F>['sort']>, columns: SortColumns<F>): string {
   const table: Readonly<Record<string, string>> = { ...columns, ...ALWAYS };
   // Unreachable for parsed parameters; a guard so that nothing unnamed ever reaches the SQL text.
   if (!Object.hasOwn(table, sort.field)) throw new Error(`no column for sort field "${sort.field}"`);

@@ -12,7 +12,7 @@ import { disableForFailing, findEndpointById, recordAttempt, type EndpointRow } 
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
 import { deliver, type DeliveryResult } from './sender';
-import { findEvent } from './outbox';
+import { findEvent } from './events-repo';
 import { signatureHeaders } from './signer';
 import { addressPolicy, type PrivateAddresses } from './ssrf';
 

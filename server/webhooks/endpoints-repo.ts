@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import type { ListParams } from '../core/lists';
 import { listPage, type SortColumns } from '../db/lists';
-import type { EventType } from './outbox';
+import type { EventType } from './events-repo';
 
 export type AuthType = 'basic' | 'bearer' | 'raw';
 
