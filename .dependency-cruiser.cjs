@@ -1,7 +1,7 @@
 /**
  * The layer rules of server/ (DESIGN.md, "Layers of the server"): a request walks down from http/, never back up;
  * core/ is the floor; nothing imports another module that imports it back; the test helpers stay in the tests.
- * Run by `npm run check:layers` and by server/layers.test.ts (which also shows each rule failing).
+ * Run by `npm run check:layers` (part of `npm run check`) and by server/layers.test.ts (which also shows each rule failing).
  */
 const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/)';
 const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin)/';
