@@ -6,12 +6,15 @@
 import type { Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { newId } from '../ids';
-import { enqueue } from '../jobs/sql/enqueue';
+import { enqueueJob } from '../jobs/kinds';
 import { insertDispatch } from './dispatches-repo';
 import { subscribers } from './endpoints-repo';
 import type { EventType } from './events-repo';
 
 export type { EventType } from './events-repo';
+
+/** The job kinds of webhooks (handled by `webhookJobHandlers` in delivery.ts). */
+export type WebhookJob = { kind: 'webhook.deliver'; payload: { dispatchId: string } };
 
 export interface NewEvent {
   type: EventType;
@@ -42,6 +45,6 @@ export async function dispatch(
   at: Date,
 ): Promise<string> {
   const row = await insertDispatch(q, d, at);
-  await enqueue(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id }, dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20 });
+  await enqueueJob<WebhookJob>(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id } }, { dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20 });
   return row.id;
 }
