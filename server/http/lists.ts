@@ -3,9 +3,9 @@
  * `core/lists.ts`, their SQL in `db/lists.ts`.
  */
 import type { components } from '../../generated/schema';
+import { pageLinks, type Links } from '../core/links';
 import type { Merchant } from '../core/tenancy';
 
-type Links = components['schemas']['Links'];
 type Page = components['schemas']['Page'];
 
 export interface Envelope<T> {
@@ -30,15 +30,6 @@ export function envelope<T>(
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   const hasMore = offset + data.length < total;
   const next = hasMore ? offset + limit : offset;
-  const href = (o: number) => {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries({ ...query, offset: o, limit })) {
-      if (v !== undefined && v !== null) qs.set(k, String(v));
-    }
-    return `${path}?${qs.toString()}`;
-  };
-  const links: Links = { self: { href: href(offset), method: 'GET', description } };
-  if (hasMore) links.next = { href: href(next), method: 'GET', description: 'Next page' };
   return {
     offset,
     limit,
@@ -51,6 +42,6 @@ export function envelope<T>(
     },
     data,
     merchant: input.merchant,
-    _links: links,
+    _links: pageLinks(path, query, { offset, limit, next, hasMore }, description),
   };
 }

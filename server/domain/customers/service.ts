@@ -14,7 +14,7 @@ import { newId } from '../../ids';
 import { digitsOnly } from '../documents';
 import { fold, normalise, sameValues, searchName, type CustomerValues } from './fields';
 import * as repo from './repo';
-import { customerLinks } from './links';
+import { customerLinks } from '../../core/links';
 import { merchantOf } from '../access/merchants';
 import { recordEvent } from '../../webhooks/outbox';
 

@@ -7,8 +7,7 @@ import { refundView, transactionView } from '../../domain/transactions/view';
 import type { TransactionRow } from '../../domain/transactions/repo';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
-
-const CREATE = { href: '/v1/transactions', method: 'POST', description: 'Create a transaction' } as const;
+import { CREATE, refundLinks } from '../../core/links';
 
 /** The transaction after an operation, as reading it returns it. */
 function read(ctx: Ctx, row: TransactionRow) {
@@ -19,7 +18,7 @@ export const transactionsHandlers: TransactionsHandlers<Ctx> = {
   async listTransactions(req, ctx) {
     const { items, total, limit, offset } = await transactions.listTransactions(ctx.db, scopeOf(ctx), req.query);
     const body = envelope({ data: items, total, limit, offset, merchant: ctx.merchant }, '/v1/transactions', req.query, 'This page');
-    body._links.create = CREATE;
+    body._links.create = CREATE.transactions;
     return { status: 200, body };
   },
 
@@ -43,18 +42,7 @@ export const transactionsHandlers: TransactionsHandlers<Ctx> = {
 
   async createTransactionRefund(req, ctx) {
     const refund = await createRefund(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body);
-    const href = `/v1/transactions/${refund.transaction_id}`;
-    return {
-      status: 201,
-      body: {
-        ...refundView(refund),
-        merchant: ctx.merchant,
-        _links: {
-          transaction: { href, method: 'GET', description: 'Read the refunded transaction' },
-          refund: { href: `${href}/refunds`, method: 'POST', description: 'Refund more of this transaction' },
-        },
-      },
-    };
+    return { status: 201, body: { ...refundView(refund), merchant: ctx.merchant, _links: refundLinks(refund.transaction_id) } };
   },
 };
 
