@@ -9,15 +9,15 @@ import { SettingError, type Config } from './config';
 import { openDb } from './db/open';
 import type { Db } from './db/types';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
-import { paymentJobHandlers } from './domain/transactions/jobs';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type Limiters } from './http/rate-limit';
 import { createWorker, type Worker } from './jobs/worker';
+import { serviceJobHandlers } from './job-kinds';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
-import { webhookDeliverJob, type Webhooks } from './webhooks/delivery';
+import type { Webhooks } from './webhooks/delivery';
 import { loadSealer } from './webhooks/sealer';
 
 export interface ServiceOptions {
@@ -96,10 +96,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   if (workerMode !== 'off') {
     const w = createWorker({
       db,
-      handlers: {
-        ...paymentJobHandlers(engine),
-        'webhook.deliver': webhookDeliverJob(webhooks),
-      },
+      handlers: serviceJobHandlers(engine, webhooks),
       leaseSeconds: config.jobs.leaseSeconds,
       pollMs: config.jobs.pollMs,
       concurrency: config.jobs.concurrency,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { ApiError, envelope, MAX_PARAMS } from './errors';
 import { inspect, MAX_DEPTH } from './inspect';
-import { LIMIT_MAX, OFFSET_MAX, listWindow } from './lists';
+import { LIMIT_MAX, OFFSET_MAX, parseList } from '../core/lists';
 
 const spec = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8')) as {
   components: { parameters: Record<string, { schema: { maximum: number } }> };
@@ -31,7 +31,7 @@ describe('bounds on what a request may hold', () => {
   it('checks limit and offset against the spec’s own bounds, and sorts only on listed fields', () => {
     expect(LIMIT_MAX).toBe(spec.components.parameters.Limit!.schema.maximum);
     expect(OFFSET_MAX).toBe(spec.components.parameters.Offset!.schema.maximum);
-    const window = (q: Record<string, unknown>) => () => listWindow(q, {}, 1, { resource: 'wallet' });
+    const window = (q: Record<string, unknown>) => () => parseList(q, [], { resource: 'wallet' });
     for (const offset of [Infinity, 1e20, '99999999999999999999', -1, 1.5]) expect(window({ offset })).toThrow(ApiError);
     for (const sort of ['constructor', '-toString', 'hasOwnProperty', '__proto__']) expect(window({ sort })).toThrow(ApiError);
     expect(window({ limit: 100, offset: OFFSET_MAX })()).toMatchObject({ limit: 100, offset: OFFSET_MAX });

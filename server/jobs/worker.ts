@@ -24,16 +24,19 @@ export type JobHandler = (job: Job) => Promise<void | { retryAt: Date }>;
  */
 export type ExhaustedHandler = (q: Queryable, job: Job, lastError: string) => Promise<void>;
 
-/** A job kind: how to run it and, when it has one, what its exhaustion means. */
-export interface JobKind {
-  run: JobHandler;
-  onExhausted?: ExhaustedHandler;
+/**
+ * A job kind: how to run it and, when it has one, what its exhaustion means; `P` the payload its jobs carry (typed
+ * tables: `jobs/kinds.ts`). Methods, not function properties, so that a table of typed kinds is a table of kinds.
+ */
+export interface JobKind<P extends Record<string, unknown> = Record<string, unknown>> {
+  run(job: Job<P>): Promise<void | { retryAt: Date }>;
+  onExhausted?(q: Queryable, job: Job<P>, lastError: string): Promise<void>;
 }
 
 export interface WorkerOptions {
   db: Db;
   /** By job kind. A job of a kind missing here fails (and is retried with backoff, in case a deploy adds it). */
-  handlers: Record<string, JobHandler | JobKind>;
+  handlers: Readonly<Record<string, JobHandler | JobKind>>;
   /** Unique per worker: leases are held by it. Host, pid and a random suffix when omitted. */
   workerId?: string;
   leaseSeconds?: number;

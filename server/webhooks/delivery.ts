@@ -6,13 +6,14 @@
  * database transaction; the job comes back at the next attempt's time.
  */
 import type { Db } from '../db/types';
-import type { JobKind } from '../jobs/worker';
+import type { HandlerTable } from '../jobs/kinds';
 import { cancelOpen, failAbandoned, failExhausted, findDispatch, finishAttempt, startAttempt, type AttemptOutcome } from './dispatches-repo';
 import { disableForFailing, findEndpointById, recordAttempt, type EndpointRow } from './endpoints-repo';
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
 import { deliver, type DeliveryResult } from './sender';
-import { findEvent } from './outbox';
+import { findEvent } from './events-repo';
+import type { WebhookJob } from './outbox';
 import { signatureHeaders } from './signer';
 import { addressPolicy, type PrivateAddresses } from './ssrf';
 
@@ -101,15 +102,17 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
 }
 
 /**
- * The `webhook.deliver` job kind. Its job fails only when the delivery itself breaks (the database, a dispatch
- * without its event); once its attempts run out the dispatch ends `failed`, with the job's death, instead of staying
- * `pending` where nothing would ever deliver it.
+ * The webhook job kinds. A `webhook.deliver` job fails only when the delivery itself breaks (the database, a
+ * dispatch without its event); once its attempts run out the dispatch ends `failed`, with the job's death, instead
+ * of staying `pending` where nothing would ever deliver it.
  */
-export function webhookDeliverJob(w: Webhooks): Required<JobKind> {
+export function webhookJobHandlers(w: Webhooks): HandlerTable<WebhookJob> {
   return {
-    run: (job) => deliverDispatch(w, String(job.payload.dispatchId)),
-    onExhausted: async (q, job) => {
-      await failAbandoned(q, String(job.payload.dispatchId), new Date());
+    'webhook.deliver': {
+      run: (job) => deliverDispatch(w, job.payload.dispatchId),
+      onExhausted: async (q, job) => {
+        await failAbandoned(q, job.payload.dispatchId, new Date());
+      },
     },
   };
 }

@@ -2,8 +2,9 @@
 import { Conditions, countRows, selectPage, type PageQuery } from '../db/page';
 import type { Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
-import type { Window } from '../http/lists';
-import type { EventType } from './outbox';
+import type { ListParams } from '../core/lists';
+import { listPage, type SortColumns } from '../db/lists';
+import type { EventType } from './events-repo';
 
 export type AuthType = 'basic' | 'bearer' | 'raw';
 
@@ -123,20 +124,25 @@ export async function disableForFailing(q: Queryable, id: string, at: Date): Pro
   await q.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', updated_at = $2 WHERE id = $1`, [id, at]);
 }
 
-/** The seed's filters of the endpoint list, on top of its window. */
-export interface ListFilter extends Window {
+/** The fields an endpoint list sorts on besides `createdAt`, `updatedAt` and `id`. */
+export const SORTABLE = ['name', 'lastDeliveryAt'] as const;
+const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { name: 'name', lastDeliveryAt: 'last_delivery_at' };
+
+/** The seed's filters of the endpoint list, on top of its paging, order and creation window. */
+export interface ListFilter {
+  list: ListParams<(typeof SORTABLE)[number]>;
   name?: string;
   url?: string;
   status?: 'enabled' | 'disabled';
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {
-  const c = new Conditions([scope.merchantId, scope.mode, ...f.params], ['merchant_id = $1', 'mode = $2', 'deleted_at IS NULL', ...f.conditions])
+  const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2', 'deleted_at IS NULL'])
     // strpos on lower case, not ILIKE: a `%` or `_` typed by the user is plain text.
     .add(f.name?.toLowerCase(), (p) => `strpos(lower(name), ${p}) > 0`)
     .add(f.url?.toLowerCase(), (p) => `strpos(lower(url), ${p}) > 0`)
     .add(f.status === undefined ? undefined : f.status === 'enabled', (p) => `enabled = ${p}`);
-  return { from: 'webhook_endpoints', columns: COLUMNS, where: c.sql, params: c.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
+  return listPage({ from: 'webhook_endpoints', columns: COLUMNS }, c, f.list, SORT_COLUMNS);
 }
 
 export function listEndpoints(q: Queryable, scope: Scope, f: ListFilter): Promise<EndpointRow[]> {

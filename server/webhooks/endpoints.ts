@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { ApiError } from '../core/errors';
-import { listWindow } from '../http/lists';
+import { parseList } from '../core/lists';
 import { newId } from '../ids';
 import { cancelOpen } from './dispatches-repo';
 import * as repo from './endpoints-repo';
@@ -156,10 +156,10 @@ export async function getEndpoint(db: Db, scope: Scope, id: string): Promise<End
 }
 
 export async function listEndpoints(db: Db, scope: Scope, query: EndpointQuery) {
-  const window = listWindow(query, { name: 'name', lastDeliveryAt: 'last_delivery_at' }, 3, { resource: 'webhook' });
-  const filter: repo.ListFilter = { ...window, name: query.name, url: query.endpoint, status: query.status };
+  const list = parseList(query, repo.SORTABLE, { resource: 'webhook' });
+  const filter: repo.ListFilter = { list, name: query.name, url: query.endpoint, status: query.status };
   const [rows, total] = await Promise.all([repo.listEndpoints(db, scope, filter), repo.countEndpoints(db, scope, filter)]);
-  return { items: rows.map(endpointView), total, limit: window.limit, offset: window.offset };
+  return { items: rows.map(endpointView), total, limit: list.limit, offset: list.offset };
 }
 
 /**

@@ -4,30 +4,24 @@
  */
 import type { components } from '../../generated/schema';
 import type { QueryOf } from '../../generated/operations';
-import { Conditions, countRows, selectPage, type PageQuery } from '../db/page';
+import { parseList } from '../core/lists';
+import { listPage, type SortColumns } from '../db/lists';
+import { Conditions, countRows, selectPage } from '../db/page';
 import type { Db, Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { ApiError } from '../core/errors';
-import { listWindow } from '../http/lists';
 import { dispatchesOf, type DispatchRow } from './dispatches-repo';
 import { findEndpoint, subscribers } from './endpoints-repo';
 import { webhookNotFound } from './endpoints';
-import { dispatch, type EventType } from './outbox';
+import { findEvent, RETENTION, type EventRow } from './events-repo';
+import { dispatch } from './outbox';
 
 type WebhookEvent = Omit<components['schemas']['WebhookEvent'], 'merchant' | '_links'>;
 type Dispatch = components['schemas']['WebhookDispatch'];
 export type EventQuery = QueryOf<'listWebhookEvents'>;
 
-/** Events older than this are no longer listed, read or redelivered. */
-const RETENTION = "interval '30 days'";
-
-interface EventRow {
-  id: string;
-  type: EventType;
-  resource: 'transaction' | 'customer';
-  resource_id: string;
-  created_at: Date;
-}
+/** A listed event: its payload is not shown. */
+type ListedEvent = Omit<EventRow, 'payload'>;
 
 const COLUMNS = 'id, type, resource, resource_id, created_at';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -52,7 +46,7 @@ function dispatchView(d: DispatchRow): Dispatch {
   };
 }
 
-async function views(q: Queryable, rows: EventRow[]): Promise<WebhookEvent[]> {
+async function views(q: Queryable, rows: ListedEvent[]): Promise<WebhookEvent[]> {
   const all = await dispatchesOf(q, rows.map((r) => r.id));
   return rows.map((e) => {
     const dispatches = all.filter((d) => d.event_id === e.id);
@@ -75,16 +69,8 @@ export function eventNotFound(id: string): ApiError {
   return new ApiError('webhookEventNotFound', { resource: 'webhook', message: `Webhook event ${id} was not found.` });
 }
 
-async function findEvent(q: Queryable, scope: Scope, id: string): Promise<EventRow | null> {
-  const res = await q.query<EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND created_at > now() - ${RETENTION}`,
-    [scope.merchantId, scope.mode, id],
-  );
-  return res.rows[0] ?? null;
-}
-
 export async function getEvent(db: Db, scope: Scope, id: string): Promise<WebhookEvent> {
-  const row = await findEvent(db, scope, id);
+  const row = await findEvent(db, id, scope);
   if (!row) throw eventNotFound(id);
   return (await views(db, [row]))[0]!;
 }
@@ -106,12 +92,13 @@ const STATUS = {
   delivered: `${ANY} AND NOT ${OPEN} AND NOT ${FAILED}`,
 } as const;
 
+const SORTABLE = ['type'] as const;
+const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { type: 'type' };
+
 export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
-  const window = listWindow(query, { type: 'type' }, 3, { resource: 'webhook' });
+  const list = parseList(query, SORTABLE, { resource: 'webhook' });
   const endpoint = query.endpoint;
-  const c = new Conditions([scope.merchantId, scope.mode, ...window.params], [
-    'merchant_id = $1', 'mode = $2', `created_at > now() - ${RETENTION}`, ...window.conditions,
-  ])
+  const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2', `created_at > now() - ${RETENTION}`])
     .add(query.type, (p) => `type = ${p}`)
     .add(query.resource, (p) => `resource = ${p}`)
     .add(oneOf('resourceId', query.resourceId, query.resourceid), (p) => `resource_id = ${p}`)
@@ -119,15 +106,15 @@ export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
     .add(endpoint, (p) =>
       `EXISTS (SELECT 1 FROM webhook_dispatches d WHERE d.event_id = events.id AND ${endpoint?.startsWith('wbe_') ? 'd.endpoint_id' : 'd.url'} = ${p})`);
   if (query.status) c.where(STATUS[query.status]);
-  const page: PageQuery = { from: 'events', columns: COLUMNS, where: c.sql, params: c.params, orderBy: window.orderBy, limit: window.limit, offset: window.offset };
-  const [rows, total] = await Promise.all([selectPage<EventRow>(db, page), countRows(db, page)]);
-  return { items: await views(db, rows), total, limit: window.limit, offset: window.offset };
+  const page = listPage({ from: 'events', columns: COLUMNS }, c, list, SORT_COLUMNS);
+  const [rows, total] = await Promise.all([selectPage<ListedEvent>(db, page), countRows(db, page)]);
+  return { items: await views(db, rows), total, limit: list.limit, offset: list.offset };
 }
 
 /** New dispatches of the event, to one endpoint or to every endpoint enabled and subscribed to its type now. */
 export async function redeliver(db: Db, scope: Scope, eventId: string, endpointId: string | undefined): Promise<WebhookEvent> {
   await db.transaction(async (q) => {
-    const event = await findEvent(q, scope, eventId);
+    const event = await findEvent(q, eventId, scope);
     if (!event) throw eventNotFound(eventId);
     let targets = await subscribers(q, scope, event.type);
     if (endpointId !== undefined) {

@@ -3,15 +3,18 @@
  * a commit, so a change is never without its event and an event never without its change. The same transaction
  * creates one dispatch per endpoint subscribed to the event and the job that delivers it.
  */
-import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { newId } from '../ids';
-import { enqueue } from '../jobs/sql/enqueue';
+import { enqueueJob } from '../jobs/kinds';
 import { insertDispatch } from './dispatches-repo';
 import { subscribers } from './endpoints-repo';
+import type { EventType } from './events-repo';
 
-export type EventType = components['schemas']['WebhookEventType'];
+export type { EventType } from './events-repo';
+
+/** The job kinds of webhooks (handled by `webhookJobHandlers` in delivery.ts). */
+export type WebhookJob = { kind: 'webhook.deliver'; payload: { dispatchId: string } };
 
 export interface NewEvent {
   type: EventType;
@@ -42,21 +45,6 @@ export async function dispatch(
   at: Date,
 ): Promise<string> {
   const row = await insertDispatch(q, d, at);
-  await enqueue(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id }, dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20 });
+  await enqueueJob<WebhookJob>(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id } }, { dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20 });
   return row.id;
-}
-
-export interface EventRow {
-  id: string;
-  type: EventType;
-  resource: string;
-  resource_id: string;
-  payload: { object: unknown };
-  created_at: Date;
-}
-
-/** One event, for its delivery. */
-export async function findEvent(q: Queryable, id: string): Promise<EventRow | null> {
-  const res = await q.query<EventRow>('SELECT id, type, resource, resource_id, payload, created_at FROM events WHERE id = $1', [id]);
-  return res.rows[0] ?? null;
 }

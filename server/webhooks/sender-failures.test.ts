@@ -4,7 +4,7 @@ import https from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliver, type DeliveryResult } from './sender';
-import { fakeDns, listen, PUBLIC_STAND_IN, receiver, sandbox, tcpCounter, TEST_CERT, TEST_KEY, unusedPort, useServers } from './sender-fixtures';
+import { fakeDns, listen, PUBLIC_STAND_IN, receiver, sandbox, tcpCounter, TEST_CERT, TEST_KEY, unusedPort, useServers } from '../testing/sender-fixtures';
 
 // PUBLIC_STAND_IN (127.0.0.2) stands for a receiver on a public address, whose answers are kept; see sender.test.ts.
 vi.mock('./ssrf', async (importOriginal) => {

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '../../client/webhooks';
 import { deliver, USER_AGENT, type DeliveryResult } from './sender';
-import { PUBLIC_STAND_IN, receiver, sandbox, useServers } from './sender-fixtures';
+import { PUBLIC_STAND_IN, receiver, sandbox, useServers } from '../testing/sender-fixtures';
 import { signatureHeaders } from './signer';
 
 vi.mock('./ssrf', async (importOriginal) => {

@@ -8,7 +8,7 @@ import type { RouteDef, Tag } from '../../../generated/operations';
 export type Role = components['schemas']['Role'];
 export type RoleId = Role['id'];
 
-const AREA_OF_TAG: Record<Tag, string> = {
+const AREA_OF_TAG = {
   Transactions: 'transactions',
   Sandbox: 'sandbox',
   Customers: 'customers',
@@ -21,17 +21,26 @@ const AREA_OF_TAG: Record<Tag, string> = {
   Simulators: 'simulators',
   Utils: 'roles',
   Webhooks: 'webhooks',
-};
+} as const satisfies Record<Tag, string>;
+
+type Area = (typeof AREA_OF_TAG)[Tag];
+
+/**
+ * Every permission there is, closed: a check for one that cannot exist (a typo, an area of no tag) does not compile.
+ * Some are held by no role (`sandbox:read`, `checkouts:write`): an operation that needs one is refused to every key.
+ * `keys:manage` and `account:manage` belong to the administrative panel.
+ */
+export type Permission = `${Area}:${'read' | 'write'}` | 'transactions:refund' | 'keys:manage' | 'account:manage';
 
 const READ = Object.values(AREA_OF_TAG)
   .filter((a) => a !== 'sandbox')
-  .map((a) => `${a}:read`);
-const WRITE = ['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks'].map(
-  (a) => `${a}:write`,
+  .map((a): Permission => `${a}:read`);
+const WRITE = (['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks'] as const satisfies readonly Area[]).map(
+  (a): Permission => `${a}:write`,
 );
-const DEVELOPER = [...READ, ...WRITE, 'transactions:refund'];
+const DEVELOPER: Permission[] = [...READ, ...WRITE, 'transactions:refund'];
 
-function role(id: RoleId, name: string, description: string, permissions: string[]): Role {
+function role(id: RoleId, name: string, description: string, permissions: Permission[]): Role {
   const sorted = [...new Set(permissions)].sort();
   return { id, name, description, permissions: sorted, readOnly: sorted.every((p) => p.endsWith(':read')) };
 }
@@ -56,11 +65,11 @@ export function isRoleId(value: string): value is RoleId {
 }
 
 /** The permission an operation needs. */
-export function requiredPermission(route: Pick<RouteDef, 'method' | 'tag' | 'operationId'>): string {
+export function requiredPermission(route: Pick<RouteDef, 'method' | 'tag' | 'operationId'>): Permission {
   if (route.operationId === 'createTransactionRefund') return 'transactions:refund';
   return `${AREA_OF_TAG[route.tag]}:${route.method === 'get' ? 'read' : 'write'}`;
 }
 
-export function allows(roleId: RoleId, permission: string): boolean {
+export function allows(roleId: RoleId, permission: Permission): boolean {
   return ROLES.find((r) => r.id === roleId)?.permissions.includes(permission) ?? false;
 }

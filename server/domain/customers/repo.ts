@@ -2,7 +2,8 @@
 import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
-import type { Window } from '../../http/lists';
+import type { ListParams } from '../../core/lists';
+import { listPage, type SortColumns } from '../../db/lists';
 import type { CustomerValues, Document, Gender, Telephone } from './fields';
 
 export interface CustomerRow {
@@ -138,8 +139,13 @@ export async function findPayer(q: Queryable, scope: Scope, document: string | n
   return res.rows[0] ?? null;
 }
 
-/** The seed's filters of the list, on top of its window (paging, order, `daterange*` on `created_at` from `$3`). */
-export interface ListFilter extends Window {
+/** The fields a customer list sorts on besides `createdAt`, `updatedAt` and `id`. */
+export const SORTABLE = ['firstName', 'lastName', 'email'] as const;
+const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
+
+/** The seed's filters of the list, on top of its paging, order and creation window. */
+export interface ListFilter {
+  list: ListParams<(typeof SORTABLE)[number]>;
   id?: string;
   /** Lower case. */
   email?: string;
@@ -152,8 +158,8 @@ export interface ListFilter extends Window {
   externalReference?: string;
 }
 
-function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } {
-  const c = new Conditions([scope.merchantId, scope.mode, ...f.params], ['merchant_id = $1', 'mode = $2', ...f.conditions])
+function pageQuery(scope: Scope, f: ListFilter): PageQuery {
+  const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2'])
     .add(f.id, (p) => `id = ${p}`)
     .add(f.email, (p) => `email = ${p}`)
     // strpos, not LIKE: a `%` or `_` typed by the user is plain text.
@@ -161,12 +167,7 @@ function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } 
     .add(f.telephoneLine, (p) => `telephone ->> 'line' = ${p}`)
     .add(f.document, (p) => `document_number = ${p}`)
     .add(f.externalReference, (p) => `external_reference = ${p}`);
-  return { sql: c.sql, params: c.params };
-}
-
-function pageQuery(scope: Scope, f: ListFilter): PageQuery {
-  const w = where(scope, f);
-  return { from: 'customers', columns: COLUMNS, where: w.sql, params: w.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
+  return listPage({ from: 'customers', columns: COLUMNS }, c, f.list, SORT_COLUMNS);
 }
 
 export function listCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<CustomerRow[]> {

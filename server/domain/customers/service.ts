@@ -9,12 +9,12 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db, Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
-import { listWindow } from '../../http/lists';
+import { parseList } from '../../core/lists';
 import { newId } from '../../ids';
 import { digitsOnly } from '../documents';
 import { fold, normalise, sameValues, searchName, type CustomerValues } from './fields';
 import * as repo from './repo';
-import { customerLinks } from './links';
+import { customerLinks } from '../../core/links';
 import { merchantOf } from '../access/merchants';
 import { recordEvent } from '../../webhooks/outbox';
 import { NO_RECOVERY, type Recovery } from '../recovery';
@@ -27,8 +27,6 @@ type UpdateCustomerRequest = components['schemas']['UpdateCustomerRequest'];
 export type CustomerQuery = QueryOf<'listCustomers'>;
 
 /** Sortable besides `createdAt`, `updatedAt` and `id` (spec of `GET /v1/customers`). */
-const SORTABLE = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
-
 function valuesOf(row: repo.CustomerRow): CustomerValues {
   return {
     firstName: row.first_name,
@@ -89,12 +87,12 @@ export function customerNotFound(id: string): ApiError {
   return new ApiError('customerNotFound', { resource: 'customer', message: `Customer ${id} was not found.` });
 }
 
-/** The window of a list (`listWindow` refuses an empty date range with 422) and the seed's filters, normalised. */
+/** The list's parameters (`parseList` refuses an empty date range with 422) and the seed's filters, normalised. */
 function filterOf(raw: CustomerQuery): repo.ListFilter {
-  const window = listWindow(raw, SORTABLE, 3, { resource: 'customer' });
+  const list = parseList(raw, repo.SORTABLE, { resource: 'customer' });
   const telephone = raw.telephoneline === undefined ? undefined : digitsOnly(raw.telephoneline);
   return {
-    ...window,
+    list,
     id: raw.id,
     email: raw.email?.toLowerCase(),
     name: raw.name === undefined ? undefined : fold(raw.name),
@@ -112,7 +110,7 @@ export async function listCustomers(
 ): Promise<{ items: CustomerListItem[]; total: number; limit: number; offset: number }> {
   const filter = filterOf(query);
   const [rows, total] = await Promise.all([repo.listCustomers(db, scope, filter), repo.countCustomers(db, scope, filter)]);
-  return { items: rows.map(toListItem), total, limit: filter.limit, offset: filter.offset };
+  return { items: rows.map(toListItem), total, limit: filter.list.limit, offset: filter.list.offset };
 }
 
 export async function getCustomer(db: Queryable, scope: Scope, id: string): Promise<CustomerRecord> {

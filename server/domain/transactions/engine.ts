@@ -1,6 +1,6 @@
 /** What the payments services need besides a request: the database, the orchestrator and their settings. */
 import type { Db, Queryable } from '../../db/types';
-import { enqueue, type EnqueueInput } from '../../jobs/sql/enqueue';
+import { enqueueJob, type EnqueueOptions } from '../../jobs/kinds';
 import type { Orchestrator } from '../../payments/orchestrator';
 
 export interface PaymentsSettings {
@@ -24,7 +24,8 @@ export interface Engine {
   wake(): void;
 }
 
-/** The background jobs of the payments engine. */
+/** The background jobs of the payments engine (their handlers: `paymentJobHandlers` in jobs.ts; every kind of the
+ * service: `server/job-kinds.ts`). */
 export type PaymentJob =
   | { kind: 'transaction.process'; payload: { transactionId: string } }
   | { kind: 'transaction.analysis'; payload: { transactionId: string; stage: 'analysis' | 'review' } }
@@ -49,11 +50,7 @@ export type VoidPayload = {
 
 /** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
 export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {
-  const input: EnqueueInput = {
-    kind: job.kind,
-    payload: job.payload,
-    dedupeKey: dedupe ?? `${job.kind}:${Object.values(job.payload).join(':')}`,
-  };
-  if (runAt) input.runAt = runAt;
-  return enqueue(q, input);
+  const options: EnqueueOptions = { dedupeKey: dedupe ?? `${job.kind}:${Object.values(job.payload).join(':')}` };
+  if (runAt) options.runAt = runAt;
+  return enqueueJob(q, job, options);
 }

@@ -12,7 +12,7 @@
  * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it (a claimed key stays in `voiding`, never settled on) |
  */
 import type { Queryable } from '../../db/types';
-import type { ExhaustedHandler, JobKind } from '../../jobs/worker';
+import type { HandlerTable } from '../../jobs/kinds';
 import { authorizeKey } from '../../payments/orchestrator';
 import { changeTransactionIn } from './change';
 import { schedule, type Engine, type PaymentJob } from './engine';
@@ -20,12 +20,8 @@ import { confirmRefund, expireTransaction, settleDay, voidAuthorization } from '
 import { analyseTransaction, IN_FLIGHT, processTransaction } from './processing';
 import { scheduleClaimedVoid, voidClaimed } from './voiding';
 
-type Payload<K extends PaymentJob['kind']> = Extract<PaymentJob, { kind: K }>['payload'];
-
-const of = <K extends PaymentJob['kind']>(payload: Record<string, unknown>) => payload as Payload<K>;
-
 /** Kept dead for the operator; nothing about the subject changes. */
-const keepDead: ExhaustedHandler = async () => undefined;
+const keepDead = async (): Promise<void> => undefined;
 
 /**
  * The background processing of a charge gave up: a charge still in flight is `failed` (`processingFailed`), and
@@ -75,39 +71,32 @@ async function failCharge(engine: Engine, q: Queryable, transactionId: string, l
 }
 
 /** Every payment job kind with its handler and the meaning of its exhaustion (the table above). */
-export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], Required<JobKind>> {
-  const giveUpCharge: ExhaustedHandler = (q, job, lastError) =>
-    failCharge(engine, q, of<'transaction.process'>(job.payload).transactionId, lastError);
+export function paymentJobHandlers(engine: Engine): HandlerTable<PaymentJob> {
+  const giveUpCharge = (q: Queryable, job: { payload: { transactionId: string } }, lastError: string) =>
+    failCharge(engine, q, job.payload.transactionId, lastError);
   return {
     'transaction.process': {
-      run: (job) => processTransaction(engine, of<'transaction.process'>(job.payload).transactionId),
+      run: (job) => processTransaction(engine, job.payload.transactionId),
       onExhausted: giveUpCharge,
     },
     'transaction.analysis': {
-      run: (job) => {
-        const p = of<'transaction.analysis'>(job.payload);
-        return analyseTransaction(engine, p.transactionId, p.stage);
-      },
+      run: ({ payload: p }) => analyseTransaction(engine, p.transactionId, p.stage),
       onExhausted: giveUpCharge,
     },
     'transaction.expire': {
-      run: (job) => expireTransaction(engine, of<'transaction.expire'>(job.payload).transactionId),
+      run: (job) => expireTransaction(engine, job.payload.transactionId),
       onExhausted: keepDead,
     },
     'receivables.settle': {
-      run: (job) => {
-        const p = of<'receivables.settle'>(job.payload);
-        return settleDay(engine, p.transactionId, p.day);
-      },
+      run: ({ payload: p }) => settleDay(engine, p.transactionId, p.day),
       onExhausted: keepDead,
     },
     'refund.confirm': {
-      run: (job) => confirmRefund(engine, of<'refund.confirm'>(job.payload).refundId),
+      run: (job) => confirmRefund(engine, job.payload.refundId),
       onExhausted: keepDead,
     },
     'transaction.void': {
-      run: (job) => {
-        const p = of<'transaction.void'>(job.payload);
+      run: ({ payload: p }) => {
         if (p.claimed) return voidClaimed(engine, p.transactionId, p.provider, p.key);
         return voidAuthorization(engine, p.transactionId, p.provider, p.key, p.answered === true);
       },

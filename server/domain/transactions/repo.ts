@@ -4,7 +4,8 @@ import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
 import type { Scope } from '../../core/tenancy';
-import type { Window } from '../../http/lists';
+import type { ListParams } from '../../core/lists';
+import { listPage, type SortColumns } from '../../db/lists';
 import { newId } from '../../ids';
 import type { TransactionStatus } from './status';
 
@@ -173,8 +174,13 @@ export async function listTimeline(q: Queryable, transactionId: string): Promise
   return res.rows;
 }
 
-/** The seed's filters of the list, on top of its window (paging, order, `daterange*` on `created_at` from `$3`). */
-export interface ListFilter extends Window {
+/** The fields a transaction list sorts on besides `createdAt`, `updatedAt` and `id`. */
+export const SORTABLE = ['amount'] as const;
+const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { amount: 'amount' };
+
+/** The seed's filters of the list, on top of its paging, order and creation window. */
+export interface ListFilter {
+  list: ListParams<(typeof SORTABLE)[number]>;
   status?: TransactionStatus;
   method?: Method;
   customerId?: string;
@@ -182,12 +188,12 @@ export interface ListFilter extends Window {
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {
-  const c = new Conditions([scope.merchantId, scope.mode, ...f.params], ['merchant_id = $1', 'mode = $2', ...f.conditions])
+  const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2'])
     .add(f.status, (p) => `status = ${p}`)
     .add(f.method, (p) => `method = ${p}`)
     .add(f.customerId, (p) => `customer_id = ${p}`)
     .add(f.externalReference, (p) => `external_reference = ${p}`);
-  return { from: 'transactions', columns: COLUMNS, where: c.sql, params: c.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
+  return listPage({ from: 'transactions', columns: COLUMNS }, c, f.list, SORT_COLUMNS);
 }
 
 export function listTransactions(q: Queryable, scope: Scope, f: ListFilter): Promise<TransactionRow[]> {

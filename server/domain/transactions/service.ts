@@ -8,7 +8,7 @@ import type { QueryOf } from '../../../generated/operations';
 import type { Queryable } from '../../db/types';
 import type { Merchant, Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
-import { listWindow } from '../../http/lists';
+import { parseList } from '../../core/lists';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as repo from './repo';
@@ -35,16 +35,16 @@ export async function listTransactions(
   scope: Scope,
   query: TransactionQuery,
 ): Promise<{ items: TransactionListItem[]; total: number; limit: number; offset: number }> {
-  const window = listWindow(query, { amount: 'amount' }, 3, { resource: 'transaction' });
+  const list = parseList(query, repo.SORTABLE, { resource: 'transaction' });
   const filter: repo.ListFilter = {
-    ...window,
+    list,
     status: query.status,
     method: query.method,
     customerId: query.customerid,
     externalReference: query.externalreference,
   };
   const [rows, total] = await Promise.all([repo.listTransactions(q, scope, filter), repo.countTransactions(q, scope, filter)]);
-  return { items: rows.map(listItemView), total, limit: window.limit, offset: window.offset };
+  return { items: rows.map(listItemView), total, limit: list.limit, offset: list.offset };
 }
 
 async function find(engine: Engine, scope: Scope, id: string): Promise<repo.TransactionRow> {

@@ -5,31 +5,17 @@
  */
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
+import { transactionLinks } from '../../core/links';
 import type { Merchant } from '../../core/tenancy';
 import * as ledger from './ledger-repo';
 import { listTimeline, type TransactionRow } from './repo';
 
 type Transaction = components['schemas']['Transaction'];
-type Links = components['schemas']['Links'];
 export type TransactionListItem = components['schemas']['TransactionListItem'];
 export type TransactionSummary = components['schemas']['TransactionSummary'];
 export type Refund = components['schemas']['Refund'];
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-
-export function transactionLinks(t: Pick<TransactionRow, 'id' | 'status'>): Links {
-  const href = `/v1/transactions/${t.id}`;
-  const links: Links = {
-    self: { href, method: 'GET', description: 'Read this transaction' },
-    list: { href: '/v1/transactions', method: 'GET', description: 'List transactions' },
-  };
-  if (t.status === 'pre-authorized') links.capture = { href: `${href}/capture`, method: 'POST', description: 'Capture this transaction' };
-  if (t.status === 'pending' || t.status === 'awaiting' || t.status === 'pre-authorized') {
-    links.cancel = { href: `${href}/cancel`, method: 'POST', description: 'Cancel this transaction' };
-  }
-  if (t.status === 'approved') links.refunds = { href: `${href}/refunds`, method: 'POST', description: 'Refund this transaction' };
-  return links;
-}
 
 export function refundView(r: ledger.RefundRow): Omit<Refund, 'merchant' | '_links'> {
   return {

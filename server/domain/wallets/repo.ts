@@ -1,5 +1,7 @@
 /** SQL of wallets. Every statement is scoped by merchant and mode; deleted wallets (`deleted_at`) are invisible. */
-import { countRows, selectPage, type PageQuery } from '../../db/page';
+import type { ListParams } from '../../core/lists';
+import { listPage, type SortColumns } from '../../db/lists';
+import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { DocumentType } from '../documents';
 import type { Scope } from '../../core/tenancy';
@@ -136,29 +138,19 @@ export async function promoteNewest(tx: Queryable, scope: Scope, at: Date): Prom
   );
 }
 
-export interface ListFilter {
-  id?: string;
-  /** Conditions on `created_at` from the list window, numbered from `$3` on. */
-  conditions: string[];
-  params: unknown[];
-  orderBy: string;
-  limit: number;
-  offset: number;
-}
+/** The fields a wallet list sorts on besides `createdAt`, `updatedAt` and `id`. */
+export const SORTABLE = ['name', 'bankCode'] as const;
+const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { name: 'name', bankCode: 'bank_code' };
 
-function where(scope: Scope, f: ListFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [scope.merchantId, scope.mode, ...f.params];
-  const clauses = ['merchant_id = $1', 'mode = $2', 'deleted_at IS NULL', ...f.conditions];
-  if (f.id !== undefined) {
-    params.push(f.id);
-    clauses.push(`id = $${params.length}`);
-  }
-  return { sql: clauses.join(' AND '), params };
+export interface ListFilter {
+  list: ListParams<(typeof SORTABLE)[number]>;
+  id?: string;
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {
-  const w = where(scope, f);
-  return { from: 'wallets', columns: COLUMNS, where: w.sql, params: w.params, orderBy: f.orderBy, limit: f.limit, offset: f.offset };
+  const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2', 'deleted_at IS NULL'])
+    .add(f.id, (p) => `id = ${p}`);
+  return listPage({ from: 'wallets', columns: COLUMNS }, c, f.list, SORT_COLUMNS);
 }
 
 export function listWallets(q: Queryable, scope: Scope, f: ListFilter): Promise<WalletRow[]> {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
-import { listWindow } from '../../http/lists';
+import { parseList } from '../../core/lists';
 import { newId } from '../../ids';
 import { digitsOnly, isValidDocument } from '../documents';
 import { bankName } from './banks';
@@ -25,8 +25,6 @@ type CreateWalletRequest = components['schemas']['CreateWalletRequest'];
 export type WalletQuery = QueryOf<'listWallets'> | QueryOf<'listWalletsAll'>;
 
 /** Sortable besides `createdAt`, `updatedAt` and `id` (spec of `GET /v1/wallets`). */
-const SORTABLE = { name: 'name', bankCode: 'bank_code' };
-
 /** `12345` and `1234-5` → `1234-5`; `0912` stays; a lower-case `x` check digit becomes `X`. */
 export function normaliseRouting(raw: string): string {
   const s = raw.replace('-', '').toUpperCase();
@@ -63,9 +61,9 @@ function notFound(id: string): ApiError {
   return new ApiError('walletNotFound', { resource: 'wallet', message: `Wallet ${id} was not found.` });
 }
 
-/** The window of a list (`listWindow` refuses an empty date range with 422). */
+/** The list's parameters (`parseList` refuses an empty date range with 422) and its filter. */
 function filterOf(query: WalletQuery, defaultLimit: number): repo.ListFilter {
-  return { ...listWindow(query, SORTABLE, 3, { resource: 'wallet', defaultLimit }), id: query.id };
+  return { list: parseList(query, repo.SORTABLE, { resource: 'wallet', defaultLimit }), id: query.id };
 }
 
 /** One page of live wallets and the exact number matching the query. */
@@ -76,13 +74,13 @@ export async function listWallets(
 ): Promise<{ items: WalletListItem[]; total: number; limit: number; offset: number }> {
   const filter = filterOf(query, 20);
   const [rows, total] = await Promise.all([repo.listWallets(db, scope, filter), repo.countWallets(db, scope, filter)]);
-  return { items: rows.map(toListItem), total, limit: filter.limit, offset: filter.offset };
+  return { items: rows.map(toListItem), total, limit: filter.list.limit, offset: filter.list.offset };
 }
 
 /** The bare array of `GET /v1/wallets/listall`: the same filters, 1000 items by default and at most. */
 export async function listAllWallets(db: Db, scope: Scope, query: WalletQuery): Promise<WalletListItem[]> {
   const filter = filterOf(query, 1000);
-  const rows = await repo.listWallets(db, scope, { ...filter, limit: Math.min(filter.limit, 1000) });
+  const rows = await repo.listWallets(db, scope, { ...filter, list: { ...filter.list, limit: Math.min(filter.list.limit, 1000) } });
   return rows.map(toListItem);
 }
 

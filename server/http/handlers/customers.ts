@@ -2,9 +2,7 @@ import type { CustomersHandlers } from '../../../generated/operations';
 import * as customers from '../../domain/customers/service';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
-import { customerLinks } from '../../domain/customers/links';
-
-const CREATE = { href: '/v1/customers', method: 'POST', description: 'Create a customer' } as const;
+import { CREATE, customerLinks } from '../../core/links';
 
 /** A customer as its operations answer it. */
 export function customerBody(ctx: Ctx, customer: customers.CustomerRecord) {
@@ -15,7 +13,7 @@ export const customersHandlers: CustomersHandlers<Ctx> = {
   async listCustomers(req, ctx) {
     const { items, total, limit, offset } = await customers.listCustomers(ctx.db, scopeOf(ctx), req.query);
     const body = envelope({ data: items, total, limit, offset, merchant: ctx.merchant }, '/v1/customers', req.query, 'This page');
-    body._links.create = CREATE;
+    body._links.create = CREATE.customers;
     return { status: 200, body };
   },
 

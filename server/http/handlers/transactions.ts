@@ -8,8 +8,7 @@ import type { TransactionRow } from '../../domain/transactions/repo';
 import type { RefundRow } from '../../domain/transactions/ledger-repo';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
-
-const CREATE = { href: '/v1/transactions', method: 'POST', description: 'Create a transaction' } as const;
+import { CREATE, refundLinks } from '../../core/links';
 
 /** The transaction after an operation, as reading it returns it. */
 export function read(ctx: Ctx, row: TransactionRow) {
@@ -18,14 +17,10 @@ export function read(ctx: Ctx, row: TransactionRow) {
 
 /** A refund as its creation answers it. */
 export function refundBody(ctx: Ctx, refund: RefundRow) {
-  const href = `/v1/transactions/${refund.transaction_id}`;
   return {
     ...refundView(refund),
     merchant: ctx.merchant,
-    _links: {
-      transaction: { href, method: 'GET', description: 'Read the refunded transaction' },
-      refund: { href: `${href}/refunds`, method: 'POST', description: 'Refund more of this transaction' },
-    },
+    _links: refundLinks(refund.transaction_id),
   } as const;
 }
 
@@ -33,7 +28,7 @@ export const transactionsHandlers: TransactionsHandlers<Ctx> = {
   async listTransactions(req, ctx) {
     const { items, total, limit, offset } = await transactions.listTransactions(ctx.db, scopeOf(ctx), req.query);
     const body = envelope({ data: items, total, limit, offset, merchant: ctx.merchant }, '/v1/transactions', req.query, 'This page');
-    body._links.create = CREATE;
+    body._links.create = CREATE.transactions;
     return { status: 200, body };
   },
 

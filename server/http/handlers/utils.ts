@@ -1,6 +1,7 @@
 import type { UtilsHandlers } from '../../../generated/operations';
 import { ROLES } from '../../domain/access/roles';
 import type { Ctx } from '../context';
+import { rolesLinks } from '../../core/links';
 
 export const utilsHandlers: UtilsHandlers<Ctx> = {
   async listRolesOfUser(_req, ctx) {
@@ -11,7 +12,7 @@ export const utilsHandlers: UtilsHandlers<Ctx> = {
         current: ctx.role,
         mode: ctx.mode,
         merchant: ctx.merchant,
-        _links: { self: { href: '/v1/utils/roles-of-user', method: 'GET', description: 'This catalogue' } },
+        _links: rolesLinks(),
       },
     };
   },

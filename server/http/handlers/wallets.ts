@@ -1,22 +1,8 @@
 import type { WalletsHandlers } from '../../../generated/operations';
-import type { components } from '../../../generated/schema';
 import * as wallets from '../../domain/wallets/service';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
-
-type Links = components['schemas']['Links'];
-
-const LIST = { href: '/v1/wallets', method: 'GET', description: 'List wallets' } as const;
-const CREATE = { href: '/v1/wallets', method: 'POST', description: 'Register a wallet' } as const;
-
-function walletLinks(id: string): Links {
-  const href = `/v1/wallets/${id}`;
-  return {
-    self: { href, method: 'GET', description: 'Read this wallet' },
-    delete: { href, method: 'DELETE', description: 'Delete this wallet' },
-    list: LIST,
-  };
-}
+import { CREATE, deletedWalletLinks, walletLinks } from '../../core/links';
 
 /** A wallet as its operations answer it. */
 export function walletBody(ctx: Ctx, wallet: wallets.WalletRecord) {
@@ -27,7 +13,7 @@ export const walletsHandlers: WalletsHandlers<Ctx> = {
   async listWallets(req, ctx) {
     const { items, total, limit, offset } = await wallets.listWallets(ctx.db, scopeOf(ctx), req.query);
     const body = envelope({ data: items, total, limit, offset, merchant: ctx.merchant }, '/v1/wallets', req.query, 'This page');
-    body._links.create = CREATE;
+    body._links.create = CREATE.wallets;
     return { status: 200, body };
   },
 
@@ -50,7 +36,7 @@ export const walletsHandlers: WalletsHandlers<Ctx> = {
     await wallets.deleteWallet(ctx.db, scopeOf(ctx), walletId);
     return {
       status: 200,
-      body: { id: walletId, resource: 'wallet', deleted: true, merchant: ctx.merchant, _links: { list: LIST, create: CREATE } },
+      body: { id: walletId, resource: 'wallet', deleted: true, merchant: ctx.merchant, _links: deletedWalletLinks() },
     };
   },
 };

@@ -1,35 +1,9 @@
 import type { WebhooksHandlers } from '../../../generated/operations';
-import type { components } from '../../../generated/schema';
 import * as endpoints from '../../webhooks/endpoints';
 import * as history from '../../webhooks/history';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
-
-type Links = components['schemas']['Links'];
-
-const LIST = { href: '/v1/webhooks', method: 'GET', description: 'List webhook endpoints' } as const;
-const CREATE = { href: '/v1/webhooks', method: 'POST', description: 'Register a webhook endpoint' } as const;
-const EVENTS = { href: '/v1/webhooks/events', method: 'GET', description: 'Delivery history' } as const;
-
-function endpointLinks(id: string): Links {
-  const href = `/v1/webhooks/${id}`;
-  return {
-    self: { href, method: 'GET', description: 'Read this webhook endpoint' },
-    update: { href, method: 'PUT', description: 'Replace this webhook endpoint' },
-    delete: { href, method: 'DELETE', description: 'Delete this webhook endpoint' },
-    events: { href: `/v1/webhooks/events?endpoint=${id}`, method: 'GET', description: 'Delivery history of this endpoint' },
-    list: LIST,
-  };
-}
-
-function eventLinks(id: string): Links {
-  const href = `/v1/webhooks/events/${id}`;
-  return {
-    self: { href, method: 'GET', description: 'Read this event' },
-    redeliver: { href: `${href}/redeliver`, method: 'POST', description: 'Deliver this event again' },
-    list: EVENTS,
-  };
-}
+import { CREATE, deletedEndpointLinks, endpointLinks, eventLinks } from '../../core/links';
 
 /** A webhook endpoint as its operations answer it. */
 export function endpointBody(ctx: Ctx, e: endpoints.Endpoint) {
@@ -46,7 +20,7 @@ export const webhooksHandlers: WebhooksHandlers<Ctx> = {
     const { items, total, limit, offset } = await endpoints.listEndpoints(ctx.db, scopeOf(ctx), req.query);
     const data = items.map((e) => ({ ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) }));
     const body = envelope({ data, total, limit, offset, merchant: ctx.merchant }, '/v1/webhooks', req.query, 'This page');
-    body._links.create = CREATE;
+    body._links.create = CREATE.webhooks;
     return { status: 200, body };
   },
 
@@ -66,7 +40,7 @@ export const webhooksHandlers: WebhooksHandlers<Ctx> = {
 
   async deleteWebhook(req, ctx) {
     await endpoints.deleteEndpoint(ctx.db, scopeOf(ctx), req.params.webhookId);
-    return { status: 200, body: { id: req.params.webhookId, resource: 'webhook', deleted: true, merchant: ctx.merchant, _links: { list: LIST, create: CREATE } } };
+    return { status: 200, body: { id: req.params.webhookId, resource: 'webhook', deleted: true, merchant: ctx.merchant, _links: deletedEndpointLinks() } };
   },
 
   async listWebhookEvents(req, ctx) {

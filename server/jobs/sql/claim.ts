@@ -1,11 +1,11 @@
 /** Claims due jobs for one worker in one statement, safe against any number of concurrent claimers. */
 import type { Queryable } from '../../db/types';
 
-/** A claimed job, as a handler sees it. `attempts` counts this claim. */
-export interface Job {
+/** A claimed job, as a handler sees it; `P` its payload's type once its kind is known. `attempts` counts this claim. */
+export interface Job<P extends Record<string, unknown> = Record<string, unknown>> {
   id: string;
   kind: string;
-  payload: Record<string, unknown>;
+  payload: P;
   attempts: number;
   maxAttempts: number;
   runAt: Date;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../generated/schema';
-import { ENGINES, startTestService, type TestService } from '../testing/harness';
+import type { components } from '../../../generated/schema';
+import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 
 type Customer = components['schemas']['Customer'];
 type CustomerList = components['schemas']['CustomerList'];

@@ -6,7 +6,7 @@ import dns from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterEach, vi } from 'vitest';
-import { deliver } from './sender';
+import { deliver } from '../webhooks/sender';
 
 // A self-signed certificate for `webhooks-test.invalid`, made for these tests only (P-256, valid until 2126).
 export const TEST_KEY = `-----BEGIN PRIVATE KEY-----

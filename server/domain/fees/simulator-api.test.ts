@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../generated/schema';
-import { createKey } from '../domain/access/keys';
-import { setFeePlan } from '../domain/fees/service';
-import { ENGINES, startTestService, type TestService } from '../testing/harness';
+import type { components } from '../../../generated/schema';
+import { createKey } from '../access/keys';
+import { setFeePlan } from './service';
+import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 
 type Simulation = components['schemas']['PaymentMethodSimulation'];
 type ErrorBody = components['schemas']['Error']['error'];

@@ -1,0 +1,49 @@
+/**
+ * The layer rules of server/ (DESIGN.md, "Layers of the server"): a request walks down from http/, never back up;
+ * core/ is the floor; nothing imports another module that imports it back; the test helpers stay in the tests.
+ * Run by `npm run check:layers` (part of `npm run check`) and by server/layers.test.ts (which also shows each rule failing).
+ */
+const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/)';
+const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-upward-http',
+      comment: 'A module below http/ imports http/: the request would walk back up. Move what it needs to core/.',
+      severity: 'error',
+      // Tests included: a test that needs http/ tests the HTTP layer and lives in http/ (or goes through the harness).
+      from: { path: BELOW_HTTP },
+      to: { path: '^server/http/' },
+    },
+    {
+      name: 'core-is-the-floor',
+      comment: 'core/ is what every layer may use: it imports nothing of server/ outside itself.',
+      severity: 'error',
+      from: { path: '^server/core/' },
+      to: { path: '^server/', pathNot: '^server/core/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A circle of imports (type-only ones count): break it by moving the shared part down a layer.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'testing-only-in-tests',
+      comment: 'server/testing/ is test support: production code must not import it.',
+      severity: 'error',
+      from: { pathNot: TEST_FILES },
+      to: { path: '^server/testing/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    // Type-only imports are dependencies too: a circle of types is still a circle of modules.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json', '.d.ts'] },
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * The `_links` of every resource, built here only: the API's answers and the events' `payload.object` (a customer,
+ * a transaction) carry the same links for the same state. Paths are under the API's base address.
+ */
+import type { QueryOf } from '../../generated/operations';
+import type { components } from '../../generated/schema';
+
+export type Links = components['schemas']['Links'];
+type Link = components['schemas']['Link'];
+type TransactionStatus = components['schemas']['TransactionStatus'];
+
+const get = (href: string, description: string): Link => ({ href, method: 'GET', description });
+const post = (href: string, description: string): Link => ({ href, method: 'POST', description });
+
+/** The `create` link a list adds to its page's links. */
+export const CREATE = {
+  customers: post('/v1/customers', 'Create a customer'),
+  addresses: post('/v1/addresses', 'Add an address'),
+  wallets: post('/v1/wallets', 'Register a wallet'),
+  webhooks: post('/v1/webhooks', 'Register a webhook endpoint'),
+  transactions: post('/v1/transactions', 'Create a transaction'),
+} as const;
+
+const LIST = {
+  customers: get('/v1/customers', 'List customers'),
+  wallets: get('/v1/wallets', 'List wallets'),
+  webhooks: get('/v1/webhooks', 'List webhook endpoints'),
+  events: get('/v1/webhooks/events', 'Delivery history'),
+  transactions: get('/v1/transactions', 'List transactions'),
+} as const;
+
+export function customerLinks(id: string): Links {
+  const href = `/v1/customers/${id}`;
+  return {
+    self: get(href, 'Read this customer'),
+    update: { href, method: 'PUT', description: 'Replace this customer' },
+    list: LIST.customers,
+    addresses: post('/v1/addresses', 'Add an address to this customer'),
+  };
+}
+
+export function addressLinks(a: { id: string; ownerId: string }): Links {
+  const href = `/v1/addresses/${a.id}`;
+  return {
+    self: get(href, 'Read this address'),
+    update: { href, method: 'PUT', description: 'Replace this address' },
+    delete: { href, method: 'DELETE', description: 'Delete this address' },
+    owner: get(`/v1/customers/${a.ownerId}`, 'Read the customer who owns this address'),
+  };
+}
+
+export function deletedAddressLinks(ownerId: string): Links {
+  return { owner: get(`/v1/customers/${ownerId}`, 'Read the customer who owned this address'), create: CREATE.addresses };
+}
+
+export function walletLinks(id: string): Links {
+  const href = `/v1/wallets/${id}`;
+  return { self: get(href, 'Read this wallet'), delete: { href, method: 'DELETE', description: 'Delete this wallet' }, list: LIST.wallets };
+}
+
+export function deletedWalletLinks(): Links {
+  return { list: LIST.wallets, create: CREATE.wallets };
+}
+
+export function endpointLinks(id: string): Links {
+  const href = `/v1/webhooks/${id}`;
+  return {
+    self: get(href, 'Read this webhook endpoint'),
+    update: { href, method: 'PUT', description: 'Replace this webhook endpoint' },
+    delete: { href, method: 'DELETE', description: 'Delete this webhook endpoint' },
+    events: get(`/v1/webhooks/events?endpoint=${id}`, 'Delivery history of this endpoint'),
+    list: LIST.webhooks,
+  };
+}
+
+export function deletedEndpointLinks(): Links {
+  return { list: LIST.webhooks, create: CREATE.webhooks };
+}
+
+export function eventLinks(id: string): Links {
+  const href = `/v1/webhooks/events/${id}`;
+  return { self: get(href, 'Read this event'), redeliver: post(`${href}/redeliver`, 'Deliver this event again'), list: LIST.events };
+}
+
+/** What can be done next depends on the status: capture a pre-authorization, cancel before settlement, refund after. */
+export function transactionLinks(t: { id: string; status: TransactionStatus }): Links {
+  const href = `/v1/transactions/${t.id}`;
+  const links: Links = { self: get(href, 'Read this transaction'), list: LIST.transactions };
+  if (t.status === 'pre-authorized') links.capture = post(`${href}/capture`, 'Capture this transaction');
+  if (t.status === 'pending' || t.status === 'awaiting' || t.status === 'pre-authorized') {
+    links.cancel = post(`${href}/cancel`, 'Cancel this transaction');
+  }
+  if (t.status === 'approved') links.refunds = post(`${href}/refunds`, 'Refund this transaction');
+  return links;
+}
+
+export function refundLinks(transactionId: string): Links {
+  const href = `/v1/transactions/${transactionId}`;
+  return { transaction: get(href, 'Read the refunded transaction'), refund: post(`${href}/refunds`, 'Refund more of this transaction') };
+}
+
+type SimulationQuery = QueryOf<'simulatePaymentMethod'>;
+const SIMULATOR = '/v1/simulators/payment-methods';
+
+/** The simulator's URL for `query`, parameters in the spec's order (amount, method, fee, installment, brand). */
+function simulationHref(query: SimulationQuery, installment?: number): string {
+  const qs = new URLSearchParams({ amount: String(query.amount), method: query.method });
+  if (query.fee !== undefined) qs.set('fee', String(query.fee));
+  if (installment !== undefined) qs.set('installment', String(installment));
+  if (query.brand !== undefined) qs.set('brand', query.brand);
+  return `${SIMULATOR}?${qs.toString()}`;
+}
+
+/**
+ * `self` is the request in canonical form: the validator has filled in `installment`'s default, so 1 is left out
+ * (as in the spec's examples). `installment` is the same in one installment, `installments` in `most`, the most
+ * the method allows.
+ */
+export function simulationLinks(query: SimulationQuery, most: number): Links {
+  const installment = query.installment === undefined || query.installment === 1 ? undefined : query.installment;
+  return {
+    self: get(simulationHref(query, installment), 'This simulation'),
+    installment: get(simulationHref(query, 1), 'The same in a single installment'),
+    installments: get(simulationHref(query, most), 'The same in the most installments the method allows'),
+  };
+}
+
+export function rolesLinks(): Links {
+  return { self: get('/v1/utils/roles-of-user', 'This catalogue') };
+}
+
+/** A page of a list: `self` at `offset`, `next` while more follow; the query's other parameters are kept. */
+export function pageLinks(
+  path: string,
+  query: Record<string, unknown>,
+  page: { offset: number; limit: number; next: number; hasMore: boolean },
+  description: string,
+): Links {
+  const href = (o: number) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...query, offset: o, limit: page.limit })) {
+      if (v !== undefined && v !== null) qs.set(k, String(v));
+    }
+    return `${path}?${qs.toString()}`;
+  };
+  const links: Links = { self: get(href(page.offset), description) };
+  if (page.hasMore) links.next = get(href(page.next), 'Next page');
+  return links;
+}

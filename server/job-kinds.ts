@@ -1,0 +1,16 @@
+/**
+ * Every job kind of the service: one closed union of the parts' unions, and one handler table that must hold each
+ * kind of it. A new part adds its union here and its table beside the others; a new kind of a part (`PaymentJob`)
+ * only needs its handler in that part's table, or nothing compiles.
+ */
+import type { Engine, PaymentJob } from './domain/transactions/engine';
+import { paymentJobHandlers } from './domain/transactions/jobs';
+import type { HandlerTable } from './jobs/kinds';
+import { webhookJobHandlers, type Webhooks } from './webhooks/delivery';
+import type { WebhookJob } from './webhooks/outbox';
+
+export type ServiceJob = PaymentJob | WebhookJob;
+
+export function serviceJobHandlers(engine: Engine, webhooks: Webhooks): HandlerTable<ServiceJob> {
+  return { ...paymentJobHandlers(engine), ...webhookJobHandlers(webhooks) };
+}
