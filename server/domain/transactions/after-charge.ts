@@ -9,7 +9,7 @@ import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
-import { cancelCharge, startOfSaoPauloDay } from './settle';
+import { cancelCharge, openChargeOperation, startOfSaoPauloDay } from './settle';
 import type { TransactionStatus } from './status';
 
 /**
@@ -30,6 +30,9 @@ export async function voidAuthorization(engine: Engine, transactionId: string, p
   if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);
 }
 
+/** How long an expiry waits for an open capture or cancel to be confirmed before it looks again. */
+const OPEN_OPERATION_WAIT_MS = 60_000;
+
 /** `transaction.expire`: an unpaid PIX or billet, or an uncaptured authorization, lapses at `expirationDate`. */
 export async function expireTransaction(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
   const t = await repo.findTransactionById(engine.db, id);
@@ -39,6 +42,9 @@ export async function expireTransaction(engine: Engine, id: string): Promise<voi
   if (expiry.getTime() > Date.now()) return { retryAt: expiry };
   const from: TransactionStatus[] = t.method === 'credit' ? ['pre-authorized'] : ['pending', 'awaiting'];
   if (!from.includes(t.status)) return;
+  // A capture (or cancel) the provider has not confirmed holds the transaction: voiding now could void a capture that
+  // went through. Wait for its reconcile, then look again (an approved one no longer expires).
+  if (await openChargeOperation(engine.db, id)) return { retryAt: new Date(Date.now() + OPEN_OPERATION_WAIT_MS) };
   await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization was not captured in time.' : 'Expired unpaid.', from);
 }
 
