@@ -7,6 +7,7 @@ import { saoPauloDate } from '../fees/plan';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
+import { cancelRecorded } from './provider-calls';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
 import { cancelCharge, openChargeOperation, startOfSaoPauloDay } from './settle';
@@ -22,12 +23,11 @@ import type { TransactionStatus } from './status';
 export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string, answered = false): Promise<void> {
   const t = await repo.findTransactionById(engine.db, transactionId);
   if (t?.processing.route?.key === key) return;
+  // The void belongs to its transaction; one that vanished has nothing left to void under its keys.
+  if (!t) return;
   const idempotencyKey = `${key}:${answered ? 'release' : 'cancel'}`;
-  const res = await engine.orchestrator.timed(
-    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
-    (reason) => ({ kind: 'unavailable' as const, reason }),
-  );
-  if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);
+  const res = await cancelRecorded(engine, t, answered ? 'release' : 'void', providerId, idempotencyKey, key);
+  if (!res.done) throw new Error(`void of ${key} not done: ${res.reason}`);
 }
 
 /** How long an expiry waits for an open capture or cancel to be confirmed before it looks again. */
