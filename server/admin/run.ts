@@ -12,8 +12,9 @@ import { RefusedError, UsageError, type AdminCommand, type Flags } from './comma
 import { feeCommands } from './fees';
 import { jobCommands } from './jobs';
 import { keyCommands } from './keys';
+import { operationCommands } from './operations';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...operationCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {
