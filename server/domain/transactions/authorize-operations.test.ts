@@ -20,7 +20,7 @@ describe.each(ENGINES)('authorizations whose answer is lost, on $name', (engine)
   beforeAll(async () => {
     svc = await startTestService(
       engine,
-      { PROVIDER_TIMEOUT_MS: '100', ROUTE_RETRY_SECONDS: '0,0', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
+      { PROVIDER_TIMEOUT_MS: '1000', ROUTE_RETRY_SECONDS: '0,0', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
       { routes: flakyRoutes(s) },
     );
   });

@@ -21,7 +21,7 @@ describe.each(ENGINES)('refund operations the provider does not confirm, on $nam
   beforeAll(async () => {
     svc = await startTestService(
       engine,
-      { PROVIDER_TIMEOUT_MS: '100', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
+      { PROVIDER_TIMEOUT_MS: '1000', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
       { routes: flakyRoutes(s) },
     );
   });
