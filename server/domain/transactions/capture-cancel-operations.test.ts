@@ -155,6 +155,8 @@ describe.each(ENGINES)('capture and cancel operations the provider does not conf
     await until(async () => (await providerOperations(svc.db, id)).cancel === 1);
     // Nothing is assumed: the transaction is pending until the provider's answer is known.
     expect((await api.read(id)).status).toBe('pending');
+    // Nor can the payer pay a QR code the provider may have voided.
+    await api.refused(await api.post(`/v1/sandbox/transactions/${id}/simulate`, { action: 'pay' }), 422, 'invalidTransition');
     s.ops.cancel = 'up';
     await reconcileNow(id);
     expect((await api.read(id)).status).toBe('canceled');
