@@ -83,7 +83,7 @@ describe.skipIf(!POSTGRES)('an API process killed inside a provider call, on pos
     expect(after).toEqual([expect.objectContaining({ id: op!.id, state: 'succeeded', attempts: 1 })]);
     if (w.op === 'capture') expect(t).toMatchObject({ capturedAmount: 30000, receivables: [expect.objectContaining({ grossAmount: 30000 })] });
     if (w.op === 'refund') expect(t).toMatchObject({ refundedAmount: 30000, refunds: [expect.objectContaining({ status: 'succeeded' })] });
-  });
+  }, 120_000); // a process start on a busy machine takes most of the default time-out
 });
 
 /** Waits for `check` to hold; fails after `ms`. */
