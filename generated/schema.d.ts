@@ -110,8 +110,16 @@ export interface paths {
          *     The capture is sent to the acquirer during the request. When the acquirer declines it synchronously (the
          *     issuer no longer honours the authorization) the answer is `402 paymentDeclined`: nothing is captured, the
          *     transaction stays `pre-authorized` (a `capture` timeline entry records the decline) and may be captured again
-         *     or canceled. When the acquirer cannot be reached the answer is `503 providerUnavailable` and nothing changed:
-         *     retry with backoff and the same `X-Idempotency-Key`.
+         *     or canceled. When the acquirer cannot be reached (it says so) the answer is `503 providerUnavailable` and nothing
+         *     changed: retry with backoff and the same `X-Idempotency-Key`.
+         *
+         *     When the acquirer does not answer in time, the capture may have been made: it is never assumed either way. The
+         *     answer is `503 providerUnavailable` whose message says the capture was sent and is being confirmed; the
+         *     transaction stays `pre-authorized` (with a `capture` timeline entry saying it is unconfirmed) and is held: another
+         *     capture, a cancel, or the lapse of the authorization waits (`422 invalidTransition` meanwhile) until the acquirer
+         *     is asked again under the same capture key and answers. Then the outcome is recorded as this request would have
+         *     recorded it: `approved` with `transaction.approved` when it was captured (once), or still `pre-authorized` when
+         *     it was not (a `capture` timeline entry records the decline) and it can be captured again.
          */
         post: operations["captureTransaction"];
         delete?: never;
@@ -175,7 +183,14 @@ export interface paths {
          *
          *     Any other status is `422 invalidTransition`: an `approved` transaction is refunded instead, and one in
          *     `analyzing` or `fraud-review` waits for the analysis. The provider is told during the request; when it cannot be
-         *     reached the answer is `503 providerUnavailable` and nothing changed.
+         *     reached (it says so) the answer is `503 providerUnavailable` and nothing changed.
+         *
+         *     When the provider does not answer in time, the void may have been made: it is never assumed either way. The
+         *     answer is `503 providerUnavailable` whose message says the cancel was sent and is being confirmed; the
+         *     transaction keeps its status (a `note` timeline entry says the cancel is unconfirmed) and is held: a capture,
+         *     another cancel or an expiry waits (`422 invalidTransition` meanwhile) until the provider is asked again under the
+         *     same cancel key and answers. The transaction then becomes `canceled` with `transaction.canceled` and the
+         *     `reason`, once.
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -5747,8 +5762,8 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /**
-             * @description The transaction is not `pre-authorized` (`invalidTransition`), or `amount` is more than the authorized amount
-             *     (`captureAmountInvalid`).
+             * @description The transaction is not `pre-authorized`, or a capture or cancel sent earlier is still being confirmed with the
+             *     provider (`invalidTransition`), or `amount` is more than the authorized amount (`captureAmountInvalid`).
              */
             422: {
                 headers: {
@@ -5761,7 +5776,21 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /**
+             * @description `providerUnavailable`. Either the provider could not be reached and said so (nothing was captured, nothing
+             *     changed: retry with backoff), or the capture was sent and the provider did not confirm it in time: it is being
+             *     confirmed in the background under the same provider key, the transaction stays as it is until then, and
+             *     `transaction.approved` or a `GET` tells the outcome. The message says which.
+             */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createTransactionRefund: {
@@ -5900,7 +5929,10 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The transaction's status does not allow canceling (`invalidTransition`). */
+            /**
+             * @description The transaction's status does not allow canceling, or a capture or cancel sent earlier is still being confirmed
+             *     with the provider (`invalidTransition`).
+             */
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
@@ -5912,7 +5944,21 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /**
+             * @description `providerUnavailable`. Either the provider could not be reached and said so (nothing was canceld, nothing
+             *     changed: retry with backoff), or the cancel was sent and the provider did not confirm it in time: it is being
+             *     confirmed in the background under the same provider key, the transaction stays as it is until then, and
+             *     `transaction.canceled` or a `GET` tells the outcome. The message says which.
+             */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     simulateSandboxTransaction: {

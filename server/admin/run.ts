@@ -13,8 +13,9 @@ import { feeCommands } from './fees';
 import { jobCommands } from './jobs';
 import { keyCommands } from './keys';
 import { ledgerCommands } from './ledger';
+import { operationCommands } from './operations';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {

@@ -48,18 +48,23 @@ export interface NewOperation {
 /**
  * Records that a call is about to be sent, in the caller's database transaction (with the reservation it goes with).
  * The same key started again (a retried job asks the same question) is the same operation: its `attempts` grows and
- * a final state stays as it was.
+ * a final state stays as it was. With `reopenFailed`, a `failed` one is `started` again: the provider did nothing
+ * under the key (it said so), so a new request under it is a new attempt (a capture retried after a 503).
  */
-export async function startOperation(q: Queryable, op: NewOperation, at: Date): Promise<OperationRow> {
+export async function startOperation(q: Queryable, op: NewOperation, at: Date, options: { reopenFailed?: boolean } = {}): Promise<OperationRow> {
+  const reopen = options.reopenFailed === true;
   const res = await q.query<OperationRow>(
     `INSERT INTO provider_operations (id, merchant_id, mode, subject_kind, subject_id, cause_id, kind, provider,
        idempotency_key, amount, state, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'started', $11, $11)
-     ON CONFLICT (idempotency_key) DO UPDATE SET attempts = provider_operations.attempts + 1, updated_at = EXCLUDED.updated_at
+     ON CONFLICT (idempotency_key) DO UPDATE SET attempts = provider_operations.attempts + 1, updated_at = EXCLUDED.updated_at,
+       state = CASE WHEN $12 AND provider_operations.state = 'failed' THEN 'started' ELSE provider_operations.state END,
+       result = CASE WHEN $12 AND provider_operations.state = 'failed' THEN NULL ELSE provider_operations.result END,
+       reason = CASE WHEN $12 AND provider_operations.state = 'failed' THEN NULL ELSE provider_operations.reason END
      RETURNING ${COLUMNS}`,
     [
       newId('pop'), op.scope.merchantId, op.scope.mode, op.subject.kind, op.subject.id, op.causeId ?? null, op.kind,
-      op.provider, op.idempotencyKey, op.amount, at,
+      op.provider, op.idempotencyKey, op.amount, at, reopen,
     ],
   );
   return res.rows[0]!;
@@ -104,6 +109,15 @@ export async function operationsOf(q: Queryable, subjectId: string): Promise<Ope
   const res = await q.query<OperationRow>(
     `SELECT ${COLUMNS} FROM provider_operations WHERE subject_id = $1 ORDER BY created_at, id`,
     [subjectId],
+  );
+  return res.rows;
+}
+
+/** Every open operation in one state (the operator's list of uncertain ones), oldest first, at most `limit`. */
+export async function operationsInState(q: Queryable, state: 'started' | 'uncertain', limit = 100): Promise<OperationRow[]> {
+  const res = await q.query<OperationRow>(
+    `SELECT ${COLUMNS} FROM provider_operations WHERE state = $1 ORDER BY created_at, id LIMIT $2`,
+    [state, limit],
   );
   return res.rows;
 }

@@ -99,7 +99,7 @@ export class Orchestrator {
    * next route is tried, `hooks.voidAmbiguous` must void it for good under that key (it throws when it cannot, which
    * stops here: the job is retried later and asks that route again); it answers `stop` when the walk must end there
    * (another run settled the charge meanwhile). Keys `hooks.skip` names were voided by an earlier run and are not
-   * asked again. Returns null when every route was unavailable, or the walk was stopped.
+   * asked again; `hooks.started` records each call before it is sent. Returns null when every route was unavailable, or the walk was stopped.
    */
   async authorize(
     mode: Mode,
@@ -107,6 +107,8 @@ export class Orchestrator {
     round: number,
     hooks: {
       skip(key: string): boolean;
+      /** Before the route is asked under `key`: the caller records the operation it is about to send. */
+      started(provider: PaymentProvider, key: string): Promise<unknown>;
       onUnavailable(provider: PaymentProvider, attempt: number, reason: string): Promise<void>;
       voidAmbiguous(provider: PaymentProvider, attempt: number, key: string, reason: string): Promise<'voided' | 'stop'>;
     },
@@ -115,6 +117,7 @@ export class Orchestrator {
     for (const [i, provider] of routes.entries()) {
       const idempotencyKey = authorizeKey(req.transactionId, provider.id, round);
       if (hooks.skip(idempotencyKey)) continue;
+      await hooks.started(provider, idempotencyKey);
       // A route that said "unavailable" did nothing; one that timed out or broke may have charged.
       let ambiguous = false;
       const result = await this.timed<AuthorizeResult>(

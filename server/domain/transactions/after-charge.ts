@@ -8,9 +8,10 @@ import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { settleDue } from './money';
+import { cancelRecorded } from './provider-calls';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
-import { cancelCharge, startOfSaoPauloDay } from './settle';
+import { cancelCharge, openChargeOperation, startOfSaoPauloDay } from './settle';
 import type { TransactionStatus } from './status';
 
 /**
@@ -23,13 +24,15 @@ import type { TransactionStatus } from './status';
 export async function voidAuthorization(engine: Engine, transactionId: string, providerId: string, key: string, answered = false): Promise<void> {
   const t = await repo.findTransactionById(engine.db, transactionId);
   if (t?.processing.route?.key === key) return;
+  // The void belongs to its transaction; one that vanished has nothing left to void under its keys.
+  if (!t) return;
   const idempotencyKey = `${key}:${answered ? 'release' : 'cancel'}`;
-  const res = await engine.orchestrator.timed(
-    () => engine.orchestrator.provider(providerId).cancel({ idempotencyKey, authorizeKey: key, transactionId, amount: t?.amount ?? 0 }),
-    (reason) => ({ kind: 'unavailable' as const, reason }),
-  );
-  if (res.kind === 'unavailable') throw new Error(`void of ${key} not done: ${res.reason}`);
+  const res = await cancelRecorded(engine, t, answered ? 'release' : 'void', providerId, idempotencyKey, key);
+  if (!res.done) throw new Error(`void of ${key} not done: ${res.reason}`);
 }
+
+/** How long an expiry waits for an open capture or cancel to be confirmed before it looks again. */
+const OPEN_OPERATION_WAIT_MS = 60_000;
 
 /** `transaction.expire`: an unpaid PIX or billet, or an uncaptured authorization, lapses at `expirationDate`. */
 export async function expireTransaction(engine: Engine, id: string): Promise<void | { retryAt: Date }> {
@@ -40,6 +43,9 @@ export async function expireTransaction(engine: Engine, id: string): Promise<voi
   if (expiry.getTime() > Date.now()) return { retryAt: expiry };
   const from: TransactionStatus[] = t.method === 'credit' ? ['pre-authorized'] : ['pending', 'awaiting'];
   if (!from.includes(t.status)) return;
+  // A capture (or cancel) the provider has not confirmed holds the transaction: voiding now could void a capture that
+  // went through. Wait for its reconcile, then look again (an approved one no longer expires).
+  if (await openChargeOperation(engine.db, id)) return { retryAt: new Date(Date.now() + OPEN_OPERATION_WAIT_MS) };
   await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization was not captured in time.' : 'Expired unpaid.', from);
 }
 

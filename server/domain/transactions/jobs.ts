@@ -10,6 +10,7 @@
  * | `receivables.settle` | stays dead: the receivables stay `pending` (not yet in the balance) until the retry settles them |
  * | `refund.confirm` | stays dead: the refund stays `pending` and its amount reserved; marking it failed could refund twice, succeeded could pay out what the provider never sent |
  * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it (a claimed key stays in `voiding`, never settled on) |
+ * | `operation.reconcile` | stays dead: the capture or cancel stays `uncertain` and keeps the transaction (no other capture, cancel or expiry acts) until the retry gets the provider's answer; guessing could void a capture that went through, or approve one that did not |
  */
 import type { Queryable } from '../../db/types';
 import type { HandlerTable } from '../../jobs/kinds';
@@ -18,6 +19,7 @@ import { changeTransactionIn } from './change';
 import { schedule, type Engine, type PaymentJob } from './engine';
 import { confirmRefund, expireTransaction, settleDay, voidAuthorization } from './after-charge';
 import { analyseTransaction, IN_FLIGHT, processTransaction } from './processing';
+import { reconcileOperation } from './reconcile';
 import { scheduleClaimedVoid, voidClaimed } from './voiding';
 
 /** Kept dead for the operator; nothing about the subject changes. */
@@ -37,7 +39,6 @@ async function failCharge(engine: Engine, q: Queryable, transactionId: string, l
       payment: {
         refused: { code: 'processingFailed', message: 'The charge could not be processed; nothing was charged.', provider: 'payorch' },
       },
-      processing: { operation: null },
     });
     await c.timeline('note', 'Background processing gave up after its attempts ran out', { error: lastError.slice(0, 500) });
     let routes: string[] = [];
@@ -100,6 +101,10 @@ export function paymentJobHandlers(engine: Engine): HandlerTable<PaymentJob> {
         if (p.claimed) return voidClaimed(engine, p.transactionId, p.provider, p.key);
         return voidAuthorization(engine, p.transactionId, p.provider, p.key, p.answered === true);
       },
+      onExhausted: keepDead,
+    },
+    'operation.reconcile': {
+      run: ({ payload: p }) => reconcileOperation(engine, p.idempotencyKey, p.note),
       onExhausted: keepDead,
     },
   };

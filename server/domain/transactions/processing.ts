@@ -13,6 +13,7 @@ import * as repo from './repo';
 import { approve } from './settle';
 import type { TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
+import { authorizeAnswered, authorizeStarted } from './provider-calls';
 import { finishVoids, voidedKeys, voidTimedOut, type Claimant } from './voiding';
 
 /** Statuses in which a charge is still being worked on in the background. */
@@ -62,6 +63,7 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
       ? Promise.resolve(null)
       : schedule(c.q, { kind: 'transaction.void', payload: { transactionId: id, provider: provider.id, key: o.key, answered: true } });
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
+    await authorizeAnswered(c.q, o.key, result, c.at);
     if (voidedKeys(c.row.processing).has(o.key)) {
       await release(c);
       return 'voided' as const;
@@ -188,8 +190,10 @@ async function charge<D>(
     const row = t;
     const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), round, {
       skip: (key) => voided.has(key),
+      started: (provider, key) => authorizeStarted(engine, row, provider.id, key),
       onUnavailable: async (provider, attempt, reason) => {
         asked++;
+        await authorizeAnswered(engine.db, authorizeKey(first.id, provider.id, round), { kind: 'unavailable', reason }, new Date());
         await note(provider.id, attempt, reason);
       },
       voidAmbiguous: async (provider, attempt, key, reason) => {

@@ -14,7 +14,8 @@ import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { refundReceivables } from './money';
-import { providerUnavailable } from './settle';
+import { finishOperation, markUncertain, startOperation } from '../../payments/operations';
+import { ask, providerUnavailable } from './settle';
 import { allows, invalidTransition } from './status';
 import { transactionNotFound } from './service';
 
@@ -30,6 +31,9 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
   await changeTransaction(engine.db, { id: refund.transaction_id }, async (c) => {
     const current = await ledger.findRefund(c.q, refundId, true);
     if (!current || current.status !== 'pending') return;
+    // The refund's provider operation (keyed by the refund's id) closes with the refund, in the same transaction.
+    const state = result.kind === 'failed' ? 'failed' : 'succeeded';
+    await finishOperation(c.q, refundId, { state, result, reason: result.kind === 'failed' ? result.reason : null }, c.at);
     if (result.kind === 'failed') {
       await ledger.setRefundStatus(c.q, refundId, 'failed', result.reason, c.at);
       await c.timeline('refund', 'Refund failed', { refundId, amount: current.amount, status: 'failed' });
@@ -66,6 +70,17 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
       { id: newId('rfd'), transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
       c.at,
     );
+    const route = c.row.processing.route;
+    if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
+    // The provider operation is recorded with the reservation, before the call: a refund is never sent unrecorded.
+    await startOperation(
+      c.q,
+      {
+        scope: c.scope, subject: { kind: 'transaction', id: c.row.id }, causeId: refund.id, kind: 'refund',
+        provider: route.provider, idempotencyKey: refund.id, amount,
+      },
+      c.at,
+    );
     await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
     await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
     await recovery.mark(c.q, { resource: 'refund', id: refund.id, status: 201 });
@@ -77,20 +92,18 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
 
   const provider = engine.orchestrator.provider(route.provider);
   // A provider that said "unavailable" refunded nothing; one that did not answer (or broke) may have refunded.
-  let ambiguous = false;
-  const result = await engine.orchestrator.timed(
-    () => provider.refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
-    () => {
-      ambiguous = true;
-      return { kind: 'pending' as const };
-    },
+  const answer = await ask(engine, () =>
+    provider.refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
   );
+  const ambiguous = answer.kind === 'uncertain';
+  const result = answer.kind === 'uncertain' ? { kind: 'pending' as const } : answer;
   if (result.kind === 'unavailable') {
     // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
     await changeTransaction(engine.db, { id: transactionId }, async (c) => {
       const current = await ledger.findRefund(c.q, refund.id, true);
       if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
       await recovery.clear(c.q);
+      await finishOperation(c.q, refund.id, { state: 'failed', reason: result.reason.slice(0, 500) }, c.at);
       await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
     });
     throw providerUnavailable();
@@ -98,11 +111,13 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
   if (result.kind !== 'pending') await finishRefund(engine, refund.id, result);
   else {
     // Accepted but not confirmed, or not answered at all: the refund stays `pending` (never deleted, so never asked
-    // twice) and the provider is asked where it stands after a while (the recovery job stays as the backstop).
+    // twice) and the provider is asked where it stands after a while (the recovery job stays as the backstop). Not
+    // answered is an `uncertain` operation; accepted stays `started` (the provider has it, its outcome comes later).
     if (ambiguous) {
-      await changeTransaction(engine.db, { id: transactionId }, (c) =>
-        c.timeline('refund', 'Refund sent; the provider has not confirmed it yet', { refundId: refund.id, amount: refund.amount, status: 'pending' }),
-      );
+      await changeTransaction(engine.db, { id: transactionId }, async (c) => {
+        if (!(await markUncertain(c.q, refund.id, answer.reason, c.at))) return;
+        await c.timeline('refund', 'Refund sent; the provider has not confirmed it yet', { refundId: refund.id, amount: refund.amount, status: 'pending' });
+      });
     }
     const at = new Date(Date.now() + engine.settings.refundConfirmSeconds * 1000);
     await schedule(engine.db, { kind: 'refund.confirm', payload: { refundId: refund.id } }, at, `refund.confirm:${refund.id}:poll`);

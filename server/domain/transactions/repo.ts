@@ -32,11 +32,6 @@ export interface Processing {
   freeRounds?: number;
   /** The route and key the charge was settled under; capture, cancel and refund go to that route. */
   route?: { provider: string; key: string };
-  /**
-   * A capture or cancel under way at the provider, taken under the row lock before the provider is called, so two of
-   * them (or one and an expiry) never both act. Past `until` its process is presumed dead and another may start.
-   */
-  operation?: { kind: 'capture' | 'cancel'; until: string } | null;
   /** Authorization code of the card charge or PIX end-to-end id, copied onto the receivables. */
   authorizationCode?: string;
 }

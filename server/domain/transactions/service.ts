@@ -12,7 +12,9 @@ import { parseList } from '../../core/lists';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as repo from './repo';
-import { approve, cancelCharge, providerUnavailable, release, reserve } from './settle';
+import type { CaptureResult } from '../../payments/provider';
+import { finishOperation, type OperationRow } from '../../payments/operations';
+import { approve, ask, cancelCharge, giveBack, holdUncertain, operationUncertain, providerUnavailable, reserve } from './settle';
 import { allows, invalidTransition, OPERATIONS } from './status';
 import { listItemView, transactionView, type TransactionListItem } from './view';
 import { NO_RECOVERY, type Recovery } from '../recovery';
@@ -54,12 +56,45 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
 }
 
 /**
+ * Records a capture's answer: the operation is finished and, when the provider captured, the transaction becomes
+ * `approved` with its receivables, in one database transaction. Applied once whoever calls it (the request, the
+ * reconcile job, a run beside them): only a `pre-authorized` transaction is approved, and a decline is written on the
+ * timeline only by the call that closed the operation. `captured` when the provider captured.
+ */
+export async function applyCapture(
+  engine: Engine,
+  op: OperationRow,
+  result: Exclude<CaptureResult, { kind: 'unavailable' }>,
+  recovery: Recovery = NO_RECOVERY,
+): Promise<{ captured: boolean; row: repo.TransactionRow } | null> {
+  const out = await changeTransaction(engine.db, { id: op.subject_id }, async (c) => {
+    const take = op.amount;
+    if (result.kind === 'declined') {
+      const closed = await finishOperation(c.q, op.idempotency_key, { state: 'failed', result, reason: result.message }, c.at);
+      if (closed) await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
+      // Nothing was captured: the 402 is the answer, and a retry under the request's key asks again.
+      await recovery.clear(c.q);
+      return false;
+    }
+    await finishOperation(c.q, op.idempotency_key, { state: 'succeeded', result }, c.at);
+    if (c.row.status === 'pre-authorized') {
+      await c.timeline('capture', 'Amount captured', { amount: take, releasedAmount: c.row.amount - take });
+      await approve(c, take, c.row.processing.authorizationCode ?? null);
+    }
+    return true;
+  });
+  return out ? { captured: out.value, row: out.row } : null;
+}
+
+/**
  * Captures all (no `amount`) or part of a pre-authorization; the rest is released. A capture the acquirer
- * declines is `402 paymentDeclined` and leaves the authorization in place, with a timeline entry saying so.
+ * declines is `402 paymentDeclined` and leaves the authorization in place, with a timeline entry saying so. A capture
+ * the provider did not answer stays open (the transaction held: no other capture, cancel or expiry) until the
+ * reconcile job confirms it: `503` saying so.
  */
 export async function captureTransaction(engine: Engine, scope: Scope, id: string, amount: number | undefined, recovery: Recovery = NO_RECOVERY): Promise<repo.TransactionRow> {
   const t = await find(engine, scope, id);
-  const held = await reserve(engine, t, 'capture', (row) => {
+  const check = (row: repo.TransactionRow) => {
     if (!allows('capture', row.status)) throw invalidTransition(id, row.status, 'captured');
     if (row.payment.expirationDate && Date.parse(row.payment.expirationDate) <= Date.now()) {
       throw invalidTransition(id, row.status, 'captured after the authorization lapsed (it is being released)');
@@ -71,34 +106,25 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
         params: [{ amount: `must be at most ${row.amount}` }],
       });
     }
-  }, recovery);
-  const take = amount ?? held.amount;
+  };
+  const { row: held, op } = await reserve(engine, t, 'capture', check, (row) => amount ?? row.amount, undefined, recovery);
   const route = held.processing.route;
-  if (!route) throw new Error(`pre-authorized transaction ${id} has no route`);
+  if (!route || !op) throw new Error(`pre-authorized transaction ${id} has no route`);
   const provider = engine.orchestrator.provider(route.provider);
-  const result = await engine.orchestrator.timed(
-    // The amount is part of the key: a retry of the same capture is the same call, another amount is another one.
-    () => provider.capture({ idempotencyKey: `${route.key}:capture:${take}`, authorizeKey: route.key, transactionId: id, amount: take }),
-    (reason) => ({ kind: 'unavailable' as const, reason }),
+  const result = await ask(engine, () =>
+    provider.capture({ idempotencyKey: op.idempotency_key, authorizeKey: route.key, transactionId: id, amount: op.amount }),
   );
   if (result.kind === 'unavailable') {
-    await release(engine, id, recovery);
+    await giveBack(engine, op, result.reason, recovery);
     throw providerUnavailable();
   }
-  const out = await changeTransaction(engine.db, { scope, id }, async (c) => {
-    if (result.kind === 'declined') {
-      await c.patch({ processing: { operation: null } });
-      // Nothing was captured: the 402 is the answer, and a retry asks again (the provider answers its key the same).
-      await recovery.clear(c.q);
-      await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
-      return false;
-    }
-    await c.timeline('capture', 'Amount captured', { amount: take, releasedAmount: c.row.amount - take });
-    await approve(c, take, c.row.processing.authorizationCode ?? null, { processing: { operation: null } });
-    return true;
-  });
+  if (result.kind === 'uncertain') {
+    await holdUncertain(engine, op, result.reason);
+    throw operationUncertain('capture');
+  }
+  const out = await applyCapture(engine, op, result, recovery);
   if (!out) throw transactionNotFound(id);
-  if (!out.value) {
+  if (!out.captured) {
     throw new ApiError('paymentDeclined', {
       resource: 'transaction',
       message: 'The acquirer declined the capture; the authorization is still in place.',

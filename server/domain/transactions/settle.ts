@@ -3,6 +3,8 @@
  * simulator: approve (receivables and their settlement jobs), cancel (void at the provider, then the local write).
  */
 import { ApiError } from '../../core/errors';
+import type { Queryable } from '../../db/types';
+import { finishOperation, markUncertain, openOperationsOf, startOperation, type OperationRow } from '../../payments/operations';
 import type { Change } from './change';
 import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
@@ -39,44 +41,137 @@ export function providerUnavailable(): ApiError {
 }
 
 /**
+ * The 503 of a capture or cancel the provider did not answer: it may have acted, so nothing is undone; the operation
+ * is confirmed in the background under the same provider key, and its outcome shows as an event and on the transaction.
+ */
+export function operationUncertain(kind: 'capture' | 'cancel'): ApiError {
+  const event = kind === 'capture' ? 'transaction.approved' : 'transaction.canceled';
+  return new ApiError('providerUnavailable', {
+    resource: 'payorch',
+    message:
+      `The ${kind} was sent to the payment provider, which did not confirm it in time; it is being confirmed in the ` +
+      `background. Do not send another ${kind}: the ${event} event or a GET of the transaction tells the outcome.`,
+  });
+}
+
+/** The 422 of a capture or cancel asked while another one is open at the provider. */
+function operationOpen(row: TransactionRow, asked: 'capture' | 'cancel', open: OperationRow): ApiError {
+  const what = open.state === 'uncertain' ? 'being confirmed with the provider' : 'under way';
+  return invalidTransition(row.id, row.status, `${asked === 'capture' ? 'captured' : 'canceled'} while a ${open.kind} is ${what} (its outcome comes as an event)`);
+}
+
+/** The open capture or cancel of a transaction: while there is one, no other capture, cancel or expiry acts. */
+export async function openChargeOperation(q: Queryable, id: string): Promise<OperationRow | null> {
+  return (await openOperationsOf(q, id)).find((o) => o.kind === 'capture' || o.kind === 'cancel') ?? null;
+}
+
+/** The provider key of a capture or cancel on the route's authorization; the capture's names its amount. */
+export function chargeOperationKey(routeKey: string, kind: 'capture' | 'cancel', amount: number): string {
+  // The amount is part of a capture's key: a retry of the same capture is the same call, another amount another one.
+  return kind === 'capture' ? `${routeKey}:capture:${amount}` : `${routeKey}:cancel`;
+}
+
+/**
  * Takes the transaction for one provider operation (`capture` or `cancel`): under the row lock, `check` decides
- * whether the operation applies, and no other operation may be under way. Returns the row as it was then.
+ * whether it applies and no other capture or cancel may be open; the operation is recorded (`started`) with a
+ * reconcile job as its recovery point, due once the call has surely ended, in the same database transaction. A
+ * transaction without a route (a charge never sent) has nothing at the provider: no operation. `note` is what the
+ * outcome writes on the timeline (a cancel's reason).
  */
 export async function reserve(
   engine: Engine,
   t: Pick<TransactionRow, 'id'>,
   kind: 'capture' | 'cancel',
   check: (row: TransactionRow) => void,
+  amountOf: (row: TransactionRow) => number,
+  note?: string,
   recovery: Recovery = NO_RECOVERY,
-): Promise<TransactionRow> {
+): Promise<{ row: TransactionRow; op: OperationRow | null }> {
   const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
     check(c.row);
-    const busy = c.row.processing.operation;
-    if (busy && Date.parse(busy.until) > c.at.getTime()) {
-      throw invalidTransition(c.row.id, c.row.status, `${kind === 'capture' ? 'captured' : 'canceled'} while a ${busy.kind} is under way (retry in a moment)`);
-    }
-    // Twice the provider time-out: by then the call that took it has ended, one way or the other.
-    const until = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000).toISOString();
-    await c.patch({ processing: { operation: { kind, until } } });
+    const open = await openChargeOperation(c.q, c.row.id);
+    if (open) throw operationOpen(c.row, kind, open);
+    // The request's recovery point: a retry after this commit answers the transaction as it stands (the reconcile
+    // job below finishes the operation whatever becomes of this process).
     await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200 });
-    return c.row;
+    const route = c.row.processing.route;
+    if (!route) return { row: c.row, op: null };
+    const amount = amountOf(c.row);
+    const op = await startOperation(
+      c.q,
+      {
+        scope: c.scope, subject: { kind: 'transaction', id: c.row.id }, kind, provider: route.provider, amount,
+        idempotencyKey: chargeOperationKey(route.key, kind, amount),
+      },
+      c.at,
+      { reopenFailed: true },
+    );
+    // Twice the provider time-out: by then the call that took it has ended, one way or the other, or its process died.
+    const due = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000);
+    const payload = { idempotencyKey: op.idempotency_key, ...(note ? { note } : {}) };
+    await schedule(c.q, { kind: 'operation.reconcile', payload }, due, `operation.reconcile:${op.idempotency_key}:${op.attempts}`);
+    return { row: c.row, op };
   });
   if (!out) throw new Error(`transaction ${t.id} vanished`);
   return out.value;
 }
 
-/** Gives the transaction back after an operation that changed nothing (the provider could not be reached). */
-export async function release(engine: Engine, id: string, recovery: Recovery = NO_RECOVERY): Promise<void> {
-  await changeTransaction(engine.db, { id }, async (c) => {
-    await c.patch({ processing: { operation: null } });
+/** Asks the provider once: its answer, or `uncertain` when it did not answer in time or the call broke. */
+export async function ask<R>(engine: Engine, call: () => Promise<R>): Promise<R | { kind: 'uncertain'; reason: string }> {
+  let uncertain: string | null = null;
+  const res = await engine.orchestrator.timed<R | null>(call, (reason) => {
+    uncertain = reason;
+    return null;
+  });
+  return res === null || uncertain !== null ? { kind: 'uncertain', reason: uncertain ?? 'no answer' } : res;
+}
+
+/** The provider said it did nothing (`unavailable`): the operation failed and the transaction is free again. */
+export async function giveBack(engine: Engine, op: OperationRow, reason: string, recovery: Recovery = NO_RECOVERY): Promise<void> {
+  await changeTransaction(engine.db, { id: op.subject_id }, async (c) => {
+    await finishOperation(c.q, op.idempotency_key, { state: 'failed', reason: reason.slice(0, 500) }, c.at);
+    // Nothing happened: a retry under the same idempotency key runs the request again.
     await recovery.clear(c.q);
   });
 }
 
+/** The call did not answer: the operation stays open (and the transaction held) until the reconcile job knows. */
+export async function holdUncertain(engine: Engine, op: OperationRow, reason: string): Promise<void> {
+  await changeTransaction(engine.db, { id: op.subject_id }, async (c) => {
+    if (!(await markUncertain(c.q, op.idempotency_key, reason, c.at))) return;
+    const what = op.kind === 'capture' ? 'Capture' : 'Cancel';
+    await c.timeline(op.kind === 'capture' ? 'capture' : 'note', `${what} sent; the provider has not confirmed it yet`, { amount: op.amount, uncertain: true });
+  });
+}
+
+/**
+ * Records a cancel the provider confirmed (or a cancel with nothing at the provider, `op` null): the operation
+ * succeeds and the transaction becomes `canceled` with its reason, in one database transaction. Applied once: the
+ * status is re-read under the lock, and a transaction no longer in `from` (the reconcile job or a run beside this one
+ * got there first, or a payer paid meanwhile) is not moved again. Returns false when it was not in `from`.
+ */
+export async function applyCancel(
+  engine: Engine,
+  id: string,
+  op: OperationRow | null,
+  reason: string,
+  from: readonly TransactionStatus[],
+): Promise<{ moved: boolean; row: TransactionRow } | null> {
+  const out = await changeTransaction(engine.db, { id }, async (c) => {
+    if (op) await finishOperation(c.q, op.idempotency_key, { state: 'succeeded', result: { kind: 'canceled' } }, c.at);
+    if (!from.includes(c.row.status)) return false;
+    await c.move('canceled', {}, 'canceled');
+    await c.timeline('note', 'Cancel reason', { reason });
+    return true;
+  });
+  return out ? { moved: out.value, row: out.row } : null;
+}
+
 /**
  * Cancels a charge: the provider voids what it holds (authorization, QR code, billet) under the route's key, then
- * the transaction becomes `canceled` with a note. A provider that cannot be reached leaves everything as it was
- * (503). `from` limits the statuses this cancel applies to (an expiry applies only to what can expire).
+ * the transaction becomes `canceled` with a note. A provider that said it cannot be reached leaves everything as it
+ * was (503); one that did not answer leaves the cancel open, confirmed by the reconcile job (503, `operationUncertain`).
+ * `from` limits the statuses this cancel applies to (an expiry applies only to what can expire).
  */
 export async function cancelCharge(
   engine: Engine,
@@ -85,27 +180,28 @@ export async function cancelCharge(
   from: readonly TransactionStatus[] = OPERATIONS.cancel,
   recovery: Recovery = NO_RECOVERY,
 ): Promise<TransactionRow | null> {
-  const held = await reserve(engine, t, 'cancel', (row) => {
+  const check = (row: TransactionRow) => {
     if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');
-  }, recovery);
+  };
+  const { row: held, op } = await reserve(engine, t, 'cancel', check, (row) => row.amount, reason, recovery);
   const route = held.processing.route;
-  if (route) {
+  if (route && op) {
     const provider = engine.orchestrator.provider(route.provider);
-    const res = await engine.orchestrator.timed(
-      () => provider.cancel({ idempotencyKey: `${route.key}:cancel`, authorizeKey: route.key, transactionId: t.id, amount: t.amount }),
-      (why) => ({ kind: 'unavailable' as const, reason: why }),
+    const res = await ask(engine, () =>
+      provider.cancel({ idempotencyKey: op.idempotency_key, authorizeKey: route.key, transactionId: t.id, amount: op.amount }),
     );
     if (res.kind === 'unavailable') {
-      await release(engine, t.id, recovery);
+      await giveBack(engine, op, res.reason, recovery);
       throw providerUnavailable();
     }
+    if (res.kind === 'uncertain') {
+      await holdUncertain(engine, op, res.reason);
+      throw operationUncertain('cancel');
+    }
   }
-  const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
-    // Re-read under the lock: a charge still in flight may have moved while the provider was asked (its own
-    // job then finds it canceled and releases what it got).
-    if (!from.includes(c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'canceled');
-    await c.move('canceled', { processing: { operation: null } }, 'canceled');
-    await c.timeline('note', 'Cancel reason', { reason });
-  });
+  const out = await applyCancel(engine, t.id, op, reason, from);
+  // A charge still in flight may have moved while the provider was asked (its own job then finds it canceled and
+  // releases what it got); the answer says where it stands. Canceled by the reconcile job meanwhile is a success.
+  if (out && !out.moved && out.row.status !== 'canceled') throw invalidTransition(out.row.id, out.row.status, 'canceled');
   return out?.row ?? null;
 }

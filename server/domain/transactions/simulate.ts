@@ -13,7 +13,7 @@ import { chargeBack, holdDispute, releaseDispute } from './money';
 import * as repo from './repo';
 import { issueNow } from './processing';
 import { RouteNotVoided } from './voiding';
-import { approve, cancelCharge, providerUnavailable } from './settle';
+import { approve, cancelCharge, openChargeOperation, providerUnavailable } from './settle';
 import { transactionNotFound } from './service';
 import { invalidTransition } from './status';
 
@@ -42,6 +42,8 @@ async function pay(c: Change): Promise<void> {
   if (t.payment.expirationDate && Date.parse(t.payment.expirationDate) <= c.at.getTime()) {
     throw invalidTransition(t.id, t.status, 'paid after its expiry (it is being canceled)');
   }
+  // A cancel sent and not yet confirmed may have voided the code at the provider: no payment lands on it meanwhile.
+  if (await openChargeOperation(c.q, t.id)) throw invalidTransition(t.id, t.status, 'paid while its cancel is being confirmed');
   await approve(c, t.amount, t.method === 'pix' ? endToEndId(c.at) : null);
 }
 

@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/types';
 import type { PaymentProvider } from '../../payments/provider';
 import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
+import { authorizeUncertain, authorizeVoided, cancelRecorded } from './provider-calls';
 import * as repo from './repo';
 
 /** Who claimed a void: the charge's job, or the sandbox simulator's `issueNow` (whose rounds cost the job no retry). */
@@ -31,11 +32,8 @@ export function voidedKeys(p: repo.Processing): Set<string> {
 
 /** Tells the provider to cancel whatever it holds under `key` (the blind void of a time-out: `${key}:void`). */
 async function cancelAt(engine: Engine, provider: PaymentProvider, t: repo.TransactionRow, key: string): Promise<void> {
-  const res = await engine.orchestrator.timed(
-    () => provider.cancel({ idempotencyKey: `${key}:void`, authorizeKey: key, transactionId: t.id, amount: t.amount }),
-    (why) => ({ kind: 'unavailable' as const, reason: why }),
-  );
-  if (res.kind === 'unavailable') throw new RouteNotVoided(provider.id, res.reason);
+  const res = await cancelRecorded(engine, t, 'void', provider.id, `${key}:void`, key);
+  if (!res.done) throw new RouteNotVoided(provider.id, res.reason);
 }
 
 /**
@@ -56,6 +54,7 @@ async function markVoided(engine: Engine, id: string, providerId: string, key: s
     await c.patch({
       processing: { voided: voided.includes(key) ? voided : [...voided, key], voiding: (p.voiding ?? []).filter((v) => v.key !== key) },
     });
+    await authorizeVoided(c.q, key, c.at);
     await c.timeline(
       'route',
       `Route ${providerId} did not answer; voided, trying the next one`,
@@ -84,6 +83,7 @@ export async function voidTimedOut(
   const claim = await changeTransaction(engine.db, { id: t.id }, async (c) => {
     const p = c.row.processing;
     if (p.route?.key === key) return false;
+    await authorizeUncertain(c.q, key, note.reason, c.at);
     if (!voidedKeys(p).has(key)) {
       const simulatorVoided = by === 'simulator' ? { simulatorVoided: [...(p.simulatorVoided ?? []), key] } : {};
       await c.patch({ processing: { voiding: [...(p.voiding ?? []), { provider: provider.id, key, ...note }], ...simulatorVoided } });

@@ -90,7 +90,7 @@ function chargeCard(req: AuthorizeRequest): AuthorizeResult {
 
 /**
  * A sandbox route named `id`; `primary` is the route the `fallback` test card finds down. `latencyMs` plays a slow
- * acquirer: the answer to an authorization arrives that long after the sandbox acted on it.
+ * acquirer: the answer to an authorization, capture, cancel or refund arrives that long after the sandbox acted on it.
  */
 export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', latencyMs = 0): PaymentProvider {
   const primary = id === 'sandbox';
@@ -123,23 +123,29 @@ export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', late
         auth?.result.kind === 'authorized' && req.amount <= auth.amount
           ? { kind: 'captured' }
           : { kind: 'declined', message: 'There is no authorization of this amount to capture.' };
-      return remember(db, req.idempotencyKey, {
-        provider: id, operation: 'capture', transactionId: req.transactionId, amount: req.amount, result,
-      });
+      return slow(
+        await remember(db, req.idempotencyKey, {
+          provider: id, operation: 'capture', transactionId: req.transactionId, amount: req.amount, result,
+        }),
+      );
     },
 
     async cancel(req): Promise<CancelResult> {
-      return remember<CancelResult>(db, req.idempotencyKey, {
-        provider: id, operation: 'cancel', transactionId: req.transactionId, amount: req.amount, result: { kind: 'canceled' },
-      });
+      return slow(
+        await remember<CancelResult>(db, req.idempotencyKey, {
+          provider: id, operation: 'cancel', transactionId: req.transactionId, amount: req.amount, result: { kind: 'canceled' },
+        }),
+      );
     },
 
     async refund(req): Promise<RefundResult> {
       // A billet has no account to return to: its refund is a PIX transfer that the bank confirms later.
       const result: RefundResult = req.method === 'billet' ? { kind: 'pending' } : { kind: 'succeeded' };
-      return remember(db, req.idempotencyKey, {
-        provider: id, operation: 'refund', transactionId: req.transactionId, amount: req.amount, result,
-      });
+      return slow(
+        await remember(db, req.idempotencyKey, {
+          provider: id, operation: 'refund', transactionId: req.transactionId, amount: req.amount, result,
+        }),
+      );
     },
 
     async refundStatus(req): Promise<RefundStatusResult> {
