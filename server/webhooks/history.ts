@@ -24,7 +24,7 @@ const RETENTION = "interval '30 days'";
 interface EventRow {
   id: string;
   type: EventType;
-  resource: 'transaction' | 'customer';
+  resource: 'transaction' | 'customer' | 'withdrawal';
   resource_id: string;
   created_at: Date;
 }

@@ -15,7 +15,7 @@ export type EventType = components['schemas']['WebhookEventType'];
 
 export interface NewEvent {
   type: EventType;
-  resource: 'transaction' | 'customer';
+  resource: 'transaction' | 'customer' | 'withdrawal';
   resourceId: string;
   /** The resource as reading it returns it right after the change (`payload.object` of the delivery). */
   object: unknown;

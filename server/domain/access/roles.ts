@@ -14,6 +14,7 @@ const AREA_OF_TAG: Record<Tag, string> = {
   Customers: 'customers',
   Addresses: 'addresses',
   Wallets: 'wallets',
+  Withdrawals: 'withdrawals',
   Variants: 'variants',
   Subscriptions: 'subscriptions',
   Checkouts: 'checkouts',
@@ -25,7 +26,7 @@ const AREA_OF_TAG: Record<Tag, string> = {
 const READ = Object.values(AREA_OF_TAG)
   .filter((a) => a !== 'sandbox')
   .map((a) => `${a}:read`);
-const WRITE = ['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks'].map(
+const WRITE = ['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks', 'withdrawals'].map(
   (a) => `${a}:write`,
 );
 const DEVELOPER = [...READ, ...WRITE, 'transactions:refund'];

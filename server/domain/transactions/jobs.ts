@@ -10,6 +10,7 @@
  * | `receivables.settle` | stays dead: the receivables stay `pending` (not yet in the balance) until the retry settles them |
  * | `refund.confirm` | stays dead: the refund stays `pending` and its amount reserved; marking it failed could refund twice, succeeded could pay out what the provider never sent |
  * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it (a claimed key stays in `voiding`, never settled on) |
+ * | `withdrawal.payout` | stays dead: the withdrawal stays `pending` and its amount debited; failing it on a guess could pay the merchant twice |
  */
 import type { Queryable } from '../../db/types';
 import type { ExhaustedHandler, JobKind } from '../../jobs/worker';
@@ -19,6 +20,7 @@ import { schedule, type Engine, type PaymentJob } from './engine';
 import { confirmRefund, expireTransaction, settleDay, voidAuthorization } from './after-charge';
 import { analyseTransaction, IN_FLIGHT, processTransaction } from './processing';
 import { scheduleClaimedVoid, voidClaimed } from './voiding';
+import { payoutWithdrawal } from '../withdrawals/payout';
 
 type Payload<K extends PaymentJob['kind']> = Extract<PaymentJob, { kind: K }>['payload'];
 
@@ -111,6 +113,10 @@ export function paymentJobHandlers(engine: Engine): Record<PaymentJob['kind'], R
         if (p.claimed) return voidClaimed(engine, p.transactionId, p.provider, p.key);
         return voidAuthorization(engine, p.transactionId, p.provider, p.key, p.answered === true);
       },
+      onExhausted: keepDead,
+    },
+    'withdrawal.payout': {
+      run: (job) => payoutWithdrawal(engine, of<'withdrawal.payout'>(job.payload).withdrawalId),
       onExhausted: keepDead,
     },
   };
