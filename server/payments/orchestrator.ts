@@ -31,7 +31,7 @@ export function defaultRoutes(db: Db, sandboxLatencyMs = 0): PaymentRoutes {
     providers: [sandboxProvider(db, 'sandbox', sandboxLatencyMs), sandboxProvider(db, 'sandbox-fallback', sandboxLatencyMs)],
     vaults: { sandbox: sandboxVault },
     antifraud: { sandbox: sandboxAntiFraud },
-    payouts: [sandboxPayouts(db)],
+    payouts: [sandboxPayouts(db, sandboxLatencyMs)],
   };
 }
 

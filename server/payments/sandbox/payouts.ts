@@ -21,7 +21,8 @@ export function payoutScenario(amount: number): PayoutResult {
   return { kind: 'paid' };
 }
 
-export function sandboxPayouts(db: Db): PayoutProvider {
+/** `latencyMs` plays a slow bank: the answer to a new transfer arrives that long after the bank made it. */
+export function sandboxPayouts(db: Db, latencyMs = 0): PayoutProvider {
   const record = (req: PayoutRequest, result: PayoutResult) =>
     remember<PayoutResult>(db, req.idempotencyKey, {
       provider: SANDBOX_PAYOUTS_ID, operation: 'payout', transactionId: req.withdrawalId, amount: req.amount, result,
@@ -32,14 +33,17 @@ export function sandboxPayouts(db: Db): PayoutProvider {
 
     async payout(req) {
       const known = await recall<PayoutResult>(db, req.idempotencyKey);
-      return known ? known.result : record(req, payoutScenario(req.amount));
+      if (known) return known.result;
+      const answer = await record(req, payoutScenario(req.amount));
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      return answer;
     },
 
     async simulate(req, action: SimulatedPayout) {
       const answer: PayoutResult = action === 'pay' ? { kind: 'paid' } : { kind: 'failed', reason: RETURNED_REASON };
-      const known = await recall<PayoutResult>(db, req.idempotencyKey);
-      if (!known) return record(req, answer);
-      if (known.result.kind !== 'processing') return known.result;
+      // The payout job may be recording its own first answer at this moment: whichever insert wins stands.
+      const standing = (await recall<PayoutResult>(db, req.idempotencyKey))?.result ?? (await record(req, answer));
+      if (standing.kind !== 'processing') return standing;
       // Only a held transfer is settled; of two testers settling it at once, the first update stands.
       const res = await db.query<{ result: PayoutResult }>(
         `UPDATE sandbox_operations SET result = $2::jsonb
