@@ -66,6 +66,13 @@ describe.each(ENGINES)('withdrawals on $name', (engine) => {
     expect(await entriesOfWithdrawal(svc.db, w.id)).toEqual(['withdrawal -40000']);
     expect(await eventTypes(svc.db, w.id)).toEqual(['withdrawal.created', 'withdrawal.paid']);
     expect(await sandboxPayouts(svc.db, w.id)).toEqual([{ kind: 'paid' }]);
+    // The events carry the withdrawal as reading it returned it right after each change.
+    const payloads = await svc.db.query<{ payload: { object: Withdrawal } }>('SELECT payload FROM events WHERE resource_id = $1 ORDER BY seq', [w.id]);
+    expect(payloads.rows.map((r) => r.payload.object)).toEqual([w, paid]);
+    const history = await svc.call(`/v1/webhooks/events?resource=withdrawal&resourceId=${w.id}`, { key: m.sandboxKey });
+    expect(history.status).toBe(200);
+    const listed = (await history.json()) as { data: { type: string; resource: string }[] };
+    expect(listed.data.map((e) => [e.type, e.resource]).sort()).toEqual([['withdrawal.created', 'withdrawal'], ['withdrawal.paid', 'withdrawal']]);
     const ops = await svc.db.query<{ kind: string; state: string; idempotency_key: string }>(
       'SELECT kind, state, idempotency_key FROM provider_operations WHERE subject_id = $1', [w.id],
     );
