@@ -4802,7 +4802,8 @@ export interface components {
          *         "transactions:refund",
          *         "variants:read",
          *         "wallets:read",
-         *         "webhooks:read"
+         *         "webhooks:read",
+         *         "withdrawals:read"
          *       ],
          *       "readOnly": false
          *     }
