@@ -195,6 +195,36 @@ describe.each(ENGINES)('the outcome of a payout that cannot be written, on $name
   });
 });
 
+describe.each(ENGINES)('a bank that is down when a withdrawal is sent, on $name', (engine) => {
+  let svc: TestService;
+  let down = true;
+  const routes = (db: Db): PaymentRoutes => {
+    const bank = sandboxBank(db);
+    const flaky: PayoutProvider = {
+      ...bank,
+      payout: (req) => (down ? Promise.resolve({ kind: 'unavailable', reason: 'the bank is down' }) : bank.payout(req)),
+    };
+    return { ...defaultRoutes(db), payouts: [flaky] };
+  };
+  beforeAll(async () => {
+    svc = await startTestService(engine, {}, { routes });
+  });
+  afterAll(async () => svc?.close());
+
+  it('keeps the withdrawal pending and debited, the operation open; the retry once it is up pays it once', async () => {
+    const { m, w } = await setUp(svc);
+    await svc.drain();
+    expect(await status(svc.db, w.id)).toBe('pending');
+    expect(await sandboxPayouts(svc.db, w.id)).toEqual([]);
+    expect(await operation(svc.db, w.id)).toEqual([{ state: 'started', attempts: 1 }]);
+    expect(await entriesOfWithdrawal(svc.db, w.id)).toEqual([`withdrawal -${w.amount}`]);
+    down = false;
+    await dueNow(svc.db, w.id);
+    await svc.drain();
+    await expectPaidOnce(svc, m, w);
+  });
+});
+
 describe.each(ENGINES)('withdrawals in production, with a bank plugged in, on $name', (engine) => {
   let svc: TestService;
   const routes = (db: Db): PaymentRoutes => ({ ...defaultRoutes(db), payouts: [sandboxBank(db), { ...sandboxBank(db), id: 'live-bank', modes: ['production'] }] });
