@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsClient, Schemas } from '../client';
-import { newId } from '../server/ids';
+import { fund } from '../server/testing/withdrawals';
 import { ENGINES } from '../server/testing/harness';
 import { contractContext, errorOf, idem, idemKey, type ContractContext } from './support/context';
 import { flushCoverage } from './support/coverage';
@@ -152,11 +152,11 @@ describe.each(ENGINES)('Wallets contract on $name', (engine) => {
 
   it('deleteWallet 422 walletHasPendingWithdrawals while a withdrawal is pending', async () => {
     const w = await create();
-    // Withdrawals are made by the back office, not by this API: the fixture is written to the database.
-    await c.svc.db.query(
-      `INSERT INTO withdrawals (id, merchant_id, mode, wallet_id, amount, status) VALUES ($1, $2, 'sandbox', $3, 1000, 'pending')`,
-      [newId('wdr'), c.svc.merchant.merchantId, w.id],
-    );
+    await fund(c.svc.db, c.svc.merchant.merchantId, 10_000);
+    // The sandbox bank holds a transfer whose amount ends in 02 until it is simulated: it stays pending.
+    const withdrawal = await c.api.POST('/v1/withdrawals', { body: { walletId: w.id, amount: 1_002 }, params: idem() });
+    expect(withdrawal.response.status).toBe(201);
+    await c.svc.drain();
     const res = await remove(w.id);
     expect(res.response.status).toBe(422);
     expect(errorOf(res)).toMatchObject({ code: 'walletHasPendingWithdrawals', resource: 'wallet' });

@@ -50,7 +50,7 @@ export interface RouteDef {
   readonly source: 'seed' | 'added';
 }
 
-export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
+export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Withdrawals' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
 
 /** Every operation, literal paths before parameters so Express matches them first. */
 export const routes = [
@@ -66,6 +66,7 @@ export const routes = [
   { method: 'get', path: '/v1/customers/:customerId', openapiPath: '/v1/customers/{customerId}', operationId: 'getCustomer', tag: 'Customers', source: 'added' },
   { method: 'put', path: '/v1/customers/:customerId', openapiPath: '/v1/customers/{customerId}', operationId: 'updateCustomer', tag: 'Customers', source: 'added' },
   { method: 'post', path: '/v1/sandbox/transactions/:transactionId/simulate', openapiPath: '/v1/sandbox/transactions/{transactionId}/simulate', operationId: 'simulateSandboxTransaction', tag: 'Sandbox', source: 'added' },
+  { method: 'post', path: '/v1/sandbox/withdrawals/:withdrawalId/simulate', openapiPath: '/v1/sandbox/withdrawals/{withdrawalId}/simulate', operationId: 'simulateSandboxWithdrawal', tag: 'Sandbox', source: 'added' },
   { method: 'get', path: '/v1/simulators/payment-methods', openapiPath: '/v1/simulators/payment-methods', operationId: 'simulatePaymentMethod', tag: 'Simulators', source: 'seed' },
   { method: 'get', path: '/v1/subscriptions/:subscriptionId', openapiPath: '/v1/subscriptions/{subscriptionId}', operationId: 'getSubscription', tag: 'Subscriptions', source: 'added' },
   { method: 'get', path: '/v1/subscriptions/:subscriptionId/cycles', openapiPath: '/v1/subscriptions/{subscriptionId}/cycles', operationId: 'listSubscriptionCycles', tag: 'Subscriptions', source: 'seed' },
@@ -95,6 +96,9 @@ export const routes = [
   { method: 'get', path: '/v1/webhooks/:webhookId', openapiPath: '/v1/webhooks/{webhookId}', operationId: 'getWebhook', tag: 'Webhooks', source: 'added' },
   { method: 'put', path: '/v1/webhooks/:webhookId', openapiPath: '/v1/webhooks/{webhookId}', operationId: 'updateWebhook', tag: 'Webhooks', source: 'added' },
   { method: 'delete', path: '/v1/webhooks/:webhookId', openapiPath: '/v1/webhooks/{webhookId}', operationId: 'deleteWebhook', tag: 'Webhooks', source: 'added' },
+  { method: 'get', path: '/v1/withdrawals', openapiPath: '/v1/withdrawals', operationId: 'listWithdrawals', tag: 'Withdrawals', source: 'added' },
+  { method: 'post', path: '/v1/withdrawals', openapiPath: '/v1/withdrawals', operationId: 'createWithdrawal', tag: 'Withdrawals', source: 'added' },
+  { method: 'get', path: '/v1/withdrawals/:withdrawalId', openapiPath: '/v1/withdrawals/{withdrawalId}', operationId: 'getWithdrawal', tag: 'Withdrawals', source: 'added' },
 ] as const satisfies readonly RouteDef[];
 
 /** Handlers of the Transactions tag. */
@@ -117,6 +121,8 @@ export interface TransactionsHandlers<Ctx> {
 export interface SandboxHandlers<Ctx> {
   /** POST /v1/sandbox/transactions/{transactionId}/simulate: Simulate the payer's or the network's side of a sandbox transaction */
   simulateSandboxTransaction: Handler<'simulateSandboxTransaction', Ctx>;
+  /** POST /v1/sandbox/withdrawals/{withdrawalId}/simulate: Simulate the bank's answer to a sandbox withdrawal */
+  simulateSandboxWithdrawal: Handler<'simulateSandboxWithdrawal', Ctx>;
 }
 
 /** Handlers of the Customers tag. */
@@ -161,6 +167,16 @@ export interface WalletsHandlers<Ctx> {
   getWallet: Handler<'getWallet', Ctx>;
   /** DELETE /v1/wallets/{walletId}: Delete a wallet */
   deleteWallet: Handler<'deleteWallet', Ctx>;
+}
+
+/** Handlers of the Withdrawals tag. */
+export interface WithdrawalsHandlers<Ctx> {
+  /** GET /v1/withdrawals: List withdrawals */
+  listWithdrawals: Handler<'listWithdrawals', Ctx>;
+  /** POST /v1/withdrawals: Withdraw to a wallet */
+  createWithdrawal: Handler<'createWithdrawal', Ctx>;
+  /** GET /v1/withdrawals/{withdrawalId}: Read a withdrawal */
+  getWithdrawal: Handler<'getWithdrawal', Ctx>;
 }
 
 /** Handlers of the Variants tag. */
@@ -235,6 +251,7 @@ export interface Handlers<Ctx>
     AddressesHandlers<Ctx>,
     BalanceHandlers<Ctx>,
     WalletsHandlers<Ctx>,
+    WithdrawalsHandlers<Ctx>,
     VariantsHandlers<Ctx>,
     SubscriptionsHandlers<Ctx>,
     CheckoutsHandlers<Ctx>,
@@ -245,11 +262,12 @@ export interface Handlers<Ctx>
 /** operationIds per tag, for composing the app one tag at a time. */
 export const operationsByTag = {
   'Transactions': ['listTransactions', 'createTransaction', 'getTransaction', 'cancelTransaction', 'captureTransaction', 'createTransactionRefund'],
-  'Sandbox': ['simulateSandboxTransaction'],
+  'Sandbox': ['simulateSandboxTransaction', 'simulateSandboxWithdrawal'],
   'Customers': ['listCustomers', 'createCustomer', 'getCustomer', 'updateCustomer'],
   'Addresses': ['createAddress', 'getAddress', 'updateAddress', 'deleteAddress'],
   'Balance': ['getBalance'],
   'Wallets': ['listWallets', 'createWallet', 'listWalletsAll', 'getWallet', 'deleteWallet'],
+  'Withdrawals': ['listWithdrawals', 'createWithdrawal', 'getWithdrawal'],
   'Variants': ['getVariant'],
   'Subscriptions': ['getSubscription', 'listSubscriptionCycles', 'listSubscriptionSplits', 'createSubscriptionSplit', 'deleteSubscriptionSplit', 'updateSubscriptionSplit'],
   'Checkouts': ['listPaymentLinks', 'getCheckoutSessionAnalytics'],

@@ -498,6 +498,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List withdrawals
+         * @description Returns the merchant's withdrawals in the key's mode in the paginated envelope, newest first by default.
+         *     Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `amount`. The `daterange` parameters filter on
+         *     `createdAt`; `status` and `walletId` match exactly. A `walletId` that matches nothing (another merchant's,
+         *     a deleted wallet's) gives an empty page, not a `404`; the `404` listed here is the answer to an unknown path
+         *     only. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listWithdrawals"];
+        put?: never;
+        /**
+         * Withdraw to a wallet
+         * @description Sends `amount` cents of the merchant's available balance (in the key's mode) to one of its wallets. The answer
+         *     is `201` with the withdrawal `pending`: the amount has already left the available balance (a `withdrawal`
+         *     ledger entry written with it) and `withdrawal.created` is emitted. The transfer is sent to the payout provider
+         *     in the background; the withdrawal then becomes `paid` (`withdrawal.paid`) or `failed` (`withdrawal.failed`,
+         *     the amount credited back by a `withdrawal_reversal` entry). See the Withdrawals chapter.
+         *
+         *     The check and the debit are one step per merchant: of concurrent withdrawals that together exceed the balance,
+         *     those that fit succeed and the rest are `422 insufficientBalance`, whose `message` says how much is available;
+         *     the balance never goes below zero through withdrawals. A wallet that is not the merchant's in this mode, or was
+         *     deleted, is `404 walletNotFound`; a disabled wallet is `422 unprocessableEntity`. With no payout provider for
+         *     the key's mode the answer is `422 providerNotConfigured` and nothing is recorded.
+         *
+         *     Send an `X-Idempotency-Key`: a retry with the same key and body answers the same withdrawal, and the amount is
+         *     debited once.
+         */
+        post: operations["createWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{withdrawalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a withdrawal
+         * @description Returns the withdrawal as it stands. A withdrawal of another merchant or of the other mode is
+         *     `404 withdrawalNotFound`.
+         */
+        get: operations["getWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/withdrawals/{withdrawalId}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the bank's answer to a sandbox withdrawal
+         * @description Makes the sandbox bank pay (`pay`) or refuse (`fail`) a `pending` sandbox withdrawal, through the same path as
+         *     the payout provider's real answer: the answer is the withdrawal after it, the ledger gets the same entries
+         *     (`fail` credits the amount back with a `withdrawal_reversal` entry) and the same webhook is sent.
+         *
+         *     The sandbox bank keeps one answer per withdrawal: the background payout, running before, beside or after this
+         *     call, asks it under the withdrawal's id and gets this same answer, so the transfer happens once. A withdrawal the
+         *     sandbox bank already answered for (one it paid at once, see the Withdrawals chapter), or that is no longer
+         *     `pending`, is `422 invalidTransition`.
+         *
+         *     Only sandbox keys may call it: a production key is `403 sandboxOnly`. It takes no `X-Idempotency-Key`: an action
+         *     repeated after it took effect is refused with `422 invalidTransition`, which makes retries harmless.
+         */
+        post: operations["simulateSandboxWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/variants/{variantId}": {
         parameters: {
             query?: never;
@@ -1299,6 +1391,72 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "withdrawal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.created
+         * @description A withdrawal was created; it is `pending`, its amount has left the available balance, and the transfer is sent in the background.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `withdrawal.created`. `payload.object` is the withdrawal as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onWithdrawalCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.paid
+         * @description The bank confirmed the transfer of a withdrawal: it is `paid`.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `withdrawal.paid`. `payload.object` is the withdrawal as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onWithdrawalPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.failed
+         * @description The bank refused or returned the transfer of a withdrawal: it is `failed`, and its amount is back in the available balance (a `withdrawal_reversal` ledger entry).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `withdrawal.failed`. `payload.object` is the withdrawal as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onWithdrawalFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1535,7 +1693,7 @@ export interface components {
          *     | `sandboxOnly` | 403 | authorization | a sandbox-only operation was called with a production key |
          *     | `notFound` | 404 | client | no such path |
          *     | `resourceNotFound` | 404 | client | no such resource (generic) |
-         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
+         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
          *     | `methodNotAllowed` | 405 | client | the path exists but not for this method; see the `Allow` header |
          *     | `idempotencyMismatch` | 409 | client | the idempotency key was used with a different request |
          *     | `idempotencyInProgress` | 409 | client | the first request with this idempotency key is still running |
@@ -1554,6 +1712,7 @@ export interface components {
          *     | `refundAmountInvalid` | 422 | validation | the refund exceeds what is left to refund |
          *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100% |
          *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
+         *     | `insufficientBalance` | 422 | validation | a withdrawal asks for more than the available balance; `message` says how much is available |
          *     | `webhookEndpointNotAllowed` | 422 | validation | an endpoint on a loopback, private or link-local address: production always, sandbox where the service denies private addresses (link-local in both) |
          *     | `providerNotConfigured` | 422 | validation | no payment provider is configured for the key's mode (resource `payorch`) |
          *     | `tooManyRequests` | 429 | rate_limit | the key's quota is spent, or a resource was polled too often; see `Retry-After` |
@@ -1564,7 +1723,7 @@ export interface components {
          * @example invalidParameters
          * @enum {string}
          */
-        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
+        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
         /**
          * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
          *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
@@ -3730,6 +3889,203 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
+         * @description Where a withdrawal stands. It is created `pending` (the amount already left the available balance) and ends once,
+         *     with the bank's answer: `paid` (the transfer reached the wallet) or `failed` (the bank refused or returned it; the
+         *     amount is back in the available balance). A final status never changes again.
+         *
+         *     | from | to | when | webhook |
+         *     |---|---|---|---|
+         *     | (none) | `pending` | `POST /v1/withdrawals` | `withdrawal.created` |
+         *     | `pending` | `paid` | the payout provider confirms the transfer | `withdrawal.paid` |
+         *     | `pending` | `failed` | the payout provider refuses or returns the transfer | `withdrawal.failed` |
+         * @example pending
+         * @enum {string}
+         */
+        WithdrawalStatus: "pending" | "paid" | "failed";
+        /** @description A withdrawal as lists show it (without `merchant` and `_links`, which the envelope carries once). */
+        WithdrawalListItem: {
+            /** @example wdr_6Tg2Yh8Uj4Ik0Ol3 */
+            id: string;
+            /**
+             * @description The wallet (bank account of the merchant) the money is sent to.
+             * @example wall_2Pq7RsT9uVw4XyZa
+             */
+            walletId: string;
+            /**
+             * @description Amount sent, in cents.
+             * @example 50000
+             */
+            amount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            status: components["schemas"]["WithdrawalStatus"];
+            /**
+             * @description The merchant's own note, as sent.
+             * @example Saque semanal
+             */
+            description: string | null;
+            /**
+             * @description The merchant's own key-value data, as sent (`{}` when none).
+             * @example {
+             *       "reference": "SAQ-2026-11"
+             *     }
+             */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Why the bank refused or returned the transfer; `null` unless `failed`.
+             * @example null
+             */
+            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the bank confirmed the transfer; `null` unless `paid`.
+             * @example null
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A page of the merchant's withdrawals in the key's mode, newest first by default. */
+        WithdrawalList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["WithdrawalListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description What to withdraw and where to. The wallet must be a live, enabled wallet of the merchant in the key's mode; the
+         *     amount must not exceed the available balance at the moment the withdrawal is recorded.
+         */
+        CreateWithdrawalRequest: {
+            /**
+             * @description The wallet (bank account of the merchant) to send the money to.
+             * @example wall_2Pq7RsT9uVw4XyZa
+             */
+            walletId: string;
+            /**
+             * @description Amount to send, in cents.
+             * @example 50000
+             */
+            amount: number;
+            /**
+             * @description A note of the merchant's, returned as sent.
+             * @example Saque semanal
+             */
+            description?: string;
+            /**
+             * @description The merchant's own key-value data (at most 50 keys), returned as sent.
+             * @example {
+             *       "reference": "SAQ-2026-11"
+             *     }
+             */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description A transfer of the merchant's available balance to one of its wallets, in the key's mode. The amount leaves the
+         *     available balance when the withdrawal is created (a `withdrawal` ledger entry) and comes back only if the bank
+         *     refuses or returns the transfer (a `withdrawal_reversal` entry); see the Withdrawals chapter for the state machine.
+         */
+        Withdrawal: {
+            /** @example wdr_6Tg2Yh8Uj4Ik0Ol3 */
+            id: string;
+            /**
+             * @description The wallet (bank account of the merchant) the money is sent to.
+             * @example wall_2Pq7RsT9uVw4XyZa
+             */
+            walletId: string;
+            /**
+             * @description Amount sent, in cents.
+             * @example 50000
+             */
+            amount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            status: components["schemas"]["WithdrawalStatus"];
+            /**
+             * @description The merchant's own note, as sent.
+             * @example Saque semanal
+             */
+            description: string | null;
+            /**
+             * @description The merchant's own key-value data, as sent (`{}` when none).
+             * @example {
+             *       "reference": "SAQ-2026-11"
+             *     }
+             */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Why the bank refused or returned the transfer; `null` unless `failed`.
+             * @example null
+             */
+            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the bank confirmed the transfer; `null` unless `paid`.
+             * @example null
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            createdAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description What the sandbox bank does with a `pending` sandbox withdrawal:
+         *
+         *     | action | from | to | webhook |
+         *     |---|---|---|---|
+         *     | `pay` | `pending` | `paid` | `withdrawal.paid` |
+         *     | `fail` | `pending` | `failed` (the amount is credited back) | `withdrawal.failed` |
+         *
+         *     A withdrawal that is no longer `pending` is `422 invalidTransition`.
+         */
+        SimulateWithdrawalRequest: {
+            /**
+             * @example pay
+             * @enum {string}
+             */
+            action: "pay" | "fail";
+        };
+        /**
          * @description Price of a variant. Amounts are integer cents in `currency`. `type: one-time` is a single charge: the billing
          *     and trial fields are then `null` (`daysTrial` and `trialIntervalCount` 0). `type: recurring` is charged every
          *     `billingFrequencyCount` × `billingFrequency` by a subscription, which copies these values when it starts.
@@ -4527,7 +4883,8 @@ export interface components {
          *         "transactions:refund",
          *         "variants:read",
          *         "wallets:read",
-         *         "webhooks:read"
+         *         "webhooks:read",
+         *         "withdrawals:read"
          *       ],
          *       "readOnly": false
          *     }
@@ -4590,7 +4947,8 @@ export interface components {
          * @description Type of a webhook event. The catalogue is closed within `v1` except that new types may be added (clients must
          *     ignore types they do not know). A `transaction.*` event is emitted when the transaction enters the state the type
          *     names; its `payload.object` is the transaction as `GET /v1/transactions/{transactionId}` returns it right after the
-         *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it.
+         *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it, a `withdrawal.*`
+         *     event the withdrawal as `GET /v1/withdrawals/{withdrawalId}` returns it.
          *
          *     | type | emitted when |
          *     |---|---|
@@ -4609,10 +4967,13 @@ export interface components {
          *     | `transaction.awaiting` | every route is temporarily unavailable; the charge is retried in the background |
          *     | `customer.created` | a customer is created |
          *     | `customer.updated` | a customer's fields change (an update that changes nothing emits nothing) |
+         *     | `withdrawal.created` | a withdrawal is created (status `pending`; its amount left the available balance) |
+         *     | `withdrawal.paid` | the bank confirmed the transfer of a withdrawal (status `paid`) |
+         *     | `withdrawal.failed` | the bank refused or returned the transfer (status `failed`; the amount is back in the balance) |
          * @example transaction.approved
          * @enum {string}
          */
-        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated";
+        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed";
         /**
          * @description A URL of the merchant that receives the events it subscribes to, in the mode (sandbox or production) of the key
          *     that registered it. The signing `secret` is shown only once, in the answer to the registration; the value of the
@@ -5057,7 +5418,7 @@ export interface components {
              * @example transaction
              * @enum {string}
              */
-            resource: "transaction" | "customer";
+            resource: "transaction" | "customer" | "withdrawal";
             /**
              * @description Id of the resource the event is about.
              * @example tra_8Hq2LmZx4RtY7vKc
@@ -5180,6 +5541,38 @@ export interface components {
             source: "automatic" | "manual";
             payload: {
                 object: components["schemas"]["Customer"];
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened (not when this attempt was made).
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Body of a delivery of a `withdrawal.*` event. Nothing else is ever at the root: the withdrawal is only in
+         *     `payload.object`, exactly as `GET /v1/withdrawals/{withdrawalId}` returned it right after the change the event
+         *     reports. Sign-check the raw bytes before parsing (see the Webhooks chapter).
+         */
+        WithdrawalWebhookDelivery: {
+            /**
+             * @description The event id; the same on every attempt and every redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            /**
+             * @example withdrawal.paid
+             * @enum {string}
+             */
+            type: "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed";
+            /**
+             * @description `automatic` for the delivery of a state change, `manual` for a redelivery asked through the API.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            payload: {
+                object: components["schemas"]["Withdrawal"];
             };
             /**
              * Format: date-time
@@ -5399,6 +5792,11 @@ export interface components {
          * @example wall_2Pq7RsT9uVw4XyZa
          */
         WalletId: string;
+        /**
+         * @description Identifier of the withdrawal (`wdr_` prefix).
+         * @example wdr_6Tg2Yh8Uj4Ik0Ol3
+         */
+        WithdrawalId: string;
         /**
          * @description Identifier of the variant (`var_` prefix).
          * @example var_9Kl3MnB6vCx1ZaQw
@@ -6926,6 +7324,283 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    listWithdrawals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only withdrawals in this status.
+                 * @example pending
+                 */
+                status?: components["schemas"]["WithdrawalStatus"];
+                /**
+                 * @description Keep only withdrawals to this wallet.
+                 * @example wall_2Pq7RsT9uVw4XyZa
+                 */
+                walletId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of withdrawals. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal was recorded and its amount debited; the transfer is sent in the background. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The wallet is not a live wallet of the merchant in the key's mode (`walletNotFound`). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description The amount exceeds the available balance (`insufficientBalance`), the wallet is disabled
+             *     (`unprocessableEntity`), or no payout provider serves the key's mode (`providerNotConfigured`).
+             */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the withdrawal (`wdr_` prefix).
+                 * @example wdr_6Tg2Yh8Uj4Ik0Ol3
+                 */
+                withdrawalId: components["parameters"]["WithdrawalId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No withdrawal with this id for the key's merchant and mode (`withdrawalNotFound`), or no such path. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    simulateSandboxWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the withdrawal (`wdr_` prefix).
+                 * @example wdr_6Tg2Yh8Uj4Ik0Ol3
+                 */
+                withdrawalId: components["parameters"]["WithdrawalId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal after the simulated answer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No withdrawal with this id for the key's merchant and mode (`withdrawalNotFound`), or no such path. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The withdrawal is no longer `pending`, or the sandbox bank already answered for it (`invalidTransition`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getVariant: {
         parameters: {
             query?: never;
@@ -7923,7 +8598,7 @@ export interface operations {
                  * @description Keep only events about this kind of resource.
                  * @example transaction
                  */
-                resource?: "transaction" | "customer";
+                resource?: "transaction" | "customer" | "withdrawal";
                 /**
                  * @description Keep only events about this resource.
                  * @example tra_8Hq2LmZx4RtY7vKc
@@ -9002,6 +9677,195 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomerWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalWebhookDelivery"];
             };
         };
         responses: {

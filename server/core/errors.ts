@@ -34,6 +34,7 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   subscriptionSplitNotFound: { category: 'client', message: 'Subscription split not found.' },
   webhookNotFound: { category: 'client', message: 'Webhook endpoint not found.' },
   webhookEventNotFound: { category: 'client', message: 'Webhook event not found.' },
+  withdrawalNotFound: { category: 'client', message: 'Withdrawal not found.' },
   methodNotAllowed: { category: 'client', message: 'Method not allowed on this path.' },
   idempotencyMismatch: {
     category: 'client',
@@ -67,6 +68,7 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
     category: 'validation',
     message: 'The wallet has pending withdrawals.',
   },
+  insufficientBalance: { category: 'validation', message: 'The available balance is less than the amount asked.' },
   webhookEndpointNotAllowed: {
     category: 'validation',
     message: 'This endpoint address is not allowed.',

@@ -19,6 +19,7 @@ export const CREATE = {
   wallets: post('/v1/wallets', 'Register a wallet'),
   webhooks: post('/v1/webhooks', 'Register a webhook endpoint'),
   transactions: post('/v1/transactions', 'Create a transaction'),
+  withdrawals: post('/v1/withdrawals', 'Withdraw to a wallet'),
 } as const;
 
 const LIST = {
@@ -27,6 +28,7 @@ const LIST = {
   webhooks: get('/v1/webhooks', 'List webhook endpoints'),
   events: get('/v1/webhooks/events', 'Delivery history'),
   transactions: get('/v1/transactions', 'List transactions'),
+  withdrawals: get('/v1/withdrawals', 'List withdrawals'),
 } as const;
 
 export function customerLinks(id: string): Links {
@@ -92,6 +94,18 @@ export function transactionLinks(t: { id: string; status: TransactionStatus }): 
   }
   if (t.status === 'approved') links.refunds = post(`${href}/refunds`, 'Refund this transaction');
   return links;
+}
+
+export function balanceLinks(): Links {
+  return { self: get('/v1/balance', 'This balance'), withdrawals: LIST.withdrawals, withdraw: CREATE.withdrawals };
+}
+
+export function withdrawalLinks(w: { id: string; walletId: string }): Links {
+  return {
+    self: get(`/v1/withdrawals/${w.id}`, 'Read this withdrawal'),
+    wallet: get(`/v1/wallets/${w.walletId}`, 'Read the receiving wallet'),
+    list: LIST.withdrawals,
+  };
 }
 
 export function refundLinks(transactionId: string): Links {

@@ -10,6 +10,8 @@ import { findTransaction } from '../domain/transactions/repo';
 import { transactionNotFound } from '../domain/transactions/service';
 import { summaryView } from '../domain/transactions/view';
 import { getWallet } from '../domain/wallets/service';
+import { getWithdrawal } from '../domain/withdrawals/service';
+import { withdrawalView } from '../domain/withdrawals/view';
 import { getEndpoint, getRegistration } from '../webhooks/endpoints';
 import { scopeOf, type Ctx } from './context';
 import { addressBody } from './handlers/addresses';
@@ -52,7 +54,6 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
         body: endpointBody(ctx, status === 201 ? await getRegistration(ctx.db, ctx.webhooks, scope, id) : await getEndpoint(ctx.db, scope, id)),
       };
     case 'withdrawal':
-      // Withdrawals land with their own operation; its answer is added here with them.
-      throw new Error(`no recovered answer for withdrawal ${id} in this build`);
+      return { status, body: withdrawalView(await getWithdrawal(ctx.db, scope, id), ctx.merchant) };
   }
 }

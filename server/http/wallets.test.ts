@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/schema';
 import { newId } from '../ids';
+import { fund } from '../testing/withdrawals';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 
 type Wallet = components['schemas']['Wallet'];
@@ -123,16 +124,39 @@ describe.each(ENGINES)('wallets on $name', (engine) => {
   });
 
   it('refuses to delete a wallet with a pending withdrawal until it is paid', async () => {
-    const w = await create();
-    const insert = `INSERT INTO withdrawals (id, merchant_id, mode, wallet_id, amount, status) VALUES ($1, $2, 'sandbox', $3, 1000, $4)`;
-    await svc.db.query(insert, [newId('wdr'), svc.merchant.merchantId, w.id, 'failed']);
-    const pending = newId('wdr');
-    await svc.db.query(insert, [pending, svc.merchant.merchantId, w.id, 'pending']);
-    const e = await error(await del(w.id), 422, 'walletHasPendingWithdrawals');
+    const m = await svc.newMerchant();
+    await fund(svc.db, m.merchantId, 50_000);
+    const w = await create({}, m.sandboxKey);
+    const withdraw = async (amount: number) => {
+      const res = await svc.call('/v1/withdrawals', { method: 'POST', json: { walletId: w.id, amount }, key: m.sandboxKey });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    await withdraw(1_001); // the sandbox bank refuses amounts ending in 01: failed, not pending
+    const pending = await withdraw(2_002); // and holds those ending in 02 until simulated
+    await svc.drain();
+    const e = await error(await del(w.id, m.sandboxKey), 422, 'walletHasPendingWithdrawals');
     expect(e).toMatchObject({ resource: 'wallet', message: `Wallet ${w.id} has 1 withdrawal still pending.` });
-    expect((await get(`/v1/wallets/${w.id}`)).status).toBe(200);
-    await svc.db.query(`UPDATE withdrawals SET status = 'paid' WHERE id = $1`, [pending]);
-    expect((await del(w.id)).status).toBe(200);
+    expect((await get(`/v1/wallets/${w.id}`, m.sandboxKey)).status).toBe(200);
+    const paid = await svc.call(`/v1/sandbox/withdrawals/${pending}/simulate`, { method: 'POST', json: { action: 'pay' }, key: m.sandboxKey });
+    expect(paid.status).toBe(200);
+    expect((await del(w.id, m.sandboxKey)).status).toBe(200);
+    // A deleted wallet receives nothing more.
+    const after = await svc.call('/v1/withdrawals', { method: 'POST', json: { walletId: w.id, amount: 100 }, key: m.sandboxKey });
+    await error(after, 404, 'walletNotFound');
+  });
+
+  it('a delete racing a withdrawal to the wallet: either the withdrawal is refused or the delete is', async () => {
+    const m = await svc.newMerchant();
+    await fund(svc.db, m.merchantId, 50_000);
+    for (let i = 0; i < 3; i++) {
+      const w = await create({}, m.sandboxKey);
+      const [removed, withdrawn] = await Promise.all([
+        del(w.id, m.sandboxKey),
+        svc.call('/v1/withdrawals', { method: 'POST', json: { walletId: w.id, amount: 1_002 }, key: m.sandboxKey }),
+      ]);
+      expect([[200, 404], [422, 201]]).toContainEqual([removed.status, withdrawn.status]);
+    }
   });
 
   it('isolates merchants and modes: 404 across them, separate lists, duplicates and primaries', async () => {

@@ -7,8 +7,10 @@ import type { Db } from '../db/types';
 import type { Mode } from '../domain/access/keys';
 import { ApiError } from '../core/errors';
 import type { AntiFraud } from './antifraud';
+import type { PayoutProvider } from './payouts';
 import type { AuthorizeRequest, AuthorizeResult, CardVault, PaymentMethod, PaymentProvider } from './provider';
 import { sandboxAntiFraud, sandboxVault } from './sandbox/cards';
+import { sandboxPayouts } from './sandbox/payouts';
 import { sandboxProvider } from './sandbox/provider';
 
 /** What a deployment plugs in: its providers in route order, and per mode a card vault and an anti-fraud. */
@@ -16,6 +18,8 @@ export interface PaymentRoutes {
   providers: PaymentProvider[];
   vaults: Partial<Record<Mode, CardVault>>;
   antifraud: Partial<Record<Mode, AntiFraud>>;
+  /** The banks that pay withdrawals; the first serving a mode is its route. */
+  payouts?: PayoutProvider[];
 }
 
 /**
@@ -27,6 +31,7 @@ export function defaultRoutes(db: Db, sandboxLatencyMs = 0): PaymentRoutes {
     providers: [sandboxProvider(db, 'sandbox', sandboxLatencyMs), sandboxProvider(db, 'sandbox-fallback', sandboxLatencyMs)],
     vaults: { sandbox: sandboxVault },
     antifraud: { sandbox: sandboxAntiFraud },
+    payouts: [sandboxPayouts(db, sandboxLatencyMs)],
   };
 }
 
@@ -68,6 +73,19 @@ export class Orchestrator {
     const v = this.routes.vaults[mode];
     if (!v) throw new ApiError('providerNotConfigured', { resource: 'payorch', message: `No card vault is configured in ${mode} mode.` });
     return v;
+  }
+
+  /** The payout provider of `mode`; none is `422 providerNotConfigured`. */
+  payoutRoute(mode: Mode): PayoutProvider {
+    const p = (this.routes.payouts ?? []).find((x) => x.modes.includes(mode));
+    if (!p) throw new ApiError('providerNotConfigured', { resource: 'payorch', message: `No payout provider is configured in ${mode} mode.` });
+    return p;
+  }
+
+  payoutProvider(id: string): PayoutProvider {
+    const p = (this.routes.payouts ?? []).find((x) => x.id === id);
+    if (!p) throw new Error(`no payout provider ${id}`);
+    return p;
   }
 
   antifraud(mode: Mode): AntiFraud | null {

@@ -15,6 +15,7 @@ const AREA_OF_TAG = {
   Addresses: 'addresses',
   Balance: 'balance',
   Wallets: 'wallets',
+  Withdrawals: 'withdrawals',
   Variants: 'variants',
   Subscriptions: 'subscriptions',
   Checkouts: 'checkouts',
@@ -35,7 +36,7 @@ export type Permission = `${Area}:${'read' | 'write'}` | 'transactions:refund' |
 const READ = Object.values(AREA_OF_TAG)
   .filter((a) => a !== 'sandbox')
   .map((a): Permission => `${a}:read`);
-const WRITE = (['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks'] as const satisfies readonly Area[]).map(
+const WRITE = (['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks', 'withdrawals'] as const satisfies readonly Area[]).map(
   (a): Permission => `${a}:write`,
 );
 const DEVELOPER: Permission[] = [...READ, ...WRITE, 'transactions:refund'];

@@ -33,7 +33,8 @@ export type PaymentJob =
   | { kind: 'receivables.settle'; payload: { transactionId: string; day: string } }
   | { kind: 'refund.confirm'; payload: { refundId: string } }
   | { kind: 'transaction.void'; payload: VoidPayload }
-  | { kind: 'operation.reconcile'; payload: { idempotencyKey: string; note?: string } };
+  | { kind: 'operation.reconcile'; payload: { idempotencyKey: string; note?: string } }
+  | { kind: 'withdrawal.payout'; payload: { withdrawalId: string } };
 
 /**
  * What a `transaction.void` job releases under `key`. Without a flag: a blind void of a charge given up (the key may

@@ -1,4 +1,5 @@
 import type { BalanceHandlers } from '../../../generated/operations';
+import { balanceLinks } from '../../core/links';
 import { balanceOf } from '../../domain/ledger/balance';
 import { scopeOf, type Ctx } from '../context';
 
@@ -9,7 +10,7 @@ export const balanceHandlers: BalanceHandlers<Ctx> = {
       body: {
         mode: ctx.mode,
         balances: await balanceOf(ctx.db, scopeOf(ctx)),
-        _links: { self: { href: '/v1/balance', method: 'GET', description: 'This balance' } },
+        _links: balanceLinks(),
       },
     };
   },

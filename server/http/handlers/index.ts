@@ -19,6 +19,7 @@ import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
 import { webhooksHandlers } from './webhooks';
+import { sandboxWithdrawalsHandlers, withdrawalsHandlers } from './withdrawals';
 
 export function createHandlers(): Handlers<Ctx> {
   return {
@@ -28,6 +29,8 @@ export function createHandlers(): Handlers<Ctx> {
     ...addressesHandlers,
     ...walletsHandlers,
     ...balanceHandlers,
+    ...withdrawalsHandlers,
+    ...sandboxWithdrawalsHandlers,
     ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),

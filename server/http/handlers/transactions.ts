@@ -56,7 +56,7 @@ export const transactionsHandlers: TransactionsHandlers<Ctx> = {
   },
 };
 
-export const sandboxHandlers: SandboxHandlers<Ctx> = {
+export const sandboxHandlers: Pick<SandboxHandlers<Ctx>, 'simulateSandboxTransaction'> = {
   async simulateSandboxTransaction(req, ctx) {
     const row = await simulate(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body.action);
     return { status: 200, body: await read(ctx, row) };

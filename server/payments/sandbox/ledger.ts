@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/types';
 
 export interface LedgerEntry<R> {
   provider: string;
-  operation: 'authorize' | 'capture' | 'cancel' | 'refund';
+  operation: 'authorize' | 'capture' | 'cancel' | 'refund' | 'payout';
   transactionId: string;
   amount: number;
   result: R;
