@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../testing/ledger';
 import { POSTGRES, requirePostgres, startTestService, type TestService } from '../testing/harness';
 import { freePort, ROOT } from '../testing/processes';
 import { cardBody } from '../testing/payments';
@@ -26,6 +27,7 @@ async function until(what: string, check: () => Promise<boolean>, ms = 60_000): 
 
 describe.skipIf(!POSTGRES)('an API process killed between the commit and the key, on postgres', () => {
   let svc: TestService;
+  afterEach(async () => { if (svc) await expectLedgerConsistent(svc.db); });
   let holder: pg.Client;
   let child: ChildProcess | undefined;
   /** The advisory lock that holds completions; random, as other suites share the database. */

@@ -4,7 +4,8 @@
  * answer with nothing done twice. Work that was undone (the provider could not be reached) leaves no point: the
  * key is forgotten and the request may run again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../testing/ledger';
 import type { Db } from '../db/types';
 import type { PaymentRoutes } from '../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../payments/sandbox/cards';
@@ -38,6 +39,8 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
     svc = await startTestService(engine, {}, { routes, idempotency: { lockSeconds: 1, faults } });
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   let n = 0;
   function send(method: 'POST' | 'PUT', path: string, json: unknown, key: string): Promise<Response> {

@@ -4,7 +4,8 @@
  * handler runs longer than its lock. In each, a charge and a refund happen exactly once and the retry under the
  * same key answers the resource that was made.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../testing/ledger';
 import type { Db } from '../db/types';
 import type { PaymentRoutes } from '../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../payments/sandbox/cards';
@@ -40,6 +41,8 @@ describe.each(ENGINES)('idempotency windows on $name', (engine) => {
     svc = await startTestService(engine, {}, { routes, idempotency: { lockSeconds: LOCK_SECONDS, faults } });
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   let n = 0;
   const newKey = () => `idem-window-${Date.now()}-${++n}`;

@@ -3,7 +3,8 @@
  * scoped to the merchant and mode, idempotent retries, the sandbox bank's answers (at once, and through simulate),
  * and the ledger and events each one leaves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../testing/ledger';
 import type { components } from '../../generated/schema';
 import { eventTypes } from '../testing/payments';
 import { ENGINES, startTestService, type TestMerchant, type TestService } from '../testing/harness';
@@ -17,6 +18,8 @@ describe.each(ENGINES)('withdrawals on $name', (engine) => {
     svc = await startTestService(engine);
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   async function wallet(key: string): Promise<string> {
     const res = await svc.call('/v1/wallets', { method: 'POST', json: walletBody(), key });

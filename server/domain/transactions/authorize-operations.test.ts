@@ -4,7 +4,8 @@
  * and a route that timed out is voided (its own `void` operation) before the next round: charged once, one operation
  * per key, each in a final state. Each test ends with `svc.db` at hand.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { operationsOf } from '../../payments/operations';
 import { authorizeKey, Orchestrator } from '../../payments/orchestrator';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
@@ -25,6 +26,8 @@ describe.each(ENGINES)('authorizations whose answer is lost, on $name', (engine)
     );
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
   beforeEach(() => {
     s.ops = {};
     s.calls.length = 0;

@@ -4,7 +4,8 @@
  * cancel or expiry) until the reconcile job gets the provider's answer under the same key, and that answer takes
  * effect exactly once. Each test ends with the service's database at hand (`svc.db`) for the ledger check.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { operationsOf } from '../../payments/operations';
 import { Orchestrator } from '../../payments/orchestrator';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
@@ -27,6 +28,8 @@ describe.each(ENGINES)('capture and cancel operations the provider does not conf
     );
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
   beforeEach(() => {
     s.ops = {};
     s.calls.length = 0;

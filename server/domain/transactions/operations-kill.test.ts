@@ -5,7 +5,8 @@
  * once. PostgreSQL only (two processes on one database). Each test ends with `svc.db` at hand.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { operationsOf } from '../../payments/operations';
 import { POSTGRES, requirePostgres, startTestService, type TestService } from '../../testing/harness';
 import { cardBody, eventTypes, providerOperations } from '../../testing/payments';
@@ -28,6 +29,7 @@ const EXPECTED = {
 
 describe.skipIf(!POSTGRES)('an API process killed inside a provider call, on postgres', () => {
   let svc: TestService;
+  afterEach(async () => { if (svc) await expectLedgerConsistent(svc.db); });
   const api = transactionsApi(() => svc);
   const children: ChildProcess[] = [];
   beforeAll(async () => {

@@ -4,7 +4,8 @@
  * refund stays `pending` (its amount reserved) while the outcome is unknown, and `refund.confirm` asks the provider
  * until it knows: refunded once, or failed and the amount refundable again. Each test ends with `svc.db` at hand.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import { operationsOf } from '../../payments/operations';
 import { Orchestrator } from '../../payments/orchestrator';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
@@ -26,6 +27,8 @@ describe.each(ENGINES)('refund operations the provider does not confirm, on $nam
     );
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
   beforeEach(() => {
     s.ops = {};
     s.calls.length = 0;

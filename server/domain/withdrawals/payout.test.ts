@@ -6,7 +6,8 @@
  * process is also killed with SIGKILL while the bank's answer is on its way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerConsistent } from '../../testing/ledger';
 import type { Db } from '../../db/types';
 import { claim } from '../../jobs/sql/claim';
 import { defaultRoutes, type PaymentRoutes } from '../../payments/orchestrator';
@@ -91,6 +92,8 @@ describe.each(ENGINES)('a payout that times out after the bank paid, on $name', 
     svc = await startTestService(engine, { PROVIDER_TIMEOUT_MS: '300' }, { routes });
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   it('leaves the operation uncertain and the withdrawal pending; the retry finds it paid and writes it once', async () => {
     const { m, w } = await setUp(svc);
@@ -134,6 +137,8 @@ describe.each(ENGINES)('a worker dying while the bank pays a withdrawal, on $nam
     svc = await startTestService(engine, { JOB_LEASE_SECONDS: '1', PROVIDER_TIMEOUT_MS: '3600000' }, { routes });
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   it('pays exactly once after the lease of the dead worker runs out', async () => {
     const { m, w } = await setUp(svc);
@@ -155,6 +160,8 @@ describe.each(ENGINES)('the outcome of a payout that cannot be written, on $name
     svc = await startTestService(engine);
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   it('writes nothing of it (status, ledger, event, operation together); the retry writes it once', async () => {
     const { m, w } = await setUp(svc, 40_001); // refused: the outcome carries a reversal entry
@@ -210,6 +217,8 @@ describe.each(ENGINES)('a bank that is down when a withdrawal is sent, on $name'
     svc = await startTestService(engine, {}, { routes });
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   it('keeps the withdrawal pending and debited, the operation open; the retry once it is up pays it once', async () => {
     const { m, w } = await setUp(svc);
@@ -232,6 +241,8 @@ describe.each(ENGINES)('withdrawals in production, with a bank plugged in, on $n
     svc = await startTestService(engine, {}, { routes });
   });
   afterAll(async () => svc?.close());
+  // Whatever the scenario broke, the books add up afterwards.
+  afterEach(async () => expectLedgerConsistent(svc.db));
 
   it('a sandbox wallet is 404 to a production key; a production wallet is paid by the production bank', async () => {
     const { m } = await setUp(svc);
@@ -259,6 +270,7 @@ const postgres = ENGINES.filter((e) => e.name === 'postgres');
 
 describe.each(postgres)('a worker process killed while the bank pays a withdrawal, on $name', (engine) => {
   let svc: TestService;
+  afterEach(async () => { if (svc) await expectLedgerConsistent(svc.db); });
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     svc = await startTestService(engine, {}, { worker: 'off' });
