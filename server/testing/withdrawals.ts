@@ -25,12 +25,32 @@ export function walletBody(): components['schemas']['CreateWalletRequest'] {
 }
 
 /**
- * Credits `amount` cents to the merchant's balance as a settlement would. Settlement entries are written by the
- * settlement of charges (another part of the ledger); a withdrawal test needs only money there.
+ * Credits `amount` cents to the merchant's balance as a settled charge would: an approved PIX of `amount` with one
+ * receivable settled today, fee-free, and its `settlement` entry. Written directly (production has no provider to
+ * charge through), but whole, so the ledger check finds every entry's cause and the charge's money adding up.
  */
 export async function fund(q: Queryable, merchantId: string, amount: number, mode: Mode = 'sandbox'): Promise<void> {
   const at = new Date();
-  await post(q, { merchantId, mode }, { type: 'settlement', amount, source: { kind: 'receivable', id: newId('rec') }, description: 'Test funding' }, at);
+  const transactionId = newId('tra');
+  const receivableId = newId('rec');
+  await q.query(
+    `INSERT INTO transactions (id, merchant_id, mode, status, method, amount, original_amount, captured_amount, customer_id,
+       customer, payment, paid_at, created_at, updated_at)
+     VALUES ($1, $2, $3, 'approved', 'pix', $4, $4, $4, 'cus_funding', '{}', '{}', $5, $5, $5)`,
+    [transactionId, merchantId, mode, amount, at],
+  );
+  await q.query(
+    `INSERT INTO receivables (id, transaction_id, recipient, status, amount, gross_amount, fee, installment_number,
+       description, paid_at, expected_on, created_at, updated_at)
+     VALUES ($1, $2, $3, 'paid', $4, $4, 0, 1, 'Test funding', $5, $6::date, $5, $5)`,
+    [receivableId, transactionId, merchantId, amount, at, at.toISOString().slice(0, 10)],
+  );
+  await post(
+    q,
+    { merchantId, mode },
+    { type: 'settlement', amount, source: { kind: 'receivable', id: receivableId }, transactionId, description: 'Test funding' },
+    at,
+  );
 }
 
 /** The merchant's available balance in reais, in cents. */

@@ -78,7 +78,7 @@ describe.each(ENGINES)('verifyLedger on $name', (engine) => {
     expect(wallet.status).toBe(201);
     const walletId = ((await wallet.json()) as { id: string }).id;
     const withdrawal = newId('wdr');
-    await svc.db.query(`INSERT INTO withdrawals (id, merchant_id, mode, wallet_id, amount, status) VALUES ($1, $2, 'sandbox', $3, 500, 'failed')`, [
+    await svc.db.query(`INSERT INTO withdrawals (id, merchant_id, mode, wallet_id, amount, status, failure_reason, updated_at) VALUES ($1, $2, 'sandbox', $3, 500, 'failed', 'refused', now())`, [
       withdrawal, svc.merchant.merchantId, walletId,
     ]);
     await post(svc.db, scope(), { type: 'withdrawal', amount: -500, source: { kind: 'withdrawal', id: withdrawal }, description: 'payout' }, new Date());
