@@ -7599,6 +7599,20 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            /**
+             * @description The sandbox bank did not answer within the provider time-out (set `SANDBOX_LATENCY_MS` above it to see this).
+             *     Nothing is decided: the withdrawal stays `pending`, its transfer is recorded as uncertain, and the payout job
+             *     asks the bank again under the same key until it knows (`providerUnavailable`).
+             */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVariant: {

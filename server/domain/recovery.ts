@@ -13,6 +13,12 @@ export interface RecoveryRef {
   id: string;
   /** The success status of the operation (201 for a creation, 200 otherwise). */
   status: 200 | 201;
+  /**
+   * The provider operation the request started (a capture's or a cancel's idempotency key), when its success depends on
+   * the provider's answer: a retry answers the resource only once that operation succeeded, the 503 again while it is
+   * being confirmed, and the provider's refusal once it refused.
+   */
+  operation?: string;
 }
 
 export interface Recovery {

@@ -19,6 +19,8 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
   let svc: TestService;
   const play: IdempotencyFaults = {};
   let providerDown = false;
+  /** How the acquirer answers captures besides `providerDown`: as the sandbox, never, or with a refusal. */
+  let captureMode: 'sandbox' | 'hang' | 'decline' = 'sandbox';
   const routes = (db: Db): PaymentRoutes => {
     const sandbox = sandboxProvider(db, 'sandbox');
     const down = { kind: 'unavailable' as const, reason: 'down for the test' };
@@ -27,7 +29,12 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
         {
           ...sandbox,
           refund: async (req) => (providerDown ? down : sandbox.refund(req)),
-          capture: async (req) => (providerDown ? down : sandbox.capture(req)),
+          capture: async (req) => {
+            if (providerDown) return down;
+            if (captureMode === 'hang') return new Promise<never>(() => undefined);
+            if (captureMode === 'decline') return { kind: 'declined' as const, message: 'Refused by the issuer (test)' };
+            return sandbox.capture(req);
+          },
         },
       ],
       vaults: { sandbox: sandboxVault },
@@ -36,7 +43,7 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
   };
   beforeAll(async () => {
     const faults: IdempotencyFaults = { afterHandler: async (op) => play.afterHandler?.(op) };
-    svc = await startTestService(engine, {}, { routes, idempotency: { lockSeconds: 1, faults } });
+    svc = await startTestService(engine, { PROVIDER_TIMEOUT_MS: '1000' }, { routes, idempotency: { lockSeconds: 1, faults } });
   });
   afterAll(async () => svc?.close());
   // Whatever the scenario broke, the books add up afterwards.
@@ -122,6 +129,28 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(await count('SELECT 1 FROM refunds WHERE transaction_id = $1', [id])).toBe(1);
+  });
+
+  it('a capture the provider did not confirm: a retry gets the 503 again, never a 200, then the refusal once known', async () => {
+    const held = await approvedCharge({ capture: false });
+    const key = `idem-uncertain-capture-${Date.now()}`;
+    captureMode = 'hang';
+    try {
+      expect((await send('POST', `/v1/transactions/${held}/capture`, {}, key)).status).toBe(503);
+      const again = await send('POST', `/v1/transactions/${held}/capture`, {}, key);
+      expect(again.status).toBe(503);
+      expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/being confirmed/);
+      // The reconcile job asks again under the same provider key, and the acquirer now refuses.
+      captureMode = 'decline';
+      await svc.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'operation.reconcile' AND status = 'pending'`);
+      await svc.drain();
+      const known = await send('POST', `/v1/transactions/${held}/capture`, {}, key);
+      expect(known.status).toBe(402);
+      expect(((await known.json()) as { error: { code: string } }).error.code).toBe('paymentDeclined');
+      expect(((await (await svc.call(`/v1/transactions/${held}`)).json()) as { status: string }).status).toBe('pre-authorized');
+    } finally {
+      captureMode = 'sandbox';
+    }
   });
 
   it('a capture the provider could not take is released with its point: the key runs again', async () => {

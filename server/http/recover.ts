@@ -2,7 +2,10 @@
  * The answer to a retry whose first request committed its work and then died (or failed) before answering: the
  * resource of its recovery point as it stands now, rendered as the operation's success renders it.
  */
+import { ApiError } from '../core/errors';
 import type { RecoveryRef } from '../domain/recovery';
+import { operationUncertain } from '../domain/transactions/settle';
+import { findOperation } from '../payments/operations';
 import { getAddress } from '../domain/addresses/service';
 import { getCustomer } from '../domain/customers/service';
 import { findRefund } from '../domain/transactions/ledger-repo';
@@ -25,6 +28,22 @@ export interface Answer {
   body: unknown;
 }
 
+/**
+ * A capture or cancel answers success only once its provider operation succeeded: while it is being confirmed the
+ * retry gets the 503 the request got (and the key stays open), and a capture the provider refused its 402.
+ */
+async function operationSucceeded(ctx: Ctx, key: string): Promise<void> {
+  const op = await findOperation(ctx.db, key);
+  if (!op) throw new Error(`provider operation ${key} of a recovery point is missing`);
+  if (op.state === 'started' || op.state === 'uncertain') throw operationUncertain(op.kind === 'capture' ? 'capture' : 'cancel');
+  if (op.state === 'failed') {
+    throw new ApiError('paymentDeclined', {
+      resource: 'transaction',
+      message: `The acquirer refused the ${op.kind}; the transaction is as it was.`,
+    });
+  }
+}
+
 export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answer> {
   const scope = scopeOf(ctx);
   const { status, id } = ref;
@@ -32,6 +51,7 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
     case 'transaction': {
       const row = await findTransaction(ctx.db, scope, id);
       if (!row) throw transactionNotFound(id);
+      if (ref.operation) await operationSucceeded(ctx, ref.operation);
       // A creation answers the summary (always `pending`, as its replay does); capture and cancel the transaction.
       return { status, body: status === 201 ? summaryView(row, ctx.merchant) : await read(ctx, row) };
     }

@@ -32,7 +32,7 @@ export interface OperationRow {
 }
 
 const COLUMNS = `id, merchant_id, mode, subject_kind, subject_id, cause_id, kind, provider, idempotency_key,
-  amount::int AS amount, state, result, reason, attempts, created_at, updated_at`;
+  amount::float8 AS amount, state, result, reason, attempts, created_at, updated_at`;
 
 export interface NewOperation {
   scope: Scope;

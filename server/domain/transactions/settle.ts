@@ -91,10 +91,9 @@ export async function reserve(
     check(c.row);
     const open = await openChargeOperation(c.q, c.row.id);
     if (open) throw operationOpen(c.row, kind, open);
-    // The request's recovery point: a retry after this commit answers the transaction as it stands (the reconcile
-    // job below finishes the operation whatever becomes of this process).
-    await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200 });
     const route = c.row.processing.route;
+    // Nothing at a provider to void (a charge still in flight): the cancel is the local move alone (`applyCancel`,
+    // which records the request's recovery point with it).
     if (!route) return { row: c.row, op: null };
     const amount = amountOf(c.row);
     const op = await startOperation(
@@ -110,6 +109,10 @@ export async function reserve(
     const due = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000);
     const payload = { idempotencyKey: op.idempotency_key, ...(note ? { note } : {}) };
     await schedule(c.q, { kind: 'operation.reconcile', payload }, due, `operation.reconcile:${op.idempotency_key}:${op.attempts}`);
+    // The request's recovery point, tied to the operation: a retry after this commit answers the transaction once the
+    // operation succeeded (the reconcile job above finishes it whatever becomes of this process), the 503 while it
+    // is being confirmed, the refusal if the provider refused.
+    await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200, operation: op.idempotency_key });
     return { row: c.row, op };
   });
   if (!out) throw new Error(`transaction ${t.id} vanished`);
@@ -156,12 +159,14 @@ export async function applyCancel(
   op: OperationRow | null,
   reason: string,
   from: readonly TransactionStatus[],
+  recovery: Recovery = NO_RECOVERY,
 ): Promise<{ moved: boolean; row: TransactionRow } | null> {
   const out = await changeTransaction(engine.db, { id }, async (c) => {
     if (op) await finishOperation(c.q, op.idempotency_key, { state: 'succeeded', result: { kind: 'canceled' } }, c.at);
     if (!from.includes(c.row.status)) return false;
     await c.move('canceled', {}, 'canceled');
     await c.timeline('note', 'Cancel reason', { reason });
+    if (!op) await recovery.mark(c.q, { resource: 'transaction', id, status: 200 });
     return true;
   });
   return out ? { moved: out.value, row: out.row } : null;
@@ -199,7 +204,7 @@ export async function cancelCharge(
       throw operationUncertain('cancel');
     }
   }
-  const out = await applyCancel(engine, t.id, op, reason, from);
+  const out = await applyCancel(engine, t.id, op, reason, from, recovery);
   // A charge still in flight may have moved while the provider was asked (its own job then finds it canceled and
   // releases what it got); the answer says where it stands. Canceled by the reconcile job meanwhile is a success.
   if (out && !out.moved && out.row.status !== 'canceled') throw invalidTransition(out.row.id, out.row.status, 'canceled');

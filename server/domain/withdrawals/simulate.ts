@@ -8,7 +8,7 @@ import type { components } from '../../../generated/schema';
 import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import type { Engine } from '../transactions/engine';
-import { askProvider, providerOf, recordOutcome } from './payout';
+import { askProvider, PayoutUncertain, providerOf, recordOutcome } from './payout';
 import * as repo from './repo';
 import { withdrawalNotFound } from './service';
 
@@ -16,6 +16,14 @@ export type SimulateWithdrawalAction = components['schemas']['SimulateWithdrawal
 
 function cannot(w: repo.WithdrawalRow, why: string): ApiError {
   return new ApiError('invalidTransition', { resource: 'withdrawal', message: `Withdrawal ${w.id} ${why}; only a pending withdrawal can be simulated.` });
+}
+
+/** The 503 of a sandbox bank that cannot be reached or did not answer; the withdrawal stays pending. */
+function bankUnreachable(): ApiError {
+  return new ApiError('providerUnavailable', {
+    resource: 'withdrawal',
+    message: 'The sandbox bank did not answer in time; the withdrawal stays pending and the payout job asks it again.',
+  });
 }
 
 export async function simulateWithdrawal(engine: Engine, scope: Scope, id: string, action: SimulateWithdrawalAction): Promise<repo.WithdrawalRow> {
@@ -26,7 +34,15 @@ export async function simulateWithdrawal(engine: Engine, scope: Scope, id: strin
   const provider = await providerOf(engine, w);
   const simulate = provider.simulate;
   if (!simulate) throw new Error(`payout provider ${provider.id} cannot simulate`);
-  const result = await askProvider(engine, w, provider, (req) => simulate.call(provider, req, action));
+  let result: Awaited<ReturnType<typeof askProvider>>;
+  try {
+    result = await askProvider(engine, w, provider, (req) => simulate.call(provider, req, action));
+  } catch (err) {
+    // The bank did not answer in time (slower than the provider time-out): the payout job finds out what it did.
+    if (err instanceof PayoutUncertain) throw bankUnreachable();
+    throw err;
+  }
+  if (result.kind === 'unavailable') throw bankUnreachable();
   if (result.kind !== 'paid' && result.kind !== 'failed') throw new Error(`sandbox bank answered ${result.kind} to a simulation`);
   const row = await recordOutcome(engine, w.id, result);
   // The bank had already answered otherwise (it pays at once unless the amount says so): the truth is written,
