@@ -386,8 +386,9 @@ export interface paths {
         };
         /**
          * Read the balance
-         * @description Returns the merchant's balance in the key's mode, per currency: `available`, the sum of its ledger entries, and
-         *     `pending`, what its pending receivables will settle net of their fees. BRL is always listed, with zeros before
+         * @description Returns the merchant's balance in the key's mode, per currency: `available`, what a withdrawal can take (the
+         *     sum of its ledger entries less `reserved`, the amounts of its refunds still `pending`), and `pending`, what its
+         *     pending receivables will settle net of their fees. BRL is always listed, with zeros before
          *     the first sale. Every role may read it (`balance:read`). How each event of a charge moves the two figures is in
          *     the Balance chapter.
          *
@@ -3665,10 +3666,11 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
-         * @description The balance of one currency. `available` is the sum of the merchant's ledger entries in this currency (settled
-         *     money, less fees, refunds, chargebacks, open dispute holds and withdrawals); it can be negative when a refund or a
-         *     chargeback takes more than what is left. `pending` is what the receivables not settled yet will credit, net of
-         *     their fees: the schedule, not money in the balance.
+         * @description The balance of one currency. `available` is what a withdrawal can take: the sum of the merchant's ledger entries
+         *     in this currency (settled money, less fees, refunds, chargebacks, open dispute holds and withdrawals) less
+         *     `reserved`, the refunds accepted but not finished yet; it can be negative when a refund or a chargeback takes more
+         *     than what is left. `pending` is what the receivables not settled yet will credit, net of their fees: the
+         *     schedule, not money in the balance.
          */
         BalanceAmount: {
             /**
@@ -3678,10 +3680,17 @@ export interface components {
              */
             currency: "BRL";
             /**
-             * @description Cents in the balance now (the sum of the ledger entries); negative when more was taken than settled.
+             * @description Cents a withdrawal can take now: the sum of the ledger entries less `reserved`; negative when more was taken
+             *     (or is on its way back to customers) than settled.
              * @example 19802
              */
             available: number;
+            /**
+             * @description Cents of the refunds still `pending` (accepted, the provider has not confirmed them), held from `available`
+             *     until each ends: a refund that succeeds then debits the ledger, one that fails gives its amount back.
+             * @example 0
+             */
+            reserved: number;
             /**
              * @description Cents the pending receivables will settle, net of their fees.
              * @example 27309

@@ -1,5 +1,6 @@
 /**
- * The balance of a merchant and mode, read in one round trip: `available` is the sum of the ledger entries and
+ * The balance of a merchant and mode, read in one statement (one snapshot): `reserved` is the amount of its refunds
+ * still `pending`, `available` the sum of the ledger entries less `reserved` (what a withdrawal can take), and
  * `pending` what the pending receivables will settle net of their fees, per currency. Nothing stored can drift.
  */
 import type { Queryable } from '../../db/types';
@@ -8,6 +9,7 @@ import type { Scope } from '../../core/tenancy';
 export interface CurrencyBalance {
   currency: 'BRL';
   available: number;
+  reserved: number;
   pending: number;
 }
 
@@ -15,24 +17,33 @@ export interface CurrencyBalance {
 const HOME_CURRENCY = 'BRL';
 
 export async function balanceOf(q: Queryable, scope: Scope): Promise<CurrencyBalance[]> {
-  const res = await q.query<{ currency: string; available: string; pending: string }>(
-    `WITH available AS (
+  // One statement, so the ledger and the refunds are read in the same snapshot: a refund that succeeds meanwhile
+  // (its debit written, its reservation gone) is seen entirely or not at all, never counted twice nor missed.
+  const res = await q.query<{ currency: string; ledger: string; reserved: string; pending: string }>(
+    `WITH ledger AS (
        SELECT currency, sum(amount) AS amount FROM ledger_entries
         WHERE merchant_id = $1 AND mode = $2 GROUP BY currency
+     ), reserved AS (
+       SELECT t.currency, sum(f.amount) AS amount FROM refunds f JOIN transactions t ON t.id = f.transaction_id
+        WHERE t.merchant_id = $1 AND t.mode = $2 AND f.status = 'pending' GROUP BY t.currency
      ), pending AS (
        SELECT t.currency, sum(r.amount) AS amount FROM receivables r JOIN transactions t ON t.id = r.transaction_id
         WHERE t.merchant_id = $1 AND t.mode = $2 AND r.status = 'pending' GROUP BY t.currency
      ), currencies AS (
-       SELECT currency FROM available UNION SELECT currency FROM pending UNION SELECT $3::text
+       SELECT currency FROM ledger UNION SELECT currency FROM reserved UNION SELECT currency FROM pending
+       UNION SELECT $3::text
      )
-     SELECT c.currency, COALESCE(a.amount, 0)::bigint::text AS available, COALESCE(p.amount, 0)::bigint::text AS pending
-       FROM currencies c LEFT JOIN available a ON a.currency = c.currency LEFT JOIN pending p ON p.currency = c.currency
+     SELECT c.currency, COALESCE(l.amount, 0)::bigint::text AS ledger, COALESCE(s.amount, 0)::bigint::text AS reserved,
+            COALESCE(p.amount, 0)::bigint::text AS pending
+       FROM currencies c LEFT JOIN ledger l ON l.currency = c.currency LEFT JOIN reserved s ON s.currency = c.currency
+       LEFT JOIN pending p ON p.currency = c.currency
       ORDER BY c.currency`,
     [scope.merchantId, scope.mode, HOME_CURRENCY],
   );
   // v1 settles in BRL only (the column's default and the spec's enum); another currency would be a bug upstream.
   return res.rows.map((r) => {
     if (r.currency !== 'BRL') throw new Error(`balance in an unsupported currency: ${r.currency}`);
-    return { currency: r.currency, available: Number(r.available), pending: Number(r.pending) };
+    const reserved = Number(r.reserved);
+    return { currency: r.currency, available: Number(r.ledger) - reserved, reserved, pending: Number(r.pending) };
   });
 }

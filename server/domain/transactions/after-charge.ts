@@ -3,6 +3,7 @@
  * refunds the provider confirms later, void what a route holds that no transaction stands on. Like every job they
  * can run twice: provider calls repeat under the same idempotency key, local writes re-check under the row lock.
  */
+import { findOperation } from '../../payments/operations';
 import { saoPauloDate } from '../fees/plan';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
@@ -11,7 +12,7 @@ import { settleDue } from './money';
 import { cancelRecorded } from './provider-calls';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
-import { cancelCharge, openChargeOperation, startOfSaoPauloDay } from './settle';
+import { ask, cancelCharge, openChargeOperation, startOfSaoPauloDay } from './settle';
 import type { TransactionStatus } from './status';
 
 /**
@@ -56,17 +57,37 @@ export async function settleDay(engine: Engine, id: string, day: string): Promis
   await changeTransaction(engine.db, { id }, (c) => settleDue(c, day));
 }
 
-/** `refund.confirm`: asks the provider where a pending refund stands, until it succeeds or fails. */
+/** How long `refund.confirm` waits before it asks again about a refund whose outcome it could not learn. */
+const REFUND_RETRY_MS = 60_000;
+
+/**
+ * `refund.confirm`: finds out where a pending refund stands, until it succeeds or fails. While its provider operation
+ * is open the refund may never have reached the provider (a call that broke or timed out, a process that died before
+ * or during it), and the provider's status of an unknown key is `failed`: concluding from that would make the amount
+ * refundable again while the original call can still land. So the refund is first sent again under the same key
+ * (the provider answers a repeated key with its first answer, so it is refunded at most once); only a re-send the
+ * provider accepted (`pending`) is followed by a status question. No answer or `unavailable` never fails it.
+ */
 export async function confirmRefund(engine: Engine, refundId: string): Promise<void | { retryAt: Date }> {
   const refund = await ledger.findRefund(engine.db, refundId);
   if (!refund || refund.status !== 'pending') return;
   const t = await repo.findTransactionById(engine.db, refund.transaction_id);
   const route = t?.processing.route;
   if (!t || !route) return;
+  const later = { retryAt: new Date(Date.now() + REFUND_RETRY_MS) };
+  const provider = engine.orchestrator.provider(route.provider);
+  const op = await findOperation(engine.db, refundId);
+  if (op && (op.state === 'started' || op.state === 'uncertain')) {
+    const sent = await ask(engine, () =>
+      provider.refund({ idempotencyKey: refundId, authorizeKey: route.key, transactionId: t.id, amount: refund.amount, method: t.method }),
+    );
+    if (sent.kind === 'uncertain' || sent.kind === 'unavailable') return later;
+    if (sent.kind !== 'pending') return finishRefund(engine, refundId, sent);
+  }
   const status = await engine.orchestrator.timed(
-    () => engine.orchestrator.provider(route.provider).refundStatus({ idempotencyKey: refundId }),
+    () => provider.refundStatus({ idempotencyKey: refundId }),
     () => ({ kind: 'pending' as const }),
   );
-  if (status.kind === 'pending') return { retryAt: new Date(Date.now() + 60_000) };
+  if (status.kind === 'pending') return later;
   await finishRefund(engine, refundId, status);
 }

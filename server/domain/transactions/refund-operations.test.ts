@@ -1,8 +1,9 @@
 /**
  * Refunds whose provider call does not answer, breaks before reaching the provider, or whose process dies after the
  * provider refunded: the refund's provider operation (keyed by the refund's id) is recorded with its reservation, the
- * refund stays `pending` (its amount reserved) while the outcome is unknown, and `refund.confirm` asks the provider
- * until it knows: refunded once, or failed and the amount refundable again. Each test ends with `svc.db` at hand.
+ * refund stays `pending` (its amount reserved) while the outcome is unknown, and `refund.confirm` sends the refund again
+ * under the same key while its operation is open, then asks its status, until it knows: refunded once, never failed
+ * from a provider that merely has not received it yet. Each test ends with `svc.db` at hand.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../testing/ledger';
@@ -97,32 +98,85 @@ describe.each(ENGINES)('refund operations the provider does not confirm, on $nam
     expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved', 'transaction.refunded']);
   });
 
-  it('a refund that never reached the provider: the confirmation finds nothing, fails it, and the amount is refundable again', async () => {
+  it('a refund whose call broke before reaching the provider: the confirmation sends it again, refunded once, never failed', async () => {
     const id = await approved();
     s.ops.refund = 'throw';
     const res = await api.post(`/v1/transactions/${id}/refunds`, {});
     expect(res.status).toBe(201);
-    const first = (await res.json()) as { id: string };
-    expect(await refundOps(id)).toEqual([{ key: first.id, cause: first.id, state: 'uncertain', amount: 30000 }]);
+    const refund = (await res.json()) as { id: string; status: string };
+    expect(refund.status).toBe('pending');
+    expect(await refundOps(id)).toEqual([{ key: refund.id, cause: refund.id, state: 'uncertain', amount: 30000 }]);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
 
+    // The re-send breaks too: still unknown, so still pending (the provider's "no refund under this key" is not asked).
     await confirmNow();
-    expect(await refundOps(id)).toEqual([{ key: first.id, cause: first.id, state: 'failed', amount: 30000 }]);
-    expect((await api.read(id))).toMatchObject({ status: 'approved', refundedAmount: 0 });
+    expect(await refundOps(id)).toEqual([{ key: refund.id, cause: refund.id, state: 'uncertain', amount: 30000 }]);
+    expect((await api.read(id)).refunds).toEqual([expect.objectContaining({ id: refund.id, status: 'pending' })]);
+    expect(s.calls.filter((c) => c === 'refundStatus')).toEqual([]);
 
     s.ops.refund = 'up';
-    const again = await api.post(`/v1/transactions/${id}/refunds`, {});
-    expect(again.status).toBe(201);
-    const second = (await again.json()) as { id: string; status: string };
-    expect(second.status).toBe('succeeded');
+    await confirmNow();
     const t = await api.read(id);
     expect(t).toMatchObject({ status: 'refunded', refundedAmount: 30000 });
-    expect(t.refunds?.map((r) => [r.id, r.status])).toEqual(expect.arrayContaining([[first.id, 'failed'], [second.id, 'succeeded']]));
-    expect(await refundOps(id)).toEqual([
-      { key: first.id, cause: first.id, state: 'failed', amount: 30000 },
-      { key: second.id, cause: second.id, state: 'succeeded', amount: 30000 },
-    ]);
+    expect(t.refunds).toEqual([expect.objectContaining({ id: refund.id, status: 'succeeded', amount: 30000 })]);
+    expect(await refundOps(id)).toEqual([{ key: refund.id, cause: refund.id, state: 'succeeded', amount: 30000 }]);
     expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1, refund: 1 });
     expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved', 'transaction.refunded']);
+    await api.refused(await api.post(`/v1/transactions/${id}/refunds`, {}), 422, 'invalidTransition');
+  });
+
+  it('a process that dies after the reservation, before the call reached the provider: the recovery job sends it, refunded once', async () => {
+    const id = await approved();
+    // The call never reaches the sandbox and never returns: as far as the database knows, the process died there.
+    s.ops.refund = 'hang';
+    const scope = { merchantId: svc.merchant.merchantId, mode: 'sandbox' as const };
+    void createRefund(patient(), scope, id, { amount: 12000 }).catch(() => undefined);
+    await until(async () => s.calls.includes('refund'));
+    expect(await refundOps(id)).toEqual([expect.objectContaining({ state: 'started', amount: 12000 })]);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
+
+    s.ops.refund = 'up';
+    await confirmNow();
+    const t = await api.read(id);
+    expect(t).toMatchObject({ status: 'approved', refundedAmount: 12000 });
+    expect(t.refunds).toEqual([expect.objectContaining({ status: 'succeeded', amount: 12000 })]);
+    expect(await refundOps(id)).toEqual([expect.objectContaining({ state: 'succeeded', amount: 12000 })]);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1, refund: 1 });
+    expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved', 'transaction.partially-refunded']);
+  });
+
+  it('the original call lands after the confirmation re-sent the refund: one refund at the provider, the amount not refundable twice', async () => {
+    const id = await approved();
+    // A route whose refund call is held in flight (the caller times out and moves on) until the test lets it land.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let landed!: Promise<unknown>;
+    const routes = svc.payments.orchestrator.routes;
+    const base = routes.providers[0]!;
+    const late = {
+      ...base,
+      refund(req: Parameters<typeof base.refund>[0]) {
+        landed = held.then(() => base.refund(req));
+        return landed as ReturnType<typeof base.refund>;
+      },
+    };
+    const slowRoute = { ...svc.payments, orchestrator: new Orchestrator({ ...routes, providers: [late] }, 200) };
+    const scope = { merchantId: svc.merchant.merchantId, mode: 'sandbox' as const };
+    const refund = await createRefund(slowRoute, scope, id, undefined);
+    expect(refund.status).toBe('pending');
+    expect(await refundOps(id)).toEqual([expect.objectContaining({ state: 'uncertain', amount: 30000 })]);
+
+    await confirmNow();
+    expect((await api.read(id))).toMatchObject({ status: 'refunded', refundedAmount: 30000 });
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1, refund: 1 });
+
+    release();
+    await landed;
+    const t = await api.read(id);
+    expect(t).toMatchObject({ status: 'refunded', refundedAmount: 30000 });
+    expect(t.refunds).toEqual([expect.objectContaining({ id: refund.id, status: 'succeeded', amount: 30000 })]);
+    expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1, refund: 1 });
+    await api.refused(await api.post(`/v1/transactions/${id}/refunds`, {}), 422, 'invalidTransition');
   });
 
   it('a refund the provider says it cannot take: 503, its operation failed, nothing reserved', async () => {

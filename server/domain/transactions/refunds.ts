@@ -1,8 +1,11 @@
 /**
- * Refunds in three steps, each safe to be interrupted. (1) Under the transaction's lock, check what is still
- * refundable and reserve the amount with a `pending` refund, enqueuing a confirmation job as the recovery point.
- * (2) Ask the provider, outside any database transaction, under the refund's id as idempotency key. (3) Record its
- * answer. A process that dies between (1) and (3) leaves the job to ask the provider again and finish the refund.
+ * Refunds in three steps, each safe to be interrupted. (1) Under the transaction's lock (and the merchant's balance
+ * lock: the reserved amount is held from what a withdrawal can take), check what is still refundable and reserve the
+ * amount with a `pending` refund and its provider operation, enqueuing a confirmation job as the recovery point.
+ * (2) Send it to the provider, outside any database transaction, under the refund's id as idempotency key. (3) Record
+ * its answer. Whenever the answer is not final (none, or `pending`), `refund.confirm` (after-charge.ts) sends the
+ * refund again under the same key while its operation is open, then asks its status: a refund is never concluded
+ * failed from "no refund under this key" while its first call may still land.
  */
 import type { components } from '../../../generated/schema';
 import type { Scope } from '../../core/tenancy';
@@ -10,6 +13,7 @@ import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { RefundStatusResult } from '../../payments/provider';
 import { NO_RECOVERY, type Recovery } from '../recovery';
+import { lockBalance } from '../ledger/entries';
 import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
@@ -54,6 +58,10 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
 
 export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
   const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
+    // Lock order: the transaction's row (changeTransaction), then the merchant's balance, before anything here
+    // writes a row referencing the merchant (a foreign key's share lock first, then this, could deadlock). A
+    // withdrawal takes the balance and never a transaction row, so the two serialize without a cycle.
+    await lockBalance(c.q, c.scope);
     if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
     const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
     const refundable = c.row.captured_amount - taken;

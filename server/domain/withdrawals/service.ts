@@ -12,6 +12,7 @@ import { ApiError } from '../../core/errors';
 import { parseList } from '../../core/lists';
 import { newId } from '../../ids';
 import { recordEvent } from '../../webhooks/outbox';
+import { balanceOf } from '../ledger/balance';
 import * as ledger from '../ledger/entries';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { schedule, type Engine } from '../transactions/engine';
@@ -52,11 +53,15 @@ export async function createWithdrawal(
         params: [{ walletId: 'is disabled' }],
       });
     }
-    const available = (await ledger.available(tx, scope)).get(CURRENCY) ?? 0;
+    // Net of the refunds still pending: they take from the balance once they succeed (refund reservations take the
+    // same lock, so none slips in between this check and the debit).
+    const balance = (await balanceOf(tx, scope)).find((b) => b.currency === CURRENCY);
+    const available = balance?.available ?? 0;
     if (input.amount > available) {
+      const held = balance?.reserved ? ` (${balance.reserved} held for pending refunds)` : '';
       throw new ApiError('insufficientBalance', {
         resource: 'withdrawal',
-        message: `The available balance is ${Math.max(available, 0)} cents; ${input.amount} were asked.`,
+        message: `The available balance is ${Math.max(available, 0)} cents${held}; ${input.amount} were asked.`,
         params: [{ amount: `must be at most ${Math.max(available, 0)}` }],
       });
     }
