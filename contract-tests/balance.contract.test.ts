@@ -28,7 +28,7 @@ describe.each(ENGINES)('Balance contract on $name', (engine) => {
     const [receivable] = paid.data!.receivables;
     // What the receivable settled (its gross less its fee) is what the balance holds now.
     const after = await c.api.GET('/v1/balance');
-    expect(after.data?.balances).toEqual([{ currency: 'BRL', available: receivable!.amount, pending: 0 }]);
+    expect(after.data?.balances).toEqual([{ currency: 'BRL', available: receivable!.amount, pending: 0, reserved: 0 }]);
   });
 
   it('getBalance 200 for every role and mode: the production side and another merchant are apart', async () => {
