@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { loadConfig, type Config } from '../config';
-import { migrate } from '../db/migrate';
+import { migrate, type Migration } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
@@ -16,15 +16,18 @@ import type { Engine as PaymentsEngine } from '../domain/transactions/engine';
 
 export interface Engine {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated, empty database; `drop` removes it. `url` lets another process open it (PostgreSQL only). */
-  open(): Promise<{ db: Db; drop(): Promise<void>; url?: string }>;
+  /**
+   * A fresh, migrated, empty database; `drop` removes it. `url` lets another process open it (PostgreSQL only).
+   * `migrations` stops it at an older version (a migration test writes the data of before, then migrates on).
+   */
+  open(migrations?: Migration[]): Promise<{ db: Db; drop(): Promise<void>; url?: string }>;
 }
 
 const pglite: Engine = {
   name: 'pglite',
-  async open() {
+  async open(migrations) {
     const db = await openPglite('memory://');
-    await migrate(db);
+    await migrate(db, migrations);
     return { db, drop: () => db.close() };
   },
 };
@@ -32,7 +35,7 @@ const pglite: Engine = {
 function postgres(url: string): Engine {
   return {
     name: 'postgres',
-    async open() {
+    async open(migrations) {
       const schema = `t_${randomBase62(12).toLowerCase()}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -41,7 +44,7 @@ function postgres(url: string): Engine {
       const u = new URL(url);
       u.searchParams.set('options', `-c search_path=${schema}`);
       const db = await openPostgres(u.toString());
-      await migrate(db);
+      await migrate(db, migrations);
       return {
         db,
         url: u.toString(),

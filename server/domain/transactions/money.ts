@@ -144,8 +144,13 @@ export async function holdDispute(c: Change, dispute: { id: string; amount: numb
   await postings.postDisputeHold(c.q, c.scope, dispute.id, c.row.id, dispute.amount, c.at);
 }
 
-/** A dispute won: the hold is released; the money stays the merchant's. */
+/**
+ * A dispute decided (won, or lost before its chargeback): its hold is released. Only a hold that exists is: a
+ * dispute opened before the ledger, with no hold written, would otherwise be credited money that was never held.
+ */
 export async function releaseDispute(c: Change, dispute: { id: string; amount: number }): Promise<void> {
+  const hold = await c.q.query(`SELECT 1 FROM ledger_entries WHERE type = 'dispute_hold' AND source_id = $1`, [dispute.id]);
+  if (hold.rowCount === 0) return;
   await postings.postDisputeRelease(c.q, c.scope, dispute.id, c.row.id, dispute.amount, c.at);
 }
 
