@@ -23,12 +23,15 @@ SELECT 'led_' || md5('fee:' || r.id), t.merchant_id, t.mode, -r.fee, 'fee', 'rec
  ORDER BY r.paid_at, r.id
 ON CONFLICT (type, source_id) DO NOTHING;
 
--- A dispute still open holds its amount: when it is decided, the release gives back exactly what was held.
+-- A dispute still open holds its amount: when it is decided, the release gives back exactly what was held. A dispute
+-- decided while the ledger existed without holds (012 to 014 released what they never held) gets the hold its
+-- release gives back.
 INSERT INTO ledger_entries (id, merchant_id, mode, amount, type, source_kind, source_id, transaction_id, description, created_at)
 SELECT 'led_' || md5('dispute_hold:' || d.id), t.merchant_id, t.mode, -d.amount, 'dispute_hold', 'dispute', d.id, t.id,
        'Hold for dispute ' || d.id, d.created_at
   FROM disputes d JOIN transactions t ON t.id = d.transaction_id
  WHERE d.status = 'open'
+    OR EXISTS (SELECT 1 FROM ledger_entries e WHERE e.type = 'dispute_release' AND e.source_id = d.id)
  ORDER BY d.created_at, d.id
 ON CONFLICT (type, source_id) DO NOTHING;
 
@@ -71,4 +74,21 @@ SELECT 'led_' || md5(s.type || ':' || s.id), s.merchant_id, s.mode, -LEAST(s.amo
   FROM shares s
  WHERE s.taken - s.before > 0
  ORDER BY s.at, s.id
+ON CONFLICT (type, source_id) DO NOTHING;
+
+-- Withdrawals made before the ledger (by the settlement back office) took their amount from the money credited above;
+-- a failed one gave it back.
+INSERT INTO ledger_entries (id, merchant_id, mode, amount, type, source_kind, source_id, transaction_id, description, created_at)
+SELECT 'led_' || md5('withdrawal:' || w.id), w.merchant_id, w.mode, -w.amount, 'withdrawal', 'withdrawal', w.id, NULL,
+       'Withdrawal ' || w.id, w.created_at
+  FROM withdrawals w
+ ORDER BY w.created_at, w.id
+ON CONFLICT (type, source_id) DO NOTHING;
+
+INSERT INTO ledger_entries (id, merchant_id, mode, amount, type, source_kind, source_id, transaction_id, description, created_at)
+SELECT 'led_' || md5('withdrawal_reversal:' || w.id), w.merchant_id, w.mode, w.amount, 'withdrawal_reversal', 'withdrawal',
+       w.id, NULL, 'Withdrawal ' || w.id || ' failed', w.updated_at
+  FROM withdrawals w
+ WHERE w.status = 'failed'
+ ORDER BY w.created_at, w.id
 ON CONFLICT (type, source_id) DO NOTHING;

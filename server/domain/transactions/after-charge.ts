@@ -77,17 +77,21 @@ export async function confirmRefund(engine: Engine, refundId: string): Promise<v
   const later = { retryAt: new Date(Date.now() + REFUND_RETRY_MS) };
   const provider = engine.orchestrator.provider(route.provider);
   const op = await findOperation(engine.db, refundId);
-  if (op && (op.state === 'started' || op.state === 'uncertain')) {
+  // Whether the provider is known to hold the refund (it answered a call under its key): only then is its status's
+  // "failed" (or "no such refund") an answer rather than a call still on its way.
+  let held = !op || (op.state !== 'started' && op.state !== 'uncertain');
+  if (!held) {
     const sent = await ask(engine, () =>
       provider.refund({ idempotencyKey: refundId, authorizeKey: route.key, transactionId: t.id, amount: refund.amount, method: t.method }),
     );
-    if (sent.kind === 'uncertain' || sent.kind === 'unavailable') return later;
-    if (sent.kind !== 'pending') return finishRefund(engine, refundId, sent);
+    if (sent.kind === 'succeeded' || sent.kind === 'failed') return finishRefund(engine, refundId, sent);
+    held = sent.kind === 'pending';
   }
   const status = await engine.orchestrator.timed(
     () => provider.refundStatus({ idempotencyKey: refundId }),
     () => ({ kind: 'pending' as const }),
   );
-  if (status.kind === 'pending') return later;
-  await finishRefund(engine, refundId, status);
+  // A refund the provider reports done is done, however the re-send went; a failure counts only once it holds it.
+  if (status.kind === 'succeeded' || (status.kind === 'failed' && held)) return finishRefund(engine, refundId, status);
+  return later;
 }
