@@ -164,6 +164,9 @@ export async function applyCancel(
   const out = await changeTransaction(engine.db, { id }, async (c) => {
     if (op) await finishOperation(c.q, op.idempotency_key, { state: 'succeeded', result: { kind: 'canceled' } }, c.at);
     if (!from.includes(c.row.status)) return false;
+    // A route was recorded since the reserve found none: a provider now holds something that only the void path
+    // releases. Not canceled here; the caller's retry goes through that path.
+    if (!op && c.row.processing.route) return false;
     await c.move('canceled', {}, 'canceled');
     await c.timeline('note', 'Cancel reason', { reason });
     if (!op) await recovery.mark(c.q, { resource: 'transaction', id, status: 200 });
@@ -207,6 +210,9 @@ export async function cancelCharge(
   const out = await applyCancel(engine, t.id, op, reason, from, recovery);
   // A charge still in flight may have moved while the provider was asked (its own job then finds it canceled and
   // releases what it got); the answer says where it stands. Canceled by the reconcile job meanwhile is a success.
+  if (out && !out.moved && !op && out.row.processing.route && from.includes(out.row.status)) {
+    throw invalidTransition(out.row.id, out.row.status, 'canceled while its charge was reaching the provider (retry the cancel)');
+  }
   if (out && !out.moved && out.row.status !== 'canceled') throw invalidTransition(out.row.id, out.row.status, 'canceled');
   return out?.row ?? null;
 }
