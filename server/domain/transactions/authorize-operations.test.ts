@@ -4,36 +4,23 @@
  * and a route that timed out is voided (its own `void` operation) before the next round: charged once, one operation
  * per key, each in a final state. Each test ends with `svc.db` at hand.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectLedgerConsistent } from '../../testing/ledger';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf } from '../../payments/operations';
-import { authorizeKey, Orchestrator } from '../../payments/orchestrator';
-import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { flakyRoutes, switches } from '../../testing/flaky-provider';
+import { authorizeKey } from '../../payments/orchestrator';
+import { ENGINES, type TestService } from '../../testing/harness';
+import { flakySuite } from '../../testing/flaky-suite';
 import { cardBody, eventTypes, providerOperations } from '../../testing/payments';
 import { transactionsApi } from '../../testing/transactions-api';
 import { processTransaction } from './processing';
 
 describe.each(ENGINES)('authorizations whose answer is lost, on $name', (engine) => {
+  const suite = flakySuite(engine, { ROUTE_RETRY_SECONDS: '0,0' });
+  const { s, patient } = suite;
   let svc: TestService;
-  const s = switches();
+  beforeAll(() => {
+    svc = suite.svc();
+  });
   const api = transactionsApi(() => svc);
-  beforeAll(async () => {
-    svc = await startTestService(
-      engine,
-      { PROVIDER_TIMEOUT_MS: '1000', ROUTE_RETRY_SECONDS: '0,0', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
-      { routes: flakyRoutes(s) },
-    );
-  });
-  afterAll(async () => svc?.close());
-  // Whatever the scenario broke, the books add up afterwards.
-  afterEach(async () => expectLedgerConsistent(svc.db));
-  beforeEach(() => {
-    s.ops = {};
-    s.calls.length = 0;
-  });
-
-  const patient = () => ({ ...svc.payments, orchestrator: new Orchestrator(svc.payments.orchestrator.routes, 3_600_000) });
 
   async function ops(id: string) {
     return (await operationsOf(svc.db, id)).map((o) => ({ kind: o.kind, key: o.idempotency_key, state: o.state, attempts: o.attempts }));

@@ -4,12 +4,10 @@
  * cancel or expiry) until the reconcile job gets the provider's answer under the same key, and that answer takes
  * effect exactly once. Each test ends with the service's database at hand (`svc.db`) for the ledger check.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectLedgerConsistent } from '../../testing/ledger';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf } from '../../payments/operations';
-import { Orchestrator } from '../../payments/orchestrator';
-import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { flakyRoutes, switches } from '../../testing/flaky-provider';
+import { ENGINES, type TestService } from '../../testing/harness';
+import { flakySuite } from '../../testing/flaky-suite';
 import { cardBody, eventTypes, pixBody, providerOperations, TEST_CARDS, type Transaction } from '../../testing/payments';
 import { transactionsApi } from '../../testing/transactions-api';
 import { expireTransaction } from './after-charge';
@@ -17,26 +15,13 @@ import { processTransaction } from './processing';
 import { captureTransaction, cancelTransaction } from './service';
 
 describe.each(ENGINES)('capture and cancel operations the provider does not confirm, on $name', (engine) => {
+  const suite = flakySuite(engine);
+  const { s, patient } = suite;
   let svc: TestService;
-  const s = switches();
+  beforeAll(() => {
+    svc = suite.svc();
+  });
   const api = transactionsApi(() => svc);
-  beforeAll(async () => {
-    svc = await startTestService(
-      engine,
-      { PROVIDER_TIMEOUT_MS: '1000', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
-      { routes: flakyRoutes(s) },
-    );
-  });
-  afterAll(async () => svc?.close());
-  // Whatever the scenario broke, the books add up afterwards.
-  afterEach(async () => expectLedgerConsistent(svc.db));
-  beforeEach(() => {
-    s.ops = {};
-    s.calls.length = 0;
-  });
-
-  /** The engine with a provider time-out longer than the test: a call that never answers stays out for good. */
-  const patient = () => ({ ...svc.payments, orchestrator: new Orchestrator(svc.payments.orchestrator.routes, 3_600_000) });
   const scope = () => ({ merchantId: svc.merchant.merchantId, mode: 'sandbox' as const });
 
   async function preAuthorized(): Promise<string> {

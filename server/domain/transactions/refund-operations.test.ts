@@ -5,37 +5,24 @@
  * under the same key while its operation is open, then asks its status, until it knows: refunded once, never failed
  * from a provider that merely has not received it yet. Each test ends with `svc.db` at hand.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectLedgerConsistent } from '../../testing/ledger';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf } from '../../payments/operations';
 import { Orchestrator } from '../../payments/orchestrator';
-import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { flakyRoutes, switches } from '../../testing/flaky-provider';
+import { ENGINES, type TestService } from '../../testing/harness';
+import { flakySuite } from '../../testing/flaky-suite';
 import { cardBody, eventTypes, providerOperations } from '../../testing/payments';
 import { transactionsApi } from '../../testing/transactions-api';
 import { processTransaction } from './processing';
 import { createRefund } from './refunds';
 
 describe.each(ENGINES)('refund operations the provider does not confirm, on $name', (engine) => {
+  const suite = flakySuite(engine);
+  const { s, patient } = suite;
   let svc: TestService;
-  const s = switches();
+  beforeAll(() => {
+    svc = suite.svc();
+  });
   const api = transactionsApi(() => svc);
-  beforeAll(async () => {
-    svc = await startTestService(
-      engine,
-      { PROVIDER_TIMEOUT_MS: '1000', RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' },
-      { routes: flakyRoutes(s) },
-    );
-  });
-  afterAll(async () => svc?.close());
-  // Whatever the scenario broke, the books add up afterwards.
-  afterEach(async () => expectLedgerConsistent(svc.db));
-  beforeEach(() => {
-    s.ops = {};
-    s.calls.length = 0;
-  });
-
-  const patient = () => ({ ...svc.payments, orchestrator: new Orchestrator(svc.payments.orchestrator.routes, 3_600_000) });
 
   async function approved(): Promise<string> {
     const id = await api.create(cardBody());
