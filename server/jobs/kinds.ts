@@ -26,6 +26,8 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   /** Claims before the job is given up as `failed`; 10 when omitted. */
   maxAttempts?: number;
+  /** The sandbox clock the job runs on (`runAt` is then the clock's time); the wall clock when omitted. */
+  clockId?: string;
 }
 
 /** Enqueues `job` in the caller's transaction; its id, or null when its `dedupeKey` already exists. */

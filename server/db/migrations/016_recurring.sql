@@ -142,3 +142,6 @@ ALTER TABLE transactions ADD COLUMN billing_cycle_id text REFERENCES billing_cyc
 -- The split applied to the charge (a copy of the template at billing time), null when not split.
 ALTER TABLE transactions ADD COLUMN splits jsonb;
 CREATE INDEX transactions_subscription ON transactions (subscription_id) WHERE subscription_id IS NOT NULL;
+
+-- A job on a sandbox clock falls due on the clock's time: workers leave it alone, and advancing the clock runs it.
+ALTER TABLE jobs ADD COLUMN clock_id text REFERENCES sandbox_clocks (id);

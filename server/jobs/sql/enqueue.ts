@@ -11,6 +11,8 @@ export interface EnqueueInput {
   maxAttempts?: number;
   /** One job per key, ever: a second enqueue with the same key does nothing. */
   dedupeKey?: string;
+  /** The sandbox clock the job runs on (`runAt` is then the clock's time); the wall clock when omitted. */
+  clockId?: string;
 }
 
 /** The new job's id, or null when a job with the same `dedupeKey` already exists. */
@@ -19,11 +21,11 @@ export async function enqueue(q: Queryable, input: EnqueueInput): Promise<string
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be an integer ≥ 1');
   // The conflict target names the dedupe index only: a (vanishingly unlikely) id collision still throws.
   const res = await q.query<{ id: string }>(
-    `INSERT INTO jobs (id, kind, payload, max_attempts, run_at, dedupe_key)
-     VALUES ($1, $2, $3::jsonb, $4, coalesce($5::timestamptz, now()), $6)
+    `INSERT INTO jobs (id, kind, payload, max_attempts, run_at, dedupe_key, clock_id)
+     VALUES ($1, $2, $3::jsonb, $4, coalesce($5::timestamptz, now()), $6, $7)
      ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
      RETURNING id`,
-    [newId('job'), input.kind, JSON.stringify(input.payload), maxAttempts, input.runAt ?? null, input.dedupeKey ?? null],
+    [newId('job'), input.kind, JSON.stringify(input.payload), maxAttempts, input.runAt ?? null, input.dedupeKey ?? null, input.clockId ?? null],
   );
   return res.rows[0]?.id ?? null;
 }
