@@ -8,7 +8,8 @@ export default defineConfig({
     // default (one worker below the core count, so one on a 2-core machine) the run is serial and mostly idle.
     maxWorkers: 3,
     hookTimeout: 90_000,
+    // The migrated PGlite snapshot test databases start from; then the contract tests' coverage report.
     // Prints which operations and (operation, status) pairs the contract tests exercised.
-    globalSetup: ['contract-tests/support/global-setup.ts'],
+    globalSetup: ['server/testing/global-setup.ts', 'contract-tests/support/global-setup.ts'],
   },
 });

@@ -1,6 +1,6 @@
 /** Embedded adapter: PGlite (PostgreSQL compiled to WASM), data kept in a local folder. */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult } from './types';
 
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
@@ -16,10 +16,17 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
+/** How to start the engine faster: compiled modules to reuse, a data folder snapshot to start from (tests). */
+export type PgliteStart = Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
+
 /** Opens (creating when needed) the database in `dataDir`; `memory://` keeps it in memory. */
-export async function openPglite(dataDir: string): Promise<Db> {
+export async function openPglite(dataDir: string, start: PgliteStart = {}): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  return asDb(await PGlite.create({ dataDir, ...start }));
+}
+
+/** The project's database interface over an open engine. */
+export function asDb(pg: PGlite): Db {
   const base = wrap(pg);
   return {
     kind: 'pglite',

@@ -103,11 +103,24 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
   };
 }
 
+// Built once per process and shared by every app in it: the validator compiles each operation's schemas on its first
+// request, which costs far more than serving it (a test process starts several apps on the same spec).
+const validators = new Map<boolean, RequestHandler>();
+
 /**
  * The OpenAPI validation, in two instances: `allErrors` costs time in proportion to the errors, and a 1 MB body can
  * hold half a million of them, so a body over FULL_REPORT_BYTES is validated until its first error only.
  */
 function validation(validateResponses: boolean): RequestHandler {
+  let shared = validators.get(validateResponses);
+  if (!shared) {
+    shared = buildValidation(validateResponses);
+    validators.set(validateResponses, shared);
+  }
+  return shared;
+}
+
+function buildValidation(validateResponses: boolean): RequestHandler {
   const make = (allErrors: boolean) => {
     const router = express.Router();
     router.use(
