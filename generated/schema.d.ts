@@ -1694,7 +1694,7 @@ export interface components {
          *     | `sandboxOnly` | 403 | authorization | a sandbox-only operation was called with a production key |
          *     | `notFound` | 404 | client | no such path |
          *     | `resourceNotFound` | 404 | client | no such resource (generic) |
-         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
+         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `productNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
          *     | `methodNotAllowed` | 405 | client | the path exists but not for this method; see the `Allow` header |
          *     | `idempotencyMismatch` | 409 | client | the idempotency key was used with a different request |
          *     | `idempotencyInProgress` | 409 | client | the first request with this idempotency key is still running |
@@ -1711,6 +1711,10 @@ export interface components {
          *     | `invalidTransition` | 422 | validation | the transaction's status does not allow this operation |
          *     | `captureAmountInvalid` | 422 | validation | the capture amount is not between 1 and the authorized amount |
          *     | `refundAmountInvalid` | 422 | validation | the refund exceeds what is left to refund |
+         *     | `invalidPricing` | 422 | validation | a variant's pricing is inconsistent (a recurring price without `billingFrequency`, billing fields on a one-time price, a `billingExactDay` with `daily`/`weekly`, trial fields that disagree); `params` says which |
+         *     | `productDisabled` | 422 | validation | a variant was added to, or moved to, a disabled product |
+         *     | `variantDisabled` | 422 | validation | a disabled variant (or a variant of a disabled product) was named where it would be sold or subscribed to |
+         *     | `variantNotRecurring` | 422 | validation | a one-time variant was named where a recurring plan is needed (a subscription) |
          *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100% |
          *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
          *     | `insufficientBalance` | 422 | validation | a withdrawal asks for more than the available balance; `message` says how much is available |
@@ -1724,7 +1728,7 @@ export interface components {
          * @example invalidParameters
          * @enum {string}
          */
-        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
+        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "productNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "invalidPricing" | "productDisabled" | "variantDisabled" | "variantNotRecurring" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
         /**
          * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
          *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
