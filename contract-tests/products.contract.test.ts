@@ -44,6 +44,8 @@ describe.each(ENGINES)('Products contract on $name', (engine) => {
     const { data, response } = await replace(p.id, { name: 'Plano Pro 2' });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ id: p.id, name: 'Plano Pro 2', description: '', metadata: {}, enabled: true, createdAt: p.createdAt });
+    // The same body again changes nothing: nothing is written, updatedAt is kept.
+    expect((await replace(p.id, { name: 'Plano Pro 2', metadata: {} })).data).toEqual(data);
   });
 
   it('disableProduct and enableProduct 200: the flag moves, a repeat changes nothing and keeps updatedAt', async () => {

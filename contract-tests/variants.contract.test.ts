@@ -77,6 +77,9 @@ describe.each(ENGINES)('Variants contract on $name', (engine) => {
     expect(res.response.status).toBe(200);
     expect(res.data).toMatchObject({ id: v.id, name: 'Plano anual', description: '', enabled: true, createdAt: v.createdAt });
     expect(res.data?.pricing).toMatchObject({ unitPrice: 50000, billingFrequency: 'yearly', cycles: 12, trialInterval: 'day', trialIntervalCount: 10, daysTrial: 10, billingExactDay: null });
+    // The same variant written the other way (the trial as interval and count) changes nothing: updatedAt is kept.
+    const same = await replace(v.id, body({ name: 'Plano anual', pricing: { type: 'recurring', unitPrice: 50000, billingFrequency: 'yearly', cycles: 12, trialInterval: 'day', trialIntervalCount: 10 } }));
+    expect(same.data).toEqual(res.data);
   });
 
   it('updateVariant moves a variant to another enabled product', async () => {

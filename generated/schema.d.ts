@@ -635,7 +635,8 @@ export interface paths {
         /**
          * Replace a product
          * @description Replaces the product's `name`, `description` and `metadata` (omitted optional fields go back to their defaults).
-         *     `enabled` is not changed: see `disable` and `enable`. The product's variants are not changed.
+         *     `enabled` is not changed: see `disable` and `enable`. The product's variants are not changed. A body equal to
+         *     what is stored writes nothing and keeps `updatedAt`.
          */
         put: operations["updateProduct"];
         post?: never;
@@ -740,7 +741,8 @@ export interface paths {
          * @description Replaces the variant's fields and pricing (omitted optional fields go back to their defaults; see `VariantInput`),
          *     under the same rules as its creation; `productId` may move it to another enabled product. `enabled` is not changed:
          *     see `disable` and `enable`. Subscriptions already running on the variant keep the plan they copied when they
-         *     started; only new sales and subscriptions see the new pricing.
+         *     started; only new sales and subscriptions see the new pricing. A body equal to what is stored (once defaults
+         *     are filled in) writes nothing and keeps `updatedAt`.
          */
         put: operations["updateVariant"];
         post?: never;

@@ -11,6 +11,7 @@ import { newId } from '../../ids';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { productNotFound } from './errors';
 import * as repo from './repo';
+import { unchanged } from './same';
 import { productRecord, type ProductRecord } from './view';
 
 type ProductInput = components['schemas']['ProductInput'];
@@ -46,12 +47,14 @@ export async function listProducts(
   return { items: rows.map(productRecord), total, limit: filter.list.limit, offset: filter.list.offset };
 }
 
-/** Full replacement of the product's own fields; `enabled` and its variants are not touched. */
+/** Full replacement of the product's own fields; `enabled` and its variants are not touched. Same values: no write. */
 export async function updateProduct(db: Db, scope: Scope, id: string, input: ProductInput, recovery: Recovery = NO_RECOVERY): Promise<ProductRecord> {
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.findProduct(tx, scope, id, true))) throw productNotFound(id);
+    const current = await repo.findProduct(tx, scope, id, true);
+    if (!current) throw productNotFound(id);
     await recovery.mark(tx, { resource: 'product', id, status: 200 });
-    return repo.updateProduct(tx, scope, id, valuesOf(input), new Date());
+    const values = valuesOf(input);
+    return unchanged<repo.ProductValues>(current, values) ? current : repo.updateProduct(tx, scope, id, values, new Date());
   });
   return productRecord(row);
 }

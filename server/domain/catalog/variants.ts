@@ -12,6 +12,7 @@ import { NO_RECOVERY, type Recovery } from '../recovery';
 import { productDisabled, productNotFound, variantNotFound } from './errors';
 import { variantValues, type VariantInput } from './input';
 import * as repo from './repo';
+import { unchanged } from './same';
 import { variantRecord, type VariantRecord } from './view';
 
 export type VariantQuery = QueryOf<'listVariants'>;
@@ -57,7 +58,7 @@ export async function listVariants(
 }
 
 /**
- * Full replacement. The variant is found before its (new) product is checked, so a missing variant is its 404 even
+ * Full replacement; a body equal to what is stored writes nothing and keeps `updatedAt`. The variant is found before its (new) product is checked, so a missing variant is its 404 even
  * when the body names a product that is missing too.
  */
 export async function updateVariant(db: Db, scope: Scope, id: string, input: VariantInput, recovery: Recovery = NO_RECOVERY): Promise<VariantRecord> {
@@ -68,7 +69,7 @@ export async function updateVariant(db: Db, scope: Scope, id: string, input: Var
     // Staying under its product is allowed even when that product is disabled: only a move needs an open product.
     if (current.product_id !== values.product_id) await lockOpenProduct(tx, scope, values.product_id);
     await recovery.mark(tx, { resource: 'variant', id, status: 200 });
-    return repo.updateVariant(tx, scope, id, values, new Date());
+    return unchanged<repo.VariantValues>(current, values) ? current : repo.updateVariant(tx, scope, id, values, new Date());
   });
   return variantRecord(row);
 }
