@@ -110,35 +110,40 @@ function variantParams(v: VariantValues): unknown[] {
   ];
 }
 
+/** `written` (an INSERT or UPDATE … RETURNING *) read back with its product's flag, in the same statement. */
+async function writeVariant(q: Queryable, written: string, params: unknown[]): Promise<VariantRow> {
+  const res = await q.query<VariantRow>(`WITH v AS (${written}) SELECT ${VARIANT_COLUMNS} FROM v JOIN products p ON p.id = v.product_id`, params);
+  return res.rows[0]!;
+}
+
 export async function insertVariant(q: Queryable, scope: Scope, id: string, v: VariantValues, at: Date): Promise<VariantRow> {
-  await q.query(
+  return writeVariant(
+    q,
     `INSERT INTO variants (id, merchant_id, mode, product_id, name, description, sku, images, metadata, external_reference,
        attributes, price_type, unit_price, old_price, cost_per_item, billing_type, billing_frequency,
        billing_frequency_count, billing_exact_day, cycles, trial_interval, trial_interval_count, enabled, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11::jsonb, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-       $21, $22, true, $23, $23)`,
+       $21, $22, true, $23, $23) RETURNING *`,
     [id, scope.merchantId, scope.mode, ...variantParams(v), at],
   );
-  return (await findVariant(q, scope, id))!;
 }
 
 export async function updateVariant(q: Queryable, scope: Scope, id: string, v: VariantValues, at: Date): Promise<VariantRow> {
-  await q.query(
+  return writeVariant(
+    q,
     `UPDATE variants SET product_id = $4, name = $5, description = $6, sku = $7, images = $8::jsonb, metadata = $9::jsonb,
        external_reference = $10, attributes = $11::jsonb, price_type = $12, unit_price = $13, old_price = $14,
        cost_per_item = $15, billing_type = $16, billing_frequency = $17, billing_frequency_count = $18,
        billing_exact_day = $19, cycles = $20, trial_interval = $21, trial_interval_count = $22, updated_at = $23
-     WHERE merchant_id = $2 AND mode = $3 AND id = $1`,
+     WHERE merchant_id = $2 AND mode = $3 AND id = $1 RETURNING *`,
     [id, scope.merchantId, scope.mode, ...variantParams(v), at],
   );
-  return (await findVariant(q, scope, id))!;
 }
 
 export async function setVariantEnabled(q: Queryable, scope: Scope, id: string, enabled: boolean, at: Date): Promise<VariantRow> {
-  await q.query('UPDATE variants SET enabled = $4, updated_at = $5 WHERE merchant_id = $2 AND mode = $3 AND id = $1', [
+  return writeVariant(q, 'UPDATE variants SET enabled = $4, updated_at = $5 WHERE merchant_id = $2 AND mode = $3 AND id = $1 RETURNING *', [
     id, scope.merchantId, scope.mode, enabled, at,
   ]);
-  return (await findVariant(q, scope, id))!;
 }
 
 /** The variant with its product's flag; `forUpdate` locks the variant's row until the transaction ends. */
