@@ -44,7 +44,8 @@ export interface paths {
          *     items that do not add up to `amount` are `422 itemsTotalMismatch`; a CPF or CNPJ whose check digits are wrong is
          *     `422 invalidDocument`; a card number failing the Luhn check, expired or of an unsupported brand is `422
          *     invalidCard`; a `customerId` or item `variantId` naming nothing of the merchant, a retired customer, a billet
-         *     for a customer without a document or a `dueDate` out of range are `422 unprocessableEntity`; a production key
+         *     for a customer without a document or a `dueDate` out of range are `422 unprocessableEntity`; an item `variantId`
+         *     naming a disabled variant, or a variant of a disabled product, is `422 variantDisabled`; a production key
          *     with no payment provider configured for the method is `422 providerNotConfigured` (resource `payorch`); every
          *     route for the method known to be down at that moment is `503 providerUnavailable` (retry with backoff). Routes
          *     that fail after the `201` do not make the request fail: the transaction goes `awaiting` and is retried in the
