@@ -4517,7 +4517,11 @@ export interface components {
              * @example PRO-MENSAL
              */
             sku: string;
-            /** @example true */
+            /**
+             * @description The variant's own flag (`POST /v1/variants/{variantId}/disable` and `…/enable`). The variant is sold only while
+             *     this and its product's `enabled` are both true.
+             * @example true
+             */
             enabled: boolean;
             pricing: components["schemas"]["VariantPricing"];
             /**
@@ -4750,7 +4754,11 @@ export interface components {
              * @example PRO-MENSAL
              */
             sku: string;
-            /** @example true */
+            /**
+             * @description The variant's own flag (`POST /v1/variants/{variantId}/disable` and `…/enable`). The variant is sold only while
+             *     this and its product's `enabled` are both true.
+             * @example true
+             */
             enabled: boolean;
             pricing: components["schemas"]["VariantPricing"];
             /**
