@@ -50,7 +50,7 @@ export interface RouteDef {
   readonly source: 'seed' | 'added';
 }
 
-export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Withdrawals' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
+export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Withdrawals' | 'Products' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
 
 /** Every operation, literal paths before parameters so Express matches them first. */
 export const routes = [
@@ -65,6 +65,12 @@ export const routes = [
   { method: 'post', path: '/v1/customers', openapiPath: '/v1/customers', operationId: 'createCustomer', tag: 'Customers', source: 'added' },
   { method: 'get', path: '/v1/customers/:customerId', openapiPath: '/v1/customers/{customerId}', operationId: 'getCustomer', tag: 'Customers', source: 'added' },
   { method: 'put', path: '/v1/customers/:customerId', openapiPath: '/v1/customers/{customerId}', operationId: 'updateCustomer', tag: 'Customers', source: 'added' },
+  { method: 'get', path: '/v1/products', openapiPath: '/v1/products', operationId: 'listProducts', tag: 'Products', source: 'added' },
+  { method: 'post', path: '/v1/products', openapiPath: '/v1/products', operationId: 'createProduct', tag: 'Products', source: 'added' },
+  { method: 'get', path: '/v1/products/:productId', openapiPath: '/v1/products/{productId}', operationId: 'getProduct', tag: 'Products', source: 'added' },
+  { method: 'put', path: '/v1/products/:productId', openapiPath: '/v1/products/{productId}', operationId: 'updateProduct', tag: 'Products', source: 'added' },
+  { method: 'post', path: '/v1/products/:productId/disable', openapiPath: '/v1/products/{productId}/disable', operationId: 'disableProduct', tag: 'Products', source: 'added' },
+  { method: 'post', path: '/v1/products/:productId/enable', openapiPath: '/v1/products/{productId}/enable', operationId: 'enableProduct', tag: 'Products', source: 'added' },
   { method: 'post', path: '/v1/sandbox/transactions/:transactionId/simulate', openapiPath: '/v1/sandbox/transactions/{transactionId}/simulate', operationId: 'simulateSandboxTransaction', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/withdrawals/:withdrawalId/simulate', openapiPath: '/v1/sandbox/withdrawals/{withdrawalId}/simulate', operationId: 'simulateSandboxWithdrawal', tag: 'Sandbox', source: 'added' },
   { method: 'get', path: '/v1/simulators/payment-methods', openapiPath: '/v1/simulators/payment-methods', operationId: 'simulatePaymentMethod', tag: 'Simulators', source: 'seed' },
@@ -81,7 +87,12 @@ export const routes = [
   { method: 'post', path: '/v1/transactions/:transactionId/capture', openapiPath: '/v1/transactions/{transactionId}/capture', operationId: 'captureTransaction', tag: 'Transactions', source: 'seed' },
   { method: 'post', path: '/v1/transactions/:transactionId/refunds', openapiPath: '/v1/transactions/{transactionId}/refunds', operationId: 'createTransactionRefund', tag: 'Transactions', source: 'added' },
   { method: 'get', path: '/v1/utils/roles-of-user', openapiPath: '/v1/utils/roles-of-user', operationId: 'listRolesOfUser', tag: 'Utils', source: 'seed' },
+  { method: 'get', path: '/v1/variants', openapiPath: '/v1/variants', operationId: 'listVariants', tag: 'Variants', source: 'added' },
+  { method: 'post', path: '/v1/variants', openapiPath: '/v1/variants', operationId: 'createVariant', tag: 'Variants', source: 'added' },
   { method: 'get', path: '/v1/variants/:variantId', openapiPath: '/v1/variants/{variantId}', operationId: 'getVariant', tag: 'Variants', source: 'seed' },
+  { method: 'put', path: '/v1/variants/:variantId', openapiPath: '/v1/variants/{variantId}', operationId: 'updateVariant', tag: 'Variants', source: 'added' },
+  { method: 'post', path: '/v1/variants/:variantId/disable', openapiPath: '/v1/variants/{variantId}/disable', operationId: 'disableVariant', tag: 'Variants', source: 'added' },
+  { method: 'post', path: '/v1/variants/:variantId/enable', openapiPath: '/v1/variants/{variantId}/enable', operationId: 'enableVariant', tag: 'Variants', source: 'added' },
   { method: 'get', path: '/v1/wallets', openapiPath: '/v1/wallets', operationId: 'listWallets', tag: 'Wallets', source: 'seed' },
   { method: 'post', path: '/v1/wallets', openapiPath: '/v1/wallets', operationId: 'createWallet', tag: 'Wallets', source: 'added' },
   { method: 'get', path: '/v1/wallets/listall', openapiPath: '/v1/wallets/listall', operationId: 'listWalletsAll', tag: 'Wallets', source: 'seed' },
@@ -179,10 +190,36 @@ export interface WithdrawalsHandlers<Ctx> {
   getWithdrawal: Handler<'getWithdrawal', Ctx>;
 }
 
+/** Handlers of the Products tag. */
+export interface ProductsHandlers<Ctx> {
+  /** GET /v1/products: List products */
+  listProducts: Handler<'listProducts', Ctx>;
+  /** POST /v1/products: Create a product */
+  createProduct: Handler<'createProduct', Ctx>;
+  /** GET /v1/products/{productId}: Read a product */
+  getProduct: Handler<'getProduct', Ctx>;
+  /** PUT /v1/products/{productId}: Replace a product */
+  updateProduct: Handler<'updateProduct', Ctx>;
+  /** POST /v1/products/{productId}/disable: Disable a product */
+  disableProduct: Handler<'disableProduct', Ctx>;
+  /** POST /v1/products/{productId}/enable: Enable a product */
+  enableProduct: Handler<'enableProduct', Ctx>;
+}
+
 /** Handlers of the Variants tag. */
 export interface VariantsHandlers<Ctx> {
+  /** GET /v1/variants: List variants */
+  listVariants: Handler<'listVariants', Ctx>;
+  /** POST /v1/variants: Create a variant */
+  createVariant: Handler<'createVariant', Ctx>;
   /** GET /v1/variants/{variantId}: Read a variant */
   getVariant: Handler<'getVariant', Ctx>;
+  /** PUT /v1/variants/{variantId}: Replace a variant */
+  updateVariant: Handler<'updateVariant', Ctx>;
+  /** POST /v1/variants/{variantId}/disable: Disable a variant */
+  disableVariant: Handler<'disableVariant', Ctx>;
+  /** POST /v1/variants/{variantId}/enable: Enable a variant */
+  enableVariant: Handler<'enableVariant', Ctx>;
 }
 
 /** Handlers of the Subscriptions tag. */
@@ -252,6 +289,7 @@ export interface Handlers<Ctx>
     BalanceHandlers<Ctx>,
     WalletsHandlers<Ctx>,
     WithdrawalsHandlers<Ctx>,
+    ProductsHandlers<Ctx>,
     VariantsHandlers<Ctx>,
     SubscriptionsHandlers<Ctx>,
     CheckoutsHandlers<Ctx>,
@@ -268,7 +306,8 @@ export const operationsByTag = {
   'Balance': ['getBalance'],
   'Wallets': ['listWallets', 'createWallet', 'listWalletsAll', 'getWallet', 'deleteWallet'],
   'Withdrawals': ['listWithdrawals', 'createWithdrawal', 'getWithdrawal'],
-  'Variants': ['getVariant'],
+  'Products': ['listProducts', 'createProduct', 'getProduct', 'updateProduct', 'disableProduct', 'enableProduct'],
+  'Variants': ['listVariants', 'createVariant', 'getVariant', 'updateVariant', 'disableVariant', 'enableVariant'],
   'Subscriptions': ['getSubscription', 'listSubscriptionCycles', 'listSubscriptionSplits', 'createSubscriptionSplit', 'deleteSubscriptionSplit', 'updateSubscriptionSplit'],
   'Checkouts': ['listPaymentLinks', 'getCheckoutSessionAnalytics'],
   'Simulators': ['simulatePaymentMethod'],

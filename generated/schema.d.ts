@@ -44,7 +44,8 @@ export interface paths {
          *     items that do not add up to `amount` are `422 itemsTotalMismatch`; a CPF or CNPJ whose check digits are wrong is
          *     `422 invalidDocument`; a card number failing the Luhn check, expired or of an unsupported brand is `422
          *     invalidCard`; a `customerId` or item `variantId` naming nothing of the merchant, a retired customer, a billet
-         *     for a customer without a document or a `dueDate` out of range are `422 unprocessableEntity`; a production key
+         *     for a customer without a document or a `dueDate` out of range are `422 unprocessableEntity`; an item `variantId`
+         *     naming a disabled variant, or a variant of a disabled product, is `422 variantDisabled`; a production key
          *     with no payment provider configured for the method is `422 providerNotConfigured` (resource `payorch`); every
          *     route for the method known to be down at that moment is `503 providerUnavailable` (retry with backoff). Routes
          *     that fail after the `201` do not make the request fail: the transaction goes `awaiting` and is retried in the
@@ -591,6 +592,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Returns the merchant's products in the key's mode in the paginated envelope, newest first by default. Besides
+         *     `createdAt`, `updatedAt` and `id`, `sort` accepts `name`. The `daterange` parameters filter on `createdAt`;
+         *     `enabled` keeps the enabled or the disabled products. A lower `daterange` bound later than an upper one is
+         *     `422 unprocessableEntity`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Creates a product, enabled, in the key's mode. Its variants (`POST /v1/variants`) carry the SKUs and prices.
+         *     `409` answers an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a product
+         * @description Returns the product. A disabled product is still returned, with `enabled: false`. A product of another merchant or
+         *     mode is `404 productNotFound`.
+         */
+        get: operations["getProduct"];
+        /**
+         * Replace a product
+         * @description Replaces the product's `name`, `description` and `metadata` (omitted optional fields go back to their defaults).
+         *     `enabled` is not changed: see `disable` and `enable`. The product's variants are not changed. A body equal to
+         *     what is stored writes nothing and keeps `updatedAt`.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{productId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a product
+         * @description Disables the product: none of its variants can be sold (a transaction item naming one is `422 variantDisabled`) or
+         *     subscribed to, and no variant can be added to it (`422 productDisabled`). Subscriptions already running keep running
+         *     on the plan they copied when they started. Nothing is deleted; `enable` undoes it. Disabling a disabled product
+         *     changes nothing and answers it as it is.
+         */
+        post: operations["disableProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{productId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a product
+         * @description Enables the product again: its enabled variants can be sold and subscribed to. Enabling an enabled product changes
+         *     nothing and answers it as it is.
+         */
+        post: operations["enableProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List variants
+         * @description Returns the merchant's variants in the key's mode in the paginated envelope, newest first by default. Besides
+         *     `createdAt`, `updatedAt` and `id`, `sort` accepts `name` and `unitPrice`. The `daterange` parameters filter on
+         *     `createdAt`. The filters combine: `productId` keeps one product's variants, `enabled` the enabled or the disabled
+         *     ones (the variant's own flag), `type` the one-time or the recurring ones. A filter that matches nothing gives an
+         *     empty page, never a `404`. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listVariants"];
+        put?: never;
+        /**
+         * Create a variant
+         * @description Creates a variant, enabled, of an enabled product of the merchant in the key's mode, with its pricing (see
+         *     `VariantPricingInput` for the rules). A `productId` that names no product of the merchant in this mode is
+         *     `404 productNotFound`; a disabled product is `422 productDisabled`; a pricing whose fields disagree is
+         *     `422 invalidPricing`, whose `params` name the field. `409` answers an idempotency conflict.
+         */
+        post: operations["createVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/variants/{variantId}": {
         parameters: {
             query?: never;
@@ -600,15 +731,66 @@ export interface paths {
         };
         /**
          * Read a variant
-         * @description Returns the variant with its pricing. Products and variants are managed in the administrative panel; the API
-         *     reads them (a subscription or a transaction item names a variant by `variantId`). A disabled variant is still
-         *     returned, with `enabled: false`. A variant of another merchant or mode is `404 variantNotFound`; an id without
+         * @description Returns the variant with its pricing (a subscription or a transaction item names a variant by `variantId`). A
+         *     disabled variant is still returned, with `enabled: false`. A variant of another merchant or mode is `404 variantNotFound`; an id without
          *     the `var_` prefix is `400 invalidParameters`. Reading a variant has no semantic failure, so the `422` the seed
          *     lists for this operation is not produced today; it stays documented for compatibility.
          */
         get: operations["getVariant"];
-        put?: never;
+        /**
+         * Replace a variant
+         * @description Replaces the variant's fields and pricing (omitted optional fields go back to their defaults; see `VariantInput`),
+         *     under the same rules as its creation; `productId` may move it to another enabled product. `enabled` is not changed:
+         *     see `disable` and `enable`. Subscriptions already running on the variant keep the plan they copied when they
+         *     started; only new sales and subscriptions see the new pricing. A body equal to what is stored (once defaults
+         *     are filled in) writes nothing and keeps `updatedAt`.
+         */
+        put: operations["updateVariant"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants/{variantId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a variant
+         * @description Disables the variant: it can no longer be sold (a transaction item naming it is `422 variantDisabled`) or subscribed
+         *     to. Subscriptions already running on it keep running on the plan they copied when they started; charges already
+         *     made are not touched. Nothing is deleted; `enable` undoes it. Disabling a disabled variant changes nothing and
+         *     answers it as it is.
+         */
+        post: operations["disableVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/variants/{variantId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a variant
+         * @description Enables the variant again. It can be sold and subscribed to once its product is enabled too. Enabling an enabled
+         *     variant changes nothing and answers it as it is.
+         */
+        post: operations["enableVariant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1694,7 +1876,7 @@ export interface components {
          *     | `sandboxOnly` | 403 | authorization | a sandbox-only operation was called with a production key |
          *     | `notFound` | 404 | client | no such path |
          *     | `resourceNotFound` | 404 | client | no such resource (generic) |
-         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
+         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `productNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
          *     | `methodNotAllowed` | 405 | client | the path exists but not for this method; see the `Allow` header |
          *     | `idempotencyMismatch` | 409 | client | the idempotency key was used with a different request |
          *     | `idempotencyInProgress` | 409 | client | the first request with this idempotency key is still running |
@@ -1711,6 +1893,10 @@ export interface components {
          *     | `invalidTransition` | 422 | validation | the transaction's status does not allow this operation |
          *     | `captureAmountInvalid` | 422 | validation | the capture amount is not between 1 and the authorized amount |
          *     | `refundAmountInvalid` | 422 | validation | the refund exceeds what is left to refund |
+         *     | `invalidPricing` | 422 | validation | a variant's pricing is inconsistent (a recurring price without `billingFrequency`, billing fields on a one-time price, a `billingExactDay` with `daily`/`weekly`, trial fields that disagree); `params` says which |
+         *     | `productDisabled` | 422 | validation | a variant was added to, or moved to, a disabled product |
+         *     | `variantDisabled` | 422 | validation | a disabled variant (or a variant of a disabled product) was named where it would be sold or subscribed to |
+         *     | `variantNotRecurring` | 422 | validation | a one-time variant was named where a recurring plan is needed (a subscription) |
          *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100% |
          *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
          *     | `insufficientBalance` | 422 | validation | a withdrawal asks for more than the available balance; `message` says how much is available |
@@ -1724,7 +1910,7 @@ export interface components {
          * @example invalidParameters
          * @enum {string}
          */
-        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
+        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "productNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "invalidPricing" | "productDisabled" | "variantDisabled" | "variantNotRecurring" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
         /**
          * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
          *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
@@ -1854,9 +2040,9 @@ export interface components {
         /**
          * @description One line of what is charged for. The items of a transaction (at most 100) must add up to its `amount`:
          *     Σ `unitPrice` × `quantity` = `amount`, or the request is `422 itemsTotalMismatch`. The item keeps the `name`,
-         *     `unitPrice` and `variantId` sent, whatever the variant's current pricing. (This version does not check
-         *     `variantId` against the variant catalogue, which cannot be written through the API yet; once it can, a
-         *     `variantId` that names no variant of the merchant will be `422 unprocessableEntity`.)
+         *     `unitPrice` and `variantId` sent, whatever the variant's current pricing. A `variantId` must name a variant of
+         *     the merchant in the key's mode (else `422 unprocessableEntity`) that can be sold: enabled, of an enabled product
+         *     (else `422 variantDisabled`); `params` names the item (`items[0][variantId]`).
          * @example {
          *       "name": "Camiseta Acme",
          *       "unitPrice": 7500,
@@ -4094,6 +4280,122 @@ export interface components {
              */
             action: "pay" | "fail";
         };
+        /** @description A product as a list shows it (without `merchant` and `_links`). */
+        ProductListItem: {
+            /** @example prd_7Ty6Ui5Op4As3Df2 */
+            id: string;
+            /** @example Plano Pro */
+            name: string;
+            /** @example Acesso completo à plataforma. */
+            description: string;
+            /** @example true */
+            enabled: boolean;
+            /**
+             * @example {
+             *       "linha": "assinaturas"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-10T09:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A page of the merchant's products in the key's mode, newest first by default. */
+        ProductList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["ProductListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description A product as the merchant writes it: `POST /v1/products` creates one, `PUT /v1/products/{productId}` replaces
+         *     its fields (omitted fields go back to their defaults: `description` empty, `metadata` `{}`). `enabled` is not
+         *     written here: see the `disable` and `enable` operations.
+         * @example {
+         *       "name": "Plano Pro",
+         *       "description": "Acesso completo à plataforma.",
+         *       "metadata": {
+         *         "linha": "assinaturas"
+         *       }
+         *     }
+         */
+        ProductInput: {
+            /** @example Plano Pro */
+            name: string;
+            /**
+             * @description Text shown to payers; empty when omitted.
+             * @example Acesso completo à plataforma.
+             */
+            description?: string;
+            /**
+             * @description The merchant's own key-value pairs (at most 50, values up to 500 characters); `{}` when omitted.
+             * @example {
+             *       "linha": "assinaturas"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description A product of the merchant's catalogue: what is sold, under which its variants (`var_`) carry the SKUs and prices.
+         *     A product with `enabled: false` sells nothing: none of its variants can be sold or subscribed to, whatever the
+         *     variants' own `enabled`. Products are never deleted.
+         */
+        Product: {
+            /** @example prd_7Ty6Ui5Op4As3Df2 */
+            id: string;
+            /** @example Plano Pro */
+            name: string;
+            /**
+             * @description Text shown to payers; may be empty.
+             * @example Acesso completo à plataforma.
+             */
+            description: string;
+            /** @example true */
+            enabled: boolean;
+            /**
+             * @description The merchant's own key-value pairs; `{}` when none.
+             * @example {
+             *       "linha": "assinaturas"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-10T09:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
         /**
          * @description Price of a variant. Amounts are integer cents in `currency`. `type: one-time` is a single charge: the billing
          *     and trial fields are then `null` (`daysTrial` and `trialIntervalCount` 0). `type: recurring` is charged every
@@ -4174,12 +4476,14 @@ export interface components {
             billingFrequencyCount: number | null;
             /**
              * @description Day of the month on which `monthly` and `yearly` cycles are charged; `null` to charge on the anniversary of
-             *     the subscription's start (and always `null` for `daily`, `weekly` and `one-time`).
+             *     the subscription's start (and always `null` for `daily`, `weekly` and `one-time`). A day past the end of a
+             *     month (29, 30, 31) bills on that month's last day.
              * @example 10
              */
             billingExactDay: number | null;
             /**
-             * @description Number of cycles of a fixed-term plan; `null` when it renews until canceled, and for `one-time`.
+             * @description Number of cycles of a fixed-term plan; `null` when it renews until canceled, and for `one-time`. (A request
+             *     may write "until canceled" as `0` or `null`; it always reads back as `null`.)
              * @example 12
              */
             cycles: number | null;
@@ -4195,10 +4499,243 @@ export interface components {
              */
             trialIntervalCount: number;
         };
+        /** @description A variant as a list shows it: the variant without `merchant` and `_links`. */
+        VariantListItem: {
+            /** @example var_9Kl3MnB6vCx1ZaQw */
+            id: string;
+            /** @example prd_7Ty6Ui5Op4As3Df2 */
+            productId: string;
+            /** @example Plano Pro mensal */
+            name: string;
+            /**
+             * @description Text shown to payers; may be empty.
+             * @example Acesso completo à plataforma, cobrado todo mês.
+             */
+            description: string;
+            /**
+             * @description The merchant's stock-keeping unit code; may be empty.
+             * @example PRO-MENSAL
+             */
+            sku: string;
+            /**
+             * @description The variant's own flag (`POST /v1/variants/{variantId}/disable` and `…/enable`). The variant is sold only while
+             *     this and its product's `enabled` are both true.
+             * @example true
+             */
+            enabled: boolean;
+            pricing: components["schemas"]["VariantPricing"];
+            /**
+             * @description Image addresses, first one shown first; may be empty.
+             * @example [
+             *       "https://cdn.acme.com.br/produtos/plano-pro.png"
+             *     ]
+             */
+            images: string[];
+            /**
+             * @description The merchant's own key-value pairs; `{}` when none.
+             * @example {
+             *       "tier": "pro"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The merchant's own identifier of the variant; `null` when none was given.
+             * @example ERP-VAR-0042
+             */
+            externalReference: string | null;
+            /**
+             * @description The options that tell this variant apart from its siblings, as option name to value (`{"tamanho": "M",
+             *     "cor": "Azul"}`); `null` when the product has a single variant.
+             * @example {
+             *       "periodicidade": "mensal"
+             *     }
+             */
+            attributes: {
+                [key: string]: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T12:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-10T09:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A page of the merchant's variants in the key's mode, newest first by default. */
+        VariantList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["VariantListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description The price of a variant as the merchant writes it. Shape errors (a wrong type, a value out of range, an unknown
+         *     field) are `400 invalidParameters`; a pricing whose fields disagree with each other is
+         *     `422 invalidPricing`, whose `params` name the field:
+         *
+         *     - `type: recurring` needs `billingFrequency` and a `unitPrice` of at least 1 cent (a cycle charges something);
+         *       `billingType` defaults to `prepaid`, `billingFrequencyCount` to 1, `cycles` to until canceled.
+         *     - `type: one-time` takes no billing or trial field (`billingType`, `billingFrequency`, `billingFrequencyCount`,
+         *       `billingExactDay`, `cycles`, `trialInterval` are omitted or `null`; `trialIntervalCount` and `daysTrial` omitted
+         *       or 0).
+         *     - `billingExactDay` (1–31) applies to `monthly` and `yearly` only; a day past the end of a month bills on that
+         *       month's last day (the calendar is the subscription's).
+         *     - `cycles`: the number of cycles of a fixed-term plan; `0` or `null` (or omitted) renews until canceled, and
+         *       reads back as `null`.
+         *     - The trial is `trialIntervalCount` × `trialInterval` (both, or neither). `daysTrial` alone is a trial of that many
+         *       days (`trialInterval: day`); sent with `trialInterval` it must equal the computed length (a week 7 days, a month
+         *       30), else `422 invalidPricing`.
+         *     - `oldPrice` and `costPerItem` are stored as given (they are shown struck through at checkout and used in margin
+         *       reports; never charged).
+         * @example {
+         *       "type": "recurring",
+         *       "unitPrice": 5000,
+         *       "oldPrice": 5990,
+         *       "costPerItem": 1200,
+         *       "billingType": "prepaid",
+         *       "billingFrequency": "monthly",
+         *       "billingFrequencyCount": 1,
+         *       "billingExactDay": 10,
+         *       "cycles": 12,
+         *       "trialInterval": "day",
+         *       "trialIntervalCount": 7
+         *     }
+         */
+        VariantPricingInput: {
+            /**
+             * @example recurring
+             * @enum {string}
+             */
+            type: "one-time" | "recurring";
+            /**
+             * @description Price of one unit, in cents; what each cycle charges for a recurring variant.
+             * @example 5000
+             */
+            unitPrice: number;
+            /** @example 5990 */
+            oldPrice?: number | null;
+            /** @example 1200 */
+            costPerItem?: number | null;
+            /**
+             * @description The only currency of `v1`; `BRL` when omitted.
+             * @example BRL
+             * @enum {string}
+             */
+            currency?: "BRL";
+            /**
+             * @description The only pricing scheme of `v1`; `unit` when omitted.
+             * @example unit
+             * @enum {string}
+             */
+            schema?: "unit";
+            /**
+             * @example prepaid
+             * @enum {string|null}
+             */
+            billingType?: "prepaid" | "postpaid" | null;
+            /**
+             * @example monthly
+             * @enum {string|null}
+             */
+            billingFrequency?: "daily" | "weekly" | "monthly" | "yearly" | null;
+            /** @example 1 */
+            billingFrequencyCount?: number | null;
+            /** @example 10 */
+            billingExactDay?: number | null;
+            /**
+             * @description Cycles of a fixed-term plan; `0` or `null` renews until canceled.
+             * @example 12
+             */
+            cycles?: number | null;
+            /** @example 7 */
+            daysTrial?: number;
+            /**
+             * @example day
+             * @enum {string|null}
+             */
+            trialInterval?: "day" | "week" | "month" | null;
+            /** @example 7 */
+            trialIntervalCount?: number;
+        };
+        /**
+         * @description A variant as the merchant writes it: `POST /v1/variants` creates one, `PUT /v1/variants/{variantId}` replaces
+         *     its fields (omitted optional fields go back to their defaults: empty `description` and `sku`, no `images`,
+         *     `metadata` `{}`, `externalReference` and `attributes` `null`). `productId` must name an enabled product of the
+         *     merchant in the key's mode (`422 productDisabled` when it is disabled, `404 productNotFound` when there is no
+         *     such product); a replacement may move the variant to another product. `enabled` is not written here: see the
+         *     `disable` and `enable` operations. Subscriptions already running are not changed by a replacement: they keep
+         *     the plan they copied when they started.
+         * @example {
+         *       "productId": "prd_7Ty6Ui5Op4As3Df2",
+         *       "name": "Plano Pro mensal",
+         *       "sku": "PRO-MENSAL",
+         *       "pricing": {
+         *         "type": "recurring",
+         *         "unitPrice": 5000,
+         *         "billingFrequency": "monthly",
+         *         "cycles": 0,
+         *         "trialInterval": "day",
+         *         "trialIntervalCount": 7
+         *       }
+         *     }
+         */
+        VariantInput: {
+            /** @example prd_7Ty6Ui5Op4As3Df2 */
+            productId: string;
+            /** @example Plano Pro mensal */
+            name: string;
+            /** @example Acesso completo à plataforma, cobrado todo mês. */
+            description?: string;
+            /** @example PRO-MENSAL */
+            sku?: string;
+            /**
+             * @example [
+             *       "https://cdn.acme.com.br/produtos/plano-pro.png"
+             *     ]
+             */
+            images?: string[];
+            /**
+             * @example {
+             *       "tier": "pro"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @example ERP-VAR-0042 */
+            externalReference?: string | null;
+            /**
+             * @description Option name to value (`{"tamanho": "M"}`); `null` when the product has a single variant.
+             * @example {
+             *       "periodicidade": "mensal"
+             *     }
+             */
+            attributes?: {
+                [key: string]: string;
+            } | null;
+            pricing: components["schemas"]["VariantPricingInput"];
+        };
         /**
          * @description A sellable variant of one of the merchant's products (`productId`): a size, colour or plan, with its own SKU and
-         *     pricing. Products and variants are managed in the administrative panel; `v1` of the API reads them. A variant
-         *     with `enabled: false` cannot be sold or subscribed to.
+         *     pricing. A variant with `enabled: false`, or whose product is disabled, cannot be sold (a transaction item naming
+         *     it is `422 variantDisabled`) or subscribed to; subscriptions already running keep running on the plan they
+         *     copied when they started. Variants are never deleted.
          */
         Variant: {
             /** @example var_9Kl3MnB6vCx1ZaQw */
@@ -4217,7 +4754,11 @@ export interface components {
              * @example PRO-MENSAL
              */
             sku: string;
-            /** @example true */
+            /**
+             * @description The variant's own flag (`POST /v1/variants/{variantId}/disable` and `…/enable`). The variant is sold only while
+             *     this and its product's `enabled` are both true.
+             * @example true
+             */
             enabled: boolean;
             pricing: components["schemas"]["VariantPricing"];
             /**
@@ -4875,7 +5416,7 @@ export interface components {
          *     `transactions:refund` allows `POST /v1/transactions/{transactionId}/refunds` on its own; `sandbox:write` allows the
          *     sandbox simulation; `keys:manage` and `account:manage` are used by the administrative panel (key management;
          *     closing the account and transferring its ownership). Areas: `transactions`, `sandbox`, `customers`, `addresses`,
-         *     `wallets`, `variants`, `subscriptions`, `checkouts`, `simulators`, `webhooks`, `roles`, `keys`, `account`.
+         *     `wallets`, `variants` (products and variants: the catalogue), `subscriptions`, `checkouts`, `simulators`, `webhooks`, `roles`, `keys`, `account`.
          * @example {
          *       "id": "finance",
          *       "name": "Finance",
@@ -5806,6 +6347,11 @@ export interface components {
          * @example wdr_6Tg2Yh8Uj4Ik0Ol3
          */
         WithdrawalId: string;
+        /**
+         * @description Identifier of the product (`prd_` prefix).
+         * @example prd_7Ty6Ui5Op4As3Df2
+         */
+        ProductId: string;
         /**
          * @description Identifier of the variant (`var_` prefix).
          * @example var_9Kl3MnB6vCx1ZaQw
@@ -7624,6 +8170,564 @@ export interface operations {
             };
         };
     };
+    listProducts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the enabled (`true`) or the disabled (`false`) products.
+                 * @example true
+                 */
+                enabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The product was created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the product (`prd_` prefix).
+                 * @example prd_7Ty6Ui5Op4As3Df2
+                 */
+                productId: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No product with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the product (`prd_` prefix).
+                 * @example prd_7Ty6Ui5Op4As3Df2
+                 */
+                productId: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The product as replaced. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No product with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    disableProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the product (`prd_` prefix).
+                 * @example prd_7Ty6Ui5Op4As3Df2
+                 */
+                productId: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product, disabled. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No product with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    enableProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the product (`prd_` prefix).
+                 * @example prd_7Ty6Ui5Op4As3Df2
+                 */
+                productId: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product, enabled. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No product with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listVariants: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the variants of this product.
+                 * @example prd_7Ty6Ui5Op4As3Df2
+                 */
+                productId?: string;
+                /**
+                 * @description Keep only the enabled (`true`) or the disabled (`false`) variants.
+                 * @example true
+                 */
+                enabled?: boolean;
+                /**
+                 * @description Keep only the variants whose `pricing.type` is this one.
+                 * @example recurring
+                 */
+                type?: "one-time" | "recurring";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of variants. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariantInput"];
+            };
+        };
+        responses: {
+            /** @description The variant was created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The `productId` names no product of the key's merchant and mode (`productNotFound`), or, for a replacement, there is no such variant (`variantNotFound`). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The pricing is inconsistent (`invalidPricing`, `params` names the field) or the product is disabled (`productDisabled`); also an empty `daterange` window on lists. */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getVariant: {
         parameters: {
             query?: never;
@@ -7663,6 +8767,222 @@ export interface operations {
                 };
             };
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the variant (`var_` prefix).
+                 * @example var_9Kl3MnB6vCx1ZaQw
+                 */
+                variantId: components["parameters"]["VariantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariantInput"];
+            };
+        };
+        responses: {
+            /** @description The variant as replaced. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The `productId` names no product of the key's merchant and mode (`productNotFound`), or, for a replacement, there is no such variant (`variantNotFound`). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The pricing is inconsistent (`invalidPricing`, `params` names the field) or the product is disabled (`productDisabled`); also an empty `daterange` window on lists. */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    disableVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the variant (`var_` prefix).
+                 * @example var_9Kl3MnB6vCx1ZaQw
+                 */
+                variantId: components["parameters"]["VariantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant, disabled. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No variant with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    enableVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the variant (`var_` prefix).
+                 * @example var_9Kl3MnB6vCx1ZaQw
+                 */
+                variantId: components["parameters"]["VariantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant, enabled. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No variant with this id exists for the key's merchant and mode. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -30,6 +30,7 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   addressNotFound: { category: 'client', message: 'Address not found.' },
   walletNotFound: { category: 'client', message: 'Wallet not found.' },
   variantNotFound: { category: 'client', message: 'Variant not found.' },
+  productNotFound: { category: 'client', message: 'Product not found.' },
   subscriptionNotFound: { category: 'client', message: 'Subscription not found.' },
   subscriptionSplitNotFound: { category: 'client', message: 'Subscription split not found.' },
   webhookNotFound: { category: 'client', message: 'Webhook endpoint not found.' },
@@ -62,6 +63,10 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   itemsTotalMismatch: { category: 'validation', message: 'The items do not add up to the amount.' },
   invalidTransition: { category: 'validation', message: 'The transaction status does not allow this.' },
   captureAmountInvalid: { category: 'validation', message: 'The capture amount is not valid.' },
+  invalidPricing: { category: 'validation', message: 'The pricing of the variant is not consistent.' },
+  productDisabled: { category: 'validation', message: 'The product is disabled.' },
+  variantDisabled: { category: 'validation', message: 'The variant is disabled.' },
+  variantNotRecurring: { category: 'validation', message: 'The variant does not have a recurring price.' },
   refundAmountInvalid: { category: 'validation', message: 'The refund amount is not valid.' },
   splitPercentageExceeded: { category: 'validation', message: 'The splits would exceed 100%.' },
   walletHasPendingWithdrawals: {

@@ -20,6 +20,8 @@ export const CREATE = {
   webhooks: post('/v1/webhooks', 'Register a webhook endpoint'),
   transactions: post('/v1/transactions', 'Create a transaction'),
   withdrawals: post('/v1/withdrawals', 'Withdraw to a wallet'),
+  products: post('/v1/products', 'Create a product'),
+  variants: post('/v1/variants', 'Create a variant'),
 } as const;
 
 const LIST = {
@@ -29,6 +31,8 @@ const LIST = {
   events: get('/v1/webhooks/events', 'Delivery history'),
   transactions: get('/v1/transactions', 'List transactions'),
   withdrawals: get('/v1/withdrawals', 'List withdrawals'),
+  products: get('/v1/products', 'List products'),
+  variants: get('/v1/variants', 'List variants'),
 } as const;
 
 export function customerLinks(id: string): Links {
@@ -39,6 +43,27 @@ export function customerLinks(id: string): Links {
     list: LIST.customers,
     addresses: post('/v1/addresses', 'Add an address to this customer'),
   };
+}
+
+/** The switch offered is the one that changes something: `disable` while enabled, `enable` while disabled. */
+export function productLinks(p: { id: string; enabled: boolean }): Links {
+  const href = `/v1/products/${p.id}`;
+  const links: Links = { self: get(href, 'Read this product'), update: { href, method: 'PUT', description: 'Replace this product' } };
+  if (p.enabled) links.disable = post(`${href}/disable`, 'Disable this product');
+  else links.enable = post(`${href}/enable`, 'Enable this product');
+  links.variants = get(`/v1/variants?productId=${p.id}`, 'List the variants of this product');
+  links.list = LIST.products;
+  return links;
+}
+
+export function variantLinks(v: { id: string; productId: string; enabled: boolean }): Links {
+  const href = `/v1/variants/${v.id}`;
+  const links: Links = { self: get(href, 'Read this variant'), update: { href, method: 'PUT', description: 'Replace this variant' } };
+  if (v.enabled) links.disable = post(`${href}/disable`, 'Disable this variant');
+  else links.enable = post(`${href}/enable`, 'Enable this variant');
+  links.product = get(`/v1/products/${v.productId}`, 'Read the product of this variant');
+  links.list = LIST.variants;
+  return links;
 }
 
 export function addressLinks(a: { id: string; ownerId: string }): Links {

@@ -7,6 +7,8 @@ import type { RecoveryRef } from '../domain/recovery';
 import { operationUncertain } from '../domain/transactions/settle';
 import { findOperation } from '../payments/operations';
 import { getAddress } from '../domain/addresses/service';
+import { getProduct } from '../domain/catalog/products';
+import { getVariant } from '../domain/catalog/variants';
 import { getCustomer } from '../domain/customers/service';
 import { findRefund } from '../domain/transactions/ledger-repo';
 import { findTransaction } from '../domain/transactions/repo';
@@ -18,6 +20,7 @@ import { withdrawalView } from '../domain/withdrawals/view';
 import { getEndpoint, getRegistration } from '../webhooks/endpoints';
 import { scopeOf, type Ctx } from './context';
 import { addressBody } from './handlers/addresses';
+import { productBody, variantBody } from './handlers/catalog';
 import { customerBody } from './handlers/customers';
 import { read, refundBody } from './handlers/transactions';
 import { walletBody } from './handlers/wallets';
@@ -73,6 +76,10 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
         status,
         body: endpointBody(ctx, status === 201 ? await getRegistration(ctx.db, ctx.webhooks, scope, id) : await getEndpoint(ctx.db, scope, id)),
       };
+    case 'product':
+      return { status, body: productBody(ctx, await getProduct(ctx.db, scope, id)) };
+    case 'variant':
+      return { status, body: variantBody(ctx, await getVariant(ctx.db, scope, id)) };
     case 'withdrawal':
       return { status, body: withdrawalView(await getWithdrawal(ctx.db, scope, id), ctx.merchant) };
   }

@@ -16,6 +16,8 @@ const AREA_OF_TAG = {
   Balance: 'balance',
   Wallets: 'wallets',
   Withdrawals: 'withdrawals',
+  // Products and variants are one catalogue, one area: `variants:write` creates, replaces, disables both.
+  Products: 'variants',
   Variants: 'variants',
   Subscriptions: 'subscriptions',
   Checkouts: 'checkouts',
@@ -36,7 +38,7 @@ export type Permission = `${Area}:${'read' | 'write'}` | 'transactions:refund' |
 const READ = Object.values(AREA_OF_TAG)
   .filter((a) => a !== 'sandbox')
   .map((a): Permission => `${a}:read`);
-const WRITE = (['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'wallets', 'webhooks', 'withdrawals'] as const satisfies readonly Area[]).map(
+const WRITE = (['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'variants', 'wallets', 'webhooks', 'withdrawals'] as const satisfies readonly Area[]).map(
   (a): Permission => `${a}:write`,
 );
 const DEVELOPER: Permission[] = [...READ, ...WRITE, 'transactions:refund'];

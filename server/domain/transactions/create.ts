@@ -15,6 +15,7 @@ import type { CardRef, PaymentMethod } from '../../payments/provider';
 import { SANDBOX_PAY_HOST } from '../../payments/sandbox/provider';
 import { recordEvent } from '../../webhooks/outbox';
 import { primaryAddressOf } from '../addresses/service';
+import { checkItemVariants } from '../catalog/sale';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
 import { getCustomer } from '../customers/service';
 import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
@@ -111,6 +112,7 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
   const p = body.payment;
   const routes = engine.orchestrator.routesFor(scope.mode, p.method);
   checkItems(body);
+  await checkItemVariants(engine.db, scope, body.items);
   if (p.method === 'credit') checkCard(p.card, now);
   const dueDate = p.method === 'billet' ? dueDateOf(p.dueDate, now) : null;
   const installments = p.method === 'credit' ? (p.installments ?? 1) : 1;

@@ -7,12 +7,12 @@ import {
   type CheckoutsHandlers,
   type Handlers,
   type SubscriptionsHandlers,
-  type VariantsHandlers,
 } from '../../../generated/operations';
 import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
+import { productsHandlers, variantsHandlers } from './catalog';
 import { customersHandlers } from './customers';
 import { simulatorsHandlers } from './simulators';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
@@ -31,7 +31,8 @@ export function createHandlers(): Handlers<Ctx> {
     ...balanceHandlers,
     ...withdrawalsHandlers,
     ...sandboxWithdrawalsHandlers,
-    ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
+    ...productsHandlers,
+    ...variantsHandlers,
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
     ...simulatorsHandlers,
