@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+const ALL = '{spec,scripts,server,client,contract-tests}/**/*.test.ts';
+// Files that replace a module with `vi.mock`: the replacement holds only in a process that has not loaded the module.
+const MOCKING = ['server/webhooks/sender.test.ts', 'server/webhooks/sender-failures.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['{spec,scripts,server,client,contract-tests}/**/*.test.ts'],
     testTimeout: 30_000,
     // Most suites wait (on a real database, child processes, provider time-outs) more than they compute: with the
     // default (one worker below the core count, so one on a 2-core machine) the run is serial and mostly idle.
@@ -11,5 +14,15 @@ export default defineConfig({
     // The migrated PGlite snapshot test databases start from; then the contract tests' coverage report.
     // Prints which operations and (operation, status) pairs the contract tests exercised.
     globalSetup: ['server/testing/global-setup.ts', 'contract-tests/support/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        // Test files share their worker processes: what every file would load and compile again (the spec's
+        // validators, the database engine's WebAssembly) is loaded once per worker. Each file still gets its own
+        // services and databases.
+        test: { name: 'shared', include: [ALL], exclude: MOCKING, isolate: false },
+      },
+      { extends: true, test: { name: 'mocking', include: MOCKING, isolate: true } },
+    ],
   },
 });

@@ -60,7 +60,7 @@ describe.skipIf(!POSTGRES)('API and workers as separate processes on postgres (n
     await drop?.();
   });
 
-  it('processes every charge created through the API process exactly once across two worker processes', async () => {
+  it('processes every charge created through the API process exactly once across two worker processes', { timeout: 150_000 }, async () => {
     const port = await freePort();
     const api = launch('api', { PORT: String(port) });
     await ready(api, 'payments service listening');
