@@ -8,6 +8,7 @@ import { ApiError } from '../../core/errors';
 import type { Scope } from '../../core/tenancy';
 import type { Db, Queryable } from '../../db/types';
 import { newId } from '../../ids';
+import { NO_RECOVERY, type Recovery } from '../recovery';
 import { feeFor } from '../fees/plan';
 import { planFor } from '../fees/service';
 import { checkSplits, divideInstallment, WHOLE } from './allocate';
@@ -91,7 +92,7 @@ export async function listSplits(db: Db, scope: Scope, subscriptionId: string): 
   });
 }
 
-export async function createSplit(db: Db, scope: Scope, subscriptionId: string, input: CreateSplit): Promise<repo.SplitRow> {
+export async function createSplit(db: Db, scope: Scope, subscriptionId: string, input: CreateSplit, recovery: Recovery = NO_RECOVERY): Promise<repo.SplitRow> {
   return db.transaction(async (q) => {
     const sub = await writable(q, scope, subscriptionId);
     const split: AppliedSplit = {
@@ -120,11 +121,20 @@ export async function createSplit(db: Db, scope: Scope, subscriptionId: string, 
       });
     }
     await checkRule(q, sub, [...existing, split]);
-    return repo.insertSplit(q, scope, sub.id, split, new Date());
+    const row = await repo.insertSplit(q, scope, sub.id, split, new Date());
+    await recovery.mark(q, { resource: 'subscriptionSplit', id: row.splitId, parentId: sub.id, status: 201 });
+    return row;
   });
 }
 
-export async function updateSplit(db: Db, scope: Scope, subscriptionId: string, splitId: string, input: UpdateSplit): Promise<repo.SplitRow> {
+export async function updateSplit(
+  db: Db,
+  scope: Scope,
+  subscriptionId: string,
+  splitId: string,
+  input: UpdateSplit,
+  recovery: Recovery = NO_RECOVERY,
+): Promise<repo.SplitRow> {
   return db.transaction(async (q) => {
     const sub = await writable(q, scope, subscriptionId);
     const existing = await repo.listSplits(q, sub.id);
@@ -132,8 +142,19 @@ export async function updateSplit(db: Db, scope: Scope, subscriptionId: string, 
     if (!current) throw splitNotFound(sub.id, splitId);
     const changed = { type: input.type, value: stored(input.type, input.value) };
     await checkRule(q, sub, existing.map((s) => (s.splitId === splitId ? { ...s, ...changed } : s)));
-    return repo.updateSplit(q, splitId, changed, new Date());
+    const row = await repo.updateSplit(q, splitId, changed, new Date());
+    await recovery.mark(q, { resource: 'subscriptionSplit', id: splitId, parentId: sub.id, status: 200 });
+    return row;
   });
+}
+
+/** One split of the subscription as it stands (the recovered answer of a create or a change). */
+export async function getSplit(db: Db, scope: Scope, subscriptionId: string, splitId: string): Promise<repo.SplitRow> {
+  const sub = await repo.lockSubscription(db, scope, subscriptionId, false);
+  if (!sub) throw subscriptionNotFound(subscriptionId);
+  const split = (await repo.listSplits(db, sub.id)).find((s) => s.splitId === splitId);
+  if (!split) throw splitNotFound(sub.id, splitId);
+  return split;
 }
 
 export async function deleteSplit(db: Db, scope: Scope, subscriptionId: string, splitId: string): Promise<SplitState> {

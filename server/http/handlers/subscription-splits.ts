@@ -22,7 +22,8 @@ function splitItem(s: SplitRow) {
   };
 }
 
-function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
+/** A split as its create and update answer it. */
+export function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
   return { ...splitItem(s), merchant: ctx.merchant, _links: subscriptionSplitLinks(subscriptionId, s.splitId) };
 }
 
@@ -45,13 +46,13 @@ export const subscriptionSplitsHandlers: Pick<SubscriptionsHandlers<Ctx>, SplitO
 
   async createSubscriptionSplit(req, ctx) {
     const { subscriptionId } = req.params;
-    const split = await splits.createSplit(ctx.db, scopeOf(ctx), subscriptionId, req.body);
+    const split = await splits.createSplit(ctx.db, scopeOf(ctx), subscriptionId, req.body, ctx.recovery);
     return { status: 201, body: splitBody(ctx, subscriptionId, split) };
   },
 
   async updateSubscriptionSplit(req, ctx) {
     const { subscriptionId, splitId } = req.params;
-    const split = await splits.updateSplit(ctx.db, scopeOf(ctx), subscriptionId, splitId, req.body);
+    const split = await splits.updateSplit(ctx.db, scopeOf(ctx), subscriptionId, splitId, req.body, ctx.recovery);
     return { status: 200, body: splitBody(ctx, subscriptionId, split) };
   },
 
