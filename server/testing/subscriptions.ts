@@ -54,17 +54,22 @@ export async function chargeOfSubscription(q: Queryable, transactionId: string, 
   ]);
 }
 
+let lastCreated = 0;
+
 /** Writes a split row directly (a rule the API would refuse, to test what billing does with one). */
 export async function insertSplitRow(
   q: Queryable,
   s: { subscriptionId: string; merchantId: string; recipient: string; type: 'percentage' | 'fixed'; value: number; liable?: boolean; chargeProcessingFee?: boolean },
 ): Promise<string> {
   const id = newId('ssp');
+  // Splits divide a charge in the order they were created: each row strictly after the one before, whatever the
+  // clock's resolution.
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
   await q.query(
     `INSERT INTO subscription_splits (id, subscription_id, merchant_id, mode, recipient_id, type, value, liable,
        charge_processing_fee, created_at, updated_at)
-     VALUES ($1, $2, $3, 'sandbox', $4, $5, $6, $7, $8, clock_timestamp(), clock_timestamp())`,
-    [id, s.subscriptionId, s.merchantId, s.recipient, s.type, s.value, s.liable ?? false, s.chargeProcessingFee ?? false],
+     VALUES ($1, $2, $3, 'sandbox', $4, $5, $6, $7, $8, $9, $9)`,
+    [id, s.subscriptionId, s.merchantId, s.recipient, s.type, s.value, s.liable ?? false, s.chargeProcessingFee ?? false, new Date(lastCreated)],
   );
   return id;
 }

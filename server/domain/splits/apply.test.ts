@@ -134,6 +134,27 @@ describe.each(ENGINES)('split charges on $name', (engine) => {
     await expectLedgerConsistent(svc.db);
   });
 
+  it('a capture for less than the split rule needs: shares capped in their order, nothing negative, still to the cent', async () => {
+    const m = await svc.newMerchant('Clube Ltda');
+    const a = await subAccount(svc.db, m.merchantId, 'Parceiro A');
+    const b = await subAccount(svc.db, m.merchantId, 'Parceiro B');
+    const sub = await insertSubscription(svc.db, { merchantId: m.merchantId, amount: 3000, method: 'credit', brand: 'visa' });
+    const sa = await insertSplitRow(svc.db, { subscriptionId: sub, merchantId: m.merchantId, recipient: a.merchantId, type: 'fixed', value: 1000 });
+    const sb = await insertSplitRow(svc.db, { subscriptionId: sub, merchantId: m.merchantId, recipient: b.merchantId, type: 'percentage', value: 5000, chargeProcessingFee: true });
+    const id = await create(cardBody(TEST_CARDS.visa, { capture: false }, { amount: 3000 }), m.sandboxKey);
+    await chargeOfSubscription(svc.db, id, sub);
+    await svc.drain();
+    expect((await post(`/v1/transactions/${id}/capture`, { amount: 1500 }, m.sandboxKey)).status).toBe(200);
+
+    // 1500 captured, fee 3.99 % = 60: A's 1000 fits, B wants 750 and gets the 500 left (bearing 60 × 500 / 1500 =
+    // 20); the merchant has nothing left, so its part of the fee (40) is not charged.
+    const recs = await receivables(id);
+    expect(recs.map((r) => [r.recipient, r.gross, r.fee])).toEqual([[m.merchantId, 0, 0], [a.merchantId, 1000, 0], [b.merchantId, 500, 20]]);
+    const t = (await (await svc.call(`/v1/transactions/${id}`, { key: m.sandboxKey })).json()) as { splits: { id: string; amount: number }[] };
+    expect(t.splits.map((s) => [s.id, s.amount])).toEqual([[sa, 1000], [sb, 500]]);
+    await expectLedgerConsistent(svc.db);
+  });
+
   it('verify-ledger finds a receivable paid to a merchant that is not a party of its charge', async () => {
     const m = await svc.newMerchant('Loja Ltda');
     const stranger = await svc.newMerchant('Outra Ltda');
