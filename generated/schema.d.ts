@@ -4500,8 +4500,9 @@ export interface components {
             liable?: boolean;
         };
         /**
-         * @description New `type` and `value` of a split (both required; the recipient and the flags stay). Totals that would pass 100 %
-         *     or the subscription amount are `422 splitPercentageExceeded`.
+         * @description New `type` and `value` of a split (both required; the recipient and the flags stay). Totals that would pass 100 %,
+         *     or shares that with the part of the processing fee the merchant bears would not fit in the subscription amount,
+         *     are `422 splitPercentageExceeded`.
          */
         UpdateSubscriptionSplitRequest: {
             /**

@@ -92,39 +92,58 @@ export async function listSplits(db: Db, scope: Scope, subscriptionId: string): 
   });
 }
 
+/**
+ * Checks a new split against the subscription and the splits it already has (recipient, duplicates, value, the
+ * whole rule's limits) and inserts it, in the caller's database transaction (which holds the subscription's lock).
+ */
+async function addSplit(q: Queryable, scope: Scope, sub: repo.SubscriptionForSplits, existing: readonly AppliedSplit[], input: CreateSplit): Promise<repo.SplitRow> {
+  const split: AppliedSplit = {
+    splitId: newId('ssp'),
+    recipient: input.recipient,
+    type: input.type,
+    value: stored(input.type, input.value),
+    liable: input.liable ?? false,
+    chargeProcessingFee: input.chargeProcessingFee ?? false,
+  };
+  // A recipient is one of the merchant's own sub-accounts (`npm run admin -- create-sub-account`): money only
+  // moves between accounts of one business, never to an account the merchant does not control.
+  if ((await repo.parentOf(q, split.recipient)) !== scope.merchantId) {
+    throw new ApiError('unprocessableEntity', {
+      resource: 'subscription',
+      message: `${split.recipient} is not a sub-account of this merchant; splits go to the merchant's own sub-accounts.`,
+      params: [{ recipient: 'must be a sub-account of this merchant' }],
+    });
+  }
+  if (existing.some((s) => s.recipient === split.recipient)) {
+    throw new ApiError('unprocessableEntity', {
+      resource: 'subscription',
+      message: `${split.recipient} already has a split on ${sub.id}; change that one instead.`,
+      params: [{ recipient: 'already has a split on this subscription' }],
+    });
+  }
+  await checkRule(q, sub, [...existing, split]);
+  return repo.insertSplit(q, scope, sub.id, split, new Date());
+}
+
 export async function createSplit(db: Db, scope: Scope, subscriptionId: string, input: CreateSplit, recovery: Recovery = NO_RECOVERY): Promise<repo.SplitRow> {
   return db.transaction(async (q) => {
     const sub = await writable(q, scope, subscriptionId);
-    const split: AppliedSplit = {
-      splitId: newId('ssp'),
-      recipient: input.recipient,
-      type: input.type,
-      value: stored(input.type, input.value),
-      liable: input.liable ?? false,
-      chargeProcessingFee: input.chargeProcessingFee ?? false,
-    };
-    // A recipient is one of the merchant's own sub-accounts (`npm run admin -- create-sub-account`): money only
-    // moves between accounts of one business, never to an account the merchant does not control.
-    if ((await repo.parentOf(q, split.recipient)) !== scope.merchantId) {
-      throw new ApiError('unprocessableEntity', {
-        resource: 'subscription',
-        message: `${split.recipient} is not a sub-account of this merchant; splits go to the merchant's own sub-accounts.`,
-        params: [{ recipient: 'must be a sub-account of this merchant' }],
-      });
-    }
-    const existing = await repo.listSplits(q, sub.id);
-    if (existing.some((s) => s.recipient === split.recipient)) {
-      throw new ApiError('unprocessableEntity', {
-        resource: 'subscription',
-        message: `${split.recipient} already has a split on ${sub.id}; change that one instead.`,
-        params: [{ recipient: 'already has a split on this subscription' }],
-      });
-    }
-    await checkRule(q, sub, [...existing, split]);
-    const row = await repo.insertSplit(q, scope, sub.id, split, new Date());
+    const row = await addSplit(q, scope, sub, await repo.listSplits(q, sub.id), input);
     await recovery.mark(q, { resource: 'subscriptionSplit', id: row.splitId, parentId: sub.id, status: 201 });
     return row;
   });
+}
+
+/**
+ * The splits given with a new subscription (`POST /v1/subscriptions`), checked one after the other exactly as
+ * `createSplit` checks them and inserted in the caller's database transaction, the one that inserts the subscription
+ * row: a subscription whose split rule cannot be applied is refused with it. `subscription.brand` is the card's
+ * brand when known (it prices the fee).
+ */
+export async function writeInitialSplits(q: Queryable, scope: Scope, subscription: repo.SubscriptionForSplits, inputs: readonly CreateSplit[]): Promise<repo.SplitRow[]> {
+  const rows: repo.SplitRow[] = [];
+  for (const input of inputs) rows.push(await addSplit(q, scope, subscription, rows, input));
+  return rows;
 }
 
 export async function updateSplit(

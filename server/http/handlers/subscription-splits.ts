@@ -3,24 +3,10 @@ import type { SubscriptionsHandlers } from '../../../generated/operations';
 import { subscriptionSplitLinks, subscriptionSplitsLinks } from '../../core/links';
 import * as splits from '../../domain/splits/service';
 import type { SplitRow } from '../../domain/splits/repo';
-import { apiValue } from '../../domain/splits/values';
+import { splitItem } from '../../domain/splits/view';
 import { scopeOf, type Ctx } from '../context';
 
 type SplitOperations = 'listSubscriptionSplits' | 'createSubscriptionSplit' | 'updateSubscriptionSplit' | 'deleteSubscriptionSplit';
-
-/** A split as it appears inside a collection (no `merchant`, no `_links`). */
-function splitItem(s: SplitRow) {
-  return {
-    id: s.splitId,
-    recipient: s.recipient,
-    type: s.type,
-    value: apiValue(s),
-    chargeProcessingFee: s.chargeProcessingFee,
-    liable: s.liable,
-    updatedAt: s.updatedAt.toISOString(),
-    createdAt: s.createdAt.toISOString(),
-  };
-}
 
 /** A split as its create and update answer it. */
 export function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
