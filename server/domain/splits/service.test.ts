@@ -9,7 +9,7 @@ import { createMerchantWithKeys } from '../access/keys';
 import { ENGINES } from '../../testing/harness';
 import { insertSubscription, subAccount } from '../../testing/subscriptions';
 import { lockSubscription } from './repo';
-import { writeInitialSplits } from './service';
+import { checkSplitsStillFit, writeInitialSplits } from './service';
 import { splitTemplateOf } from './template';
 import { splitItemsOf } from './view';
 
@@ -41,6 +41,18 @@ describe.each(ENGINES)('initial splits of a subscription on $name', (engine) => 
       [rows[1]!.splitId, 2500, false, true],
     ]);
     expect((await splitItemsOf(db, id)).map((s) => [s.recipient, s.value])).toEqual([[partners[0], 12.34], [partners[1], 2500]]);
+  });
+
+  it('a change of the subscription after which its rule no longer fits is refused; one that fits passes', async () => {
+    const id = await insertSubscription(db, { merchantId, amount: 10000, method: 'pix' });
+    const sub = await db.transaction(async (q) => {
+      const s = (await lockSubscription(q, scope(), id))!;
+      await writeInitialSplits(q, scope(), s, [{ recipient: partners[0]!, type: 'fixed', value: 5000 }]);
+      return s;
+    });
+    await expect(checkSplitsStillFit(db, { ...sub, amount: 9000 })).resolves.toBeUndefined();
+    // A billet's flat fee (349) on 5300: 300 left for the merchant after the 5000 share, not enough.
+    await expect(checkSplitsStillFit(db, { ...sub, amount: 5300, method: 'billet' })).rejects.toMatchObject({ code: 'splitPercentageExceeded' });
   });
 
   it('refuses the whole rule (nothing written) when the splits together do not fit, or name a recipient twice', async () => {

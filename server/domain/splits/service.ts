@@ -77,6 +77,16 @@ async function checkRule(q: Queryable, sub: repo.SubscriptionForSplits, rule: re
   throw new ApiError('splitPercentageExceeded', { resource: 'subscription', message, params: [{ value: 'the splits would not fit in the subscription amount' }] });
 }
 
+/**
+ * Checks the subscription's current split rule against its charge as it now stands: for a change of the
+ * subscription's amount, payment method or card, in the database transaction that makes it (a change after which
+ * the rule could not be applied is refused with the same `422 splitPercentageExceeded`).
+ */
+export async function checkSplitsStillFit(q: Queryable, subscription: repo.SubscriptionForSplits): Promise<void> {
+  const rule = await repo.listSplits(q, subscription.id);
+  if (rule.length > 0) await checkRule(q, subscription, rule);
+}
+
 function stateOf(subscription: repo.SubscriptionForSplits, splits: repo.SplitRow[]): SplitState {
   const totalPercentage = splits.filter((s) => s.type === 'percentage').reduce((n, s) => n + s.value, 0);
   // What stays with the merchant of each cycle before fees: the rule applied to the amount as billing applies it.
