@@ -831,21 +831,25 @@ export interface paths {
         };
         /**
          * List the splits of a subscription
-         * @description Returns every split of the subscription with the totals (`totalPercentage`, `remainingPercentage`,
-         *     `remainingAmount`) in the split collection wrapper. The list is not paginated: a subscription has few splits.
+         * @description Returns every split of the subscription, oldest first (the order they divide a charge in), with the totals
+         *     (`totalPercentage`, `remainingPercentage`, `remainingAmount`) in the split collection wrapper. The list is not
+         *     paginated: a subscription has few splits. Also answered for a `canceled` or `expired` subscription.
          */
         get: operations["listSubscriptionSplits"];
         put?: never;
         /**
          * Add a split to a subscription
-         * @description Gives another merchant account (`recipient`) a share of every cycle charged from now on: a percentage of the
-         *     cycle amount (`type: percentage`, `value` from more than 0 to 100, up to two decimals) or a fixed amount in cents
-         *     (`type: fixed`). Cycles already billed keep the splits they were billed with.
+         * @description Gives one of the merchant's sub-accounts (`recipient`) a share of every cycle charged from now on: a percentage
+         *     of the cycle amount (`type: percentage`, `value` from more than 0 to 100, up to two decimals) or a fixed amount in
+         *     cents (`type: fixed`). Cycles already billed keep the splits they were billed with. How a charge is divided, who
+         *     bears the processing fee and who answers for refunds and chargebacks: "Splits" in the Subscriptions chapter.
          *
-         *     The percentage splits of a subscription may add up to at most 100, and the fixed amounts plus the percentage
-         *     shares to at most the subscription `amount`; a split that would pass either limit is `422
-         *     splitPercentageExceeded`. A recipient the merchant may not split with, a recipient that already has a split on
-         *     this subscription, or a subscription that is `canceled` or `expired` is `422 unprocessableEntity`.
+         *     The percentage splits of a subscription may add up to at most 100, and the shares plus the part of the
+         *     processing fee the merchant bears (the fee of the subscription's method under the merchant's fee plan) must fit
+         *     in the subscription `amount`; a split that would pass either limit is `422 splitPercentageExceeded`. A recipient
+         *     that is not a sub-account of the merchant, a recipient that already has a split on this subscription, or a
+         *     subscription that is `canceled` or `expired` is `422 unprocessableEntity`. A `value` that does not suit its `type`
+         *     is `400 invalidParameters` naming `value`.
          */
         post: operations["createSubscriptionSplit"];
         /**
@@ -878,10 +882,10 @@ export interface paths {
          *     `liable` stay as they are: to change them, remove the split and add a new one). The change applies from the next
          *     cycle billed.
          *
-         *     A change that would make the percentage splits add up to more than 100, or the fixed amounts plus the percentage
-         *     shares pass the subscription `amount`, is `422 splitPercentageExceeded`; a subscription that is `canceled` or
-         *     `expired` is `422 unprocessableEntity`. A `splitId` that is not a split of this subscription is `404
-         *     subscriptionSplitNotFound`.
+         *     A change that would make the percentage splits add up to more than 100, or the shares plus the part of the
+         *     processing fee the merchant bears pass the subscription `amount`, is `422 splitPercentageExceeded` (the split
+         *     stays as it was); a subscription that is `canceled` or `expired` is `422 unprocessableEntity`. A `splitId` that is
+         *     not a split of this subscription is `404 subscriptionSplitNotFound`. See "Splits" in the Subscriptions chapter.
          */
         put: operations["updateSubscriptionSplit"];
         post?: never;
@@ -1897,7 +1901,7 @@ export interface components {
          *     | `productDisabled` | 422 | validation | a variant was added to, or moved to, a disabled product |
          *     | `variantDisabled` | 422 | validation | a disabled variant (or a variant of a disabled product) was named where it would be sold or subscribed to |
          *     | `variantNotRecurring` | 422 | validation | a one-time variant was named where a recurring plan is needed (a subscription) |
-         *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100% |
+         *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100%, or their shares would not fit in its amount net of the processing fee the merchant bears |
          *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
          *     | `insufficientBalance` | 422 | validation | a withdrawal asks for more than the available balance; `message` says how much is available |
          *     | `webhookEndpointNotAllowed` | 422 | validation | an endpoint on a loopback, private or link-local address: production always, sandbox where the service denies private addresses (link-local in both) |
@@ -2911,9 +2915,11 @@ export interface components {
         /**
          * @description A share of the transaction that goes to another merchant account, copied from the subscription's splits when a
          *     subscription cycle is charged (transactions created with `POST /v1/transactions` have no splits in `v1`).
-         *     `amount` is the share in cents computed from the captured amount: `value` percent of it for `percentage`
-         *     (rounded down to the cent; the remainder stays with the merchant), `value` cents for `fixed`. Each split gets
-         *     its own receivables (their `split` names it).
+         *     `amount` is the share in cents computed from the captured amount (the amount while nothing is captured): each
+         *     installment is divided on its own, `value` percent of it for `percentage` (rounded down to the cent; the
+         *     remainder stays with the merchant) and `value` cents spread over the installments for `fixed`. Each split gets its
+         *     own receivables (their `split` names it), settled into the recipient's ledger; see "Splits" in the Subscriptions
+         *     chapter.
          */
         TransactionSplit: {
             /**
@@ -4809,8 +4815,8 @@ export interface components {
          * @description A share of each cycle's charge of a subscription that goes to another merchant account (`recipient`). With
          *     `type: percentage`, `value` is a percentage of the cycle amount, greater than 0 and at most 100, with up to two
          *     decimals; with `type: fixed`, `value` is an amount in cents (a whole number, at least 1). The percentage splits of
-         *     a subscription add up to at most 100, and the fixed amounts plus the percentage shares to at most the subscription
-         *     `amount`. A change applies from the next cycle billed; cycles already billed keep the splits they were billed with.
+         *     a subscription add up to at most 100, and the shares plus the part of the processing fee the merchant bears fit in
+         *     the subscription `amount`. A change applies from the next cycle billed; cycles already billed keep the splits they were billed with.
          *     Single-split answers carry `merchant` and `_links`; a split inside a subscription or a split collection does not.
          */
         SubscriptionSplit: {
@@ -4835,7 +4841,7 @@ export interface components {
              */
             value: number;
             /**
-             * @description True when the recipient bears the processing fee in proportion to its share.
+             * @description True when the recipient bears the processing fee in proportion to its share (rounded down; the merchant bears the rest).
              * @example false
              */
             chargeProcessingFee: boolean;
@@ -4981,7 +4987,7 @@ export interface components {
          * @description All the splits of a subscription with their totals. `totalPercentage` adds up the `percentage` splits and
          *     `remainingPercentage` is 100 minus it. `remainingAmount` is what stays with the subscription's merchant from each
          *     cycle: the subscription `amount` minus the `fixed` splits minus the percentage shares (each rounded down to the
-         *     cent), in cents, written as a string of digits (the seed's type).
+         *     cent), before the processing fee, in cents, written as a string of digits (the seed's type).
          */
         SubscriptionSplitCollection: {
             /**
@@ -5004,9 +5010,11 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
-         * @description A new split of a subscription. `recipient` must be a merchant account the key's merchant may split with (its own
-         *     sub-accounts or linked accounts) and must not already have a split on this subscription; otherwise
-         *     `422 unprocessableEntity`. Totals that would pass 100 % or the subscription amount are `422 splitPercentageExceeded`.
+         * @description A new split of a subscription. `recipient` must be a sub-account of the key's merchant (`isSubAccount: true`,
+         *     created under it with the admin tool) and must not already have a split on this subscription; otherwise
+         *     `422 unprocessableEntity`. Totals that would pass 100 %, or shares that with the part of the processing fee the
+         *     merchant bears would not fit in the subscription amount, are `422 splitPercentageExceeded`. `chargeProcessingFee`
+         *     and `liable` default to false: the merchant bears the whole fee and answers for refunds and chargebacks.
          */
         CreateSubscriptionSplitRequest: {
             /** @example bus_8Nm3Bv5Cx7Zl1Kj9 */
@@ -5033,8 +5041,9 @@ export interface components {
             liable?: boolean;
         };
         /**
-         * @description New `type` and `value` of a split (both required; the recipient and the flags stay). Totals that would pass 100 %
-         *     or the subscription amount are `422 splitPercentageExceeded`.
+         * @description New `type` and `value` of a split (both required; the recipient and the flags stay). Totals that would pass 100 %,
+         *     or shares that with the part of the processing fee the merchant bears would not fit in the subscription amount,
+         *     are `422 splitPercentageExceeded`.
          */
         UpdateSubscriptionSplitRequest: {
             /**

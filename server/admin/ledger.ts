@@ -15,8 +15,9 @@ export const ledgerCommands: Record<string, AdminCommand> = {
   --json   {"ok","checks","violations":[{"check","subject","detail"}]}
 For every transaction: captured - refunded - charged back = its settlement, refund and chargeback entries + the gross
 of its pending receivables; its fee entries = - the fees of its settled receivables; its dispute holds and releases =
-- its open dispute. No receivable, entry, provider operation or capture twice; every entry's cause exists and
-matches it; every withdrawal has its debit, and a failed one its reversal. Exit 0 when consistent, 1 on a violation.`,
+- its open dispute. No receivable, entry, provider operation or capture twice; every receivable pays a party of its
+charge (its merchant, or a split's recipient); every entry's cause exists and matches it, in the ledger of the party
+it concerns; every withdrawal has its debit, and a failed one its reversal. Exit 0 when consistent, 1 on a violation.`,
     options: { json },
     async run(db, flags) {
       const violations = await verifyLedger(db);

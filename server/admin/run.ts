@@ -14,8 +14,9 @@ import { jobCommands } from './jobs';
 import { keyCommands } from './keys';
 import { ledgerCommands } from './ledger';
 import { operationCommands } from './operations';
+import { subAccountCommands } from './sub-accounts';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands, ...subAccountCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {

@@ -186,3 +186,23 @@ export function pageLinks(
   if (page.hasMore) links.next = get(href(page.next), 'Next page');
   return links;
 }
+
+/** The links of one split of a subscription (its create, update and read answers). */
+export function subscriptionSplitLinks(subscriptionId: string, splitId: string): Links {
+  const list = `/v1/subscriptions/${subscriptionId}/splits`;
+  return {
+    update: { href: `${list}/${splitId}`, method: 'PUT', description: 'Change this split' },
+    delete: { href: `${list}?splitId=${splitId}`, method: 'DELETE', description: 'Remove this split' },
+    list: get(list, 'List the splits of the subscription'),
+  };
+}
+
+/** The links of a subscription's split collection (its list and the answer of a removal). */
+export function subscriptionSplitsLinks(subscriptionId: string): Links {
+  const list = `/v1/subscriptions/${subscriptionId}/splits`;
+  return {
+    self: get(list, 'List the splits of the subscription'),
+    create: post(list, 'Add a split'),
+    subscription: get(`/v1/subscriptions/${subscriptionId}`, 'Read the subscription'),
+  };
+}

@@ -9,8 +9,10 @@ import type { Queryable } from '../db/types';
 
 /** The resource a request created or acted on, and the status its success answers with. */
 export interface RecoveryRef {
-  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint' | 'product' | 'variant';
+  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint' | 'product' | 'variant' | 'subscriptionSplit';
   id: string;
+  /** The resource's parent, when its id alone does not find it through the API (a split's subscription). */
+  parentId?: string;
   /** The success status of the operation (201 for a creation, 200 otherwise). */
   status: 200 | 201;
   /**

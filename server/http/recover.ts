@@ -14,6 +14,7 @@ import { findRefund } from '../domain/transactions/ledger-repo';
 import { findTransaction } from '../domain/transactions/repo';
 import { transactionNotFound } from '../domain/transactions/service';
 import { summaryView } from '../domain/transactions/view';
+import { getSplit } from '../domain/splits/service';
 import { getWallet } from '../domain/wallets/service';
 import { getWithdrawal } from '../domain/withdrawals/service';
 import { withdrawalView } from '../domain/withdrawals/view';
@@ -22,6 +23,7 @@ import { scopeOf, type Ctx } from './context';
 import { addressBody } from './handlers/addresses';
 import { productBody, variantBody } from './handlers/catalog';
 import { customerBody } from './handlers/customers';
+import { splitBody } from './handlers/subscription-splits';
 import { read, refundBody } from './handlers/transactions';
 import { walletBody } from './handlers/wallets';
 import { endpointBody } from './handlers/webhooks';
@@ -82,5 +84,9 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
       return { status, body: variantBody(ctx, await getVariant(ctx.db, scope, id)) };
     case 'withdrawal':
       return { status, body: withdrawalView(await getWithdrawal(ctx.db, scope, id), ctx.merchant) };
+    case 'subscriptionSplit': {
+      if (!ref.parentId) throw new Error(`split ${id} of a recovery point has no subscription`);
+      return { status, body: splitBody(ctx, ref.parentId, await getSplit(ctx.db, scope, ref.parentId, id)) };
+    }
   }
 }

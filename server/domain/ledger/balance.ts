@@ -1,7 +1,8 @@
 /**
  * The balance of a merchant and mode, read in one statement (one snapshot): `reserved` is the amount of its refunds
  * still `pending`, `available` the sum of the ledger entries less `reserved` (what a withdrawal can take), and
- * `pending` what the pending receivables will settle net of their fees, per currency. Nothing stored can drift.
+ * `pending` what its pending receivables will settle net of their fees (its own charges' share, and its split shares of
+ * other merchants' charges when it is a recipient), per currency. Nothing stored can drift.
  */
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
@@ -28,7 +29,7 @@ export async function balanceOf(q: Queryable, scope: Scope): Promise<CurrencyBal
         WHERE t.merchant_id = $1 AND t.mode = $2 AND f.status = 'pending' GROUP BY t.currency
      ), pending AS (
        SELECT t.currency, sum(r.amount) AS amount FROM receivables r JOIN transactions t ON t.id = r.transaction_id
-        WHERE t.merchant_id = $1 AND t.mode = $2 AND r.status = 'pending' GROUP BY t.currency
+        WHERE r.recipient = $1 AND t.mode = $2 AND r.status = 'pending' GROUP BY t.currency
      ), currencies AS (
        SELECT currency FROM ledger UNION SELECT currency FROM reserved UNION SELECT currency FROM pending
        UNION SELECT $3::text

@@ -1,7 +1,8 @@
 /**
  * The append-only ledger of each merchant and mode: the balance is the sum of its entries, never a stored number.
- * Entries are written in the caller's database transaction, with the change that causes them; one entry per type
- * and cause (`UNIQUE (type, source_id)`), so a re-run of the work that writes one finds it written.
+ * Entries are written in the caller's database transaction, with the change that causes them; one entry per type,
+ * cause and merchant (`UNIQUE (type, source_id, merchant_id)`: a refund of a split charge debits each liable
+ * recipient under the same refund), so a re-run of the work that writes one finds it written.
  */
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
@@ -45,14 +46,17 @@ export interface EntryRow {
 const COLUMNS = `id, merchant_id, mode, currency, amount::int AS amount, type, source_kind, source_id, transaction_id,
   description, created_at`;
 
-/** Appends an entry; an entry of the same type and cause already written is left as it is (returns false). */
+/**
+ * Appends an entry; an entry of the same type, cause and merchant already written is left as it is (returns false).
+ * The conflict names no key: the ledger's only unique key besides its id is that one (and a fresh id never clashes).
+ */
 export async function post(q: Queryable, scope: Scope, entry: NewEntry, at: Date): Promise<boolean> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new RangeError(`ledger amount must be a non-zero integer: ${entry.amount}`);
   const res = await q.query(
     `INSERT INTO ledger_entries (id, merchant_id, mode, currency, amount, type, source_kind, source_id, transaction_id,
        description, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (type, source_id) DO NOTHING`,
+     ON CONFLICT DO NOTHING`,
     [
       newId('led'), scope.merchantId, scope.mode, entry.currency ?? 'BRL', entry.amount, entry.type, entry.source.kind,
       entry.source.id, entry.transactionId ?? null, entry.description, at,

@@ -1,7 +1,7 @@
 /**
  * The entry rules of a charge's money, one function per cause (the table is in the spec's Balance chapter). Each is
  * called inside the database transaction that makes the change it records, and posts under the cause's id, so work
- * that runs twice finds its entry written (`UNIQUE (type, source_id)`).
+ * that runs twice finds its entry written (`UNIQUE (type, source_id, merchant_id)`).
  */
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
@@ -48,12 +48,15 @@ export async function postChargeback(q: Queryable, scope: Scope, disputeId: stri
   await post(q, scope, { type: 'chargeback', amount: -fromBalance, source: { kind: 'dispute', id: disputeId }, transactionId, description: `Chargeback of dispute ${disputeId}` }, at);
 }
 
-/** What of a charge's gross money is in the balance now: its settlements less its refunds and chargebacks. */
-export async function grossInBalance(q: Queryable, transactionId: string): Promise<number> {
+/**
+ * What of a charge's gross money is in one merchant's balance now: its settlements less its refunds and chargebacks
+ * (a split charge's money is in several balances: the charge's merchant's and each recipient's).
+ */
+export async function grossInBalance(q: Queryable, transactionId: string, merchantId: string): Promise<number> {
   const res = await q.query<{ amount: string }>(
     `SELECT COALESCE(sum(amount), 0)::bigint::text AS amount FROM ledger_entries
-      WHERE transaction_id = $1 AND type IN ('settlement', 'refund', 'chargeback')`,
-    [transactionId],
+      WHERE transaction_id = $1 AND merchant_id = $2 AND type IN ('settlement', 'refund', 'chargeback')`,
+    [transactionId, merchantId],
   );
   return Number(res.rows[0]!.amount);
 }

@@ -79,12 +79,23 @@ const CHECKS: Check[] = [
            GROUP BY transaction_id, installment_number, recipient, COALESCE(split, '') HAVING count(*) > 1`,
   },
   {
-    check: 'entry-twice',
-    sql: `SELECT min(id) AS subject, count(*) || ' ' || type || ' entries caused by ' || source_id AS detail
-            FROM ledger_entries GROUP BY type, source_id HAVING count(*) > 1`,
+    // A receivable pays a party of its charge: the merchant (no split), or the recipient of one of the charge's splits.
+    check: 'receivable-recipient',
+    sql: `SELECT r.id AS subject, 'recipient ' || r.recipient || ' (split ' || COALESCE(r.split, 'none') || ') is not a party of ' || t.id AS detail
+            FROM receivables r JOIN transactions t ON t.id = r.transaction_id
+           WHERE CASE WHEN r.split IS NULL THEN r.recipient <> t.merchant_id
+                      ELSE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(t.splits, '[]'::jsonb)) s
+                                        WHERE s->>'splitId' = r.split AND s->>'recipient' = r.recipient) END`,
   },
   {
-    // Every entry's cause exists, belongs to the same merchant, mode and transaction, and allows that entry.
+    check: 'entry-twice',
+    sql: `SELECT min(id) AS subject, count(*) || ' ' || type || ' entries caused by ' || source_id AS detail
+            FROM ledger_entries GROUP BY type, source_id, merchant_id HAVING count(*) > 1`,
+  },
+  {
+    // Every entry's cause exists, belongs to the same mode and transaction, and allows that entry; and the entry is in
+    // the right ledger: a receivable's in its recipient's, a refund's or dispute's in the charge's merchant's or in
+    // one of its split recipients' (liable ones bear their part), a withdrawal's in its merchant's.
     check: 'entry-cause',
     sql: `SELECT e.id AS subject, e.type || ' ' || e.amount || ' caused by ' || e.source_kind || ' ' || e.source_id || ': '
              || CASE WHEN t.id IS NULL AND e.source_kind <> 'withdrawal' THEN 'no such cause or charge'
@@ -99,7 +110,11 @@ const CHECKS: Check[] = [
            WHERE CASE e.source_kind
              WHEN 'withdrawal' THEN w.id IS NULL OR w.merchant_id <> e.merchant_id OR w.mode <> e.mode OR e.transaction_id IS NOT NULL
                OR e.type NOT IN ('withdrawal', 'withdrawal_reversal')
-             ELSE t.id IS NULL OR t.merchant_id <> e.merchant_id OR t.mode <> e.mode OR e.transaction_id IS DISTINCT FROM t.id
+             ELSE t.id IS NULL OR t.mode <> e.mode OR e.transaction_id IS DISTINCT FROM t.id
+               OR CASE WHEN e.source_kind = 'receivable' THEN r.recipient <> e.merchant_id
+                       ELSE t.merchant_id <> e.merchant_id AND NOT EXISTS (
+                         SELECT 1 FROM jsonb_array_elements(COALESCE(t.splits, '[]'::jsonb)) s
+                          WHERE s->>'recipient' = e.merchant_id AND (s->>'liable')::boolean) END
                OR CASE e.source_kind
                     WHEN 'receivable' THEN e.type NOT IN ('settlement', 'fee')
                     WHEN 'refund' THEN e.type <> 'refund' OR f.status <> 'succeeded' OR -e.amount > f.amount

@@ -47,6 +47,8 @@ export interface NewReceivable {
   authorizationCode: string | null;
   paidAt: Date | null;
   expectedOn: string;
+  /** The split this receivable pays, with its flags; absent for the merchant's own share (which bears its fee and answers for refunds). */
+  split?: { id: string; liable: boolean; chargeProcessingFee: boolean };
 }
 
 /** Inserts a receivable; returns its id (the cause of the ledger entries of its settlement). */
@@ -54,11 +56,12 @@ export async function insertReceivable(q: Queryable, transactionId: string, r: N
   const id = newId('rec');
   await q.query(
     `INSERT INTO receivables (id, transaction_id, recipient, status, amount, gross_amount, fee, installment_number,
-       description, authorization_code, paid_at, expected_on, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::date, $13, $13)`,
+       description, authorization_code, paid_at, expected_on, created_at, updated_at, split, liable, charge_processing_fee)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::date, $13, $13, $14, $15, $16)`,
     [
       id, transactionId, r.recipient, r.status, r.grossAmount - r.fee, r.grossAmount, r.fee, r.installmentNumber,
-      r.description, r.authorizationCode, r.paidAt, r.expectedOn, at,
+      r.description, r.authorizationCode, r.paidAt, r.expectedOn, at, r.split?.id ?? null, r.split?.liable ?? true,
+      r.split?.chargeProcessingFee ?? true,
     ],
   );
   return id;
@@ -86,6 +89,8 @@ export async function closeReceivable(
 
 export interface SettledReceivable {
   id: string;
+  /** Whose balance it settles into (the charge's merchant, or a split's recipient). */
+  recipient: string;
   gross_amount: number;
   fee: number;
 }
@@ -98,7 +103,7 @@ export async function settleReceivables(q: Queryable, transactionId: string, day
   const res = await q.query<SettledReceivable>(
     `UPDATE receivables SET status = 'paid', paid_at = $3, updated_at = $3
       WHERE transaction_id = $1 AND status = 'pending' AND expected_on <= $2::date
-      RETURNING id, gross_amount::int AS gross_amount, fee::int AS fee`,
+      RETURNING id, recipient, gross_amount::int AS gross_amount, fee::int AS fee`,
     [transactionId, day, at],
   );
   return res.rows;

@@ -9,6 +9,8 @@ import { planFor } from '../fees/service';
 import type { Change } from './change';
 import * as ledger from './ledger-repo';
 import * as postings from '../ledger/postings';
+import type { Scope } from '../../core/tenancy';
+import { burdens, divideInstallment, type Burden, type Share } from '../splits/allocate';
 
 const DESCRIPTION = { pix: 'PIX payment', billet: 'Billet payment' } as const;
 
@@ -28,10 +30,19 @@ function schedule(plan: FeePlan, c: Change, amount: number, paidAt: Date) {
   }
 }
 
+/** The parts of one planned installment: the merchant's alone, or, on a split charge, each party's (splits/allocate). */
+function sharesOf(c: Change, r: { grossAmount: number; fee: number; installmentNumber: number }, of: number): Share[] {
+  const i = { gross: r.grossAmount, fee: r.fee, number: r.installmentNumber, of };
+  if (c.row.splits) return divideInstallment(c.row.splits, c.row.merchant_id, i).shares;
+  return [{ split: null, recipient: c.row.merchant_id, gross: i.gross, fee: Math.min(i.fee, i.gross) }];
+}
+
 /**
- * The receivables of a newly approved charge. One due today (PIX, D+0) is settled at once; the others wait for
- * the settlement job of their day. A fee larger than an installment (a flat billet fee on a tiny amount) is capped
- * at the installment, so no receivable is negative. Returns the later settlement days.
+ * The receivables of a newly approved charge, one per installment and party (the merchant, and each split's
+ * recipient on a split charge; a party whose part is 0 gets none). One due today (PIX, D+0) is settled at once into
+ * its recipient's balance; the others wait for the settlement job of their day. A fee larger than an installment (a
+ * flat billet fee on a tiny amount) is capped at the installment, so no receivable is negative. Returns the later
+ * settlement days.
  */
 export async function createReceivables(c: Change, amount: number, paidAt: Date, authorizationCode: string | null): Promise<string[]> {
   const today = saoPauloDate(c.at);
@@ -41,33 +52,41 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
   for (const r of planned) {
     const due = r.expectedOn <= today;
     if (!due) later.add(r.expectedOn);
-    const gross = r.grossAmount;
-    const fee = Math.min(r.fee, r.grossAmount);
-    const id = await ledger.insertReceivable(
-      c.q,
-      c.row.id,
-      {
-        recipient: c.row.merchant_id,
-        status: due ? 'paid' : 'pending',
-        grossAmount: gross,
-        fee,
-        installmentNumber: r.installmentNumber,
-        description: describe(c.row.method, r.installmentNumber, planned.length),
-        authorizationCode,
-        paidAt: due ? c.at : null,
-        expectedOn: r.expectedOn,
-      },
-      c.at,
-    );
-    if (due) await postings.postSettlement(c.q, c.scope, { id, gross_amount: gross, fee }, c.row.id, c.at);
+    for (const share of sharesOf(c, r, planned.length)) {
+      if (share.gross === 0 && share.split) continue;
+      const { gross, fee, split } = share;
+      const id = await ledger.insertReceivable(
+        c.q,
+        c.row.id,
+        {
+          recipient: share.recipient,
+          status: due ? 'paid' : 'pending',
+          grossAmount: gross,
+          fee,
+          installmentNumber: r.installmentNumber,
+          description: describe(c.row.method, r.installmentNumber, planned.length),
+          authorizationCode,
+          paidAt: due ? c.at : null,
+          expectedOn: r.expectedOn,
+          ...(split ? { split: { id: split.splitId, liable: split.liable, chargeProcessingFee: split.chargeProcessingFee } } : {}),
+        },
+        c.at,
+      );
+      if (due) await postings.postSettlement(c.q, scopeOf(c, share.recipient), { id, gross_amount: gross, fee }, c.row.id, c.at);
+    }
   }
   return [...later].sort();
 }
 
-/** The settlement job's day: the receivables due by `day` are paid into the balance, each with its entries. */
+/** The ledger a party's money of this charge is in: the recipient's, in the charge's mode. */
+function scopeOf(c: Change, merchantId: string): Scope {
+  return { merchantId, mode: c.row.mode };
+}
+
+/** The settlement job's day: the receivables due by `day` are paid into their recipients' balances, each with its entries. */
 export async function settleDue(c: Change, day: string): Promise<number> {
   const settled = await ledger.settleReceivables(c.q, c.row.id, day, c.at);
-  for (const r of settled) await postings.postSettlement(c.q, c.scope, r, c.row.id, c.at);
+  for (const r of settled) await postings.postSettlement(c.q, scopeOf(c, r.recipient), r, c.row.id, c.at);
   return settled.length;
 }
 
@@ -83,10 +102,11 @@ function proportion(fee: number, part: number, whole: number): number {
  * debit. A `paid` receivable is closed as `closing` once everything it brought in has been taken (earlier partial
  * takes, which left it `paid`, count: they are what its gross and the ledger's settled money differ by).
  */
-async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback'): Promise<number> {
+async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback', party: Burden): Promise<number> {
   const all = await ledger.listReceivables(c.q, c.row.id);
+  const split = party.split?.splitId ?? null;
   const byLast = (status: 'pending' | 'paid') =>
-    all.filter((r) => r.status === status && r.split === null).sort((a, b) => b.installment_number - a.installment_number);
+    all.filter((r) => r.status === status && r.split === split).sort((a, b) => b.installment_number - a.installment_number);
   let left = amount;
   for (const r of byLast('pending')) {
     if (left <= 0) break;
@@ -110,6 +130,7 @@ async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback
         authorizationCode: r.authorization_code,
         paidAt: null,
         expectedOn: r.expected_on,
+        ...(r.split ? { split: { id: r.split, liable: r.liable, chargeProcessingFee: r.charge_processing_fee } } : {}),
       },
       c.at,
     );
@@ -117,7 +138,7 @@ async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback
   }
   const fromBalance = left;
   const paid = byLast('paid');
-  let takenBefore = paid.reduce((n, r) => n + r.gross_amount, 0) - (await postings.grossInBalance(c.q, c.row.id));
+  let takenBefore = paid.reduce((n, r) => n + r.gross_amount, 0) - (await postings.grossInBalance(c.q, c.row.id, party.merchantId));
   for (const r of paid) {
     if (left <= 0) break;
     const already = Math.min(Math.max(takenBefore, 0), r.gross_amount);
@@ -135,8 +156,20 @@ async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback
  * balance as a `refund` entry caused by the refund. The processing fee of settled money is kept.
  */
 export async function refundReceivables(c: Change, amount: number, refundId: string): Promise<void> {
-  const fromBalance = await take(c, amount, 'refunded');
-  await postings.postRefund(c.q, c.scope, refundId, c.row.id, fromBalance, c.at);
+  for (const party of burdensOf(c, amount)) {
+    const fromBalance = await take(c, party.amount, 'refunded', party);
+    await postings.postRefund(c.q, scopeOf(c, party.merchantId), refundId, c.row.id, fromBalance, c.at);
+  }
+}
+
+/**
+ * Who bears `amount` taken back from the charge: its merchant alone, or on a split charge each liable recipient in
+ * proportion to its share and the merchant the rest (splits/allocate `burdens`).
+ */
+function burdensOf(c: Change, amount: number): Burden[] {
+  const me: Burden = { split: null, merchantId: c.row.merchant_id, amount };
+  if (!c.row.splits) return [me];
+  return burdens(c.row.splits, c.row.merchant_id, c.row.captured_amount, c.row.installments, amount);
 }
 
 /** A dispute opened: its amount is held in the balance until it is decided. */
@@ -160,6 +193,8 @@ export async function releaseDispute(c: Change, dispute: { id: string; amount: n
  */
 export async function chargeBack(c: Change, dispute: { id: string; amount: number }): Promise<void> {
   await releaseDispute(c, dispute);
-  const fromBalance = await take(c, dispute.amount, 'chargeback');
-  await postings.postChargeback(c.q, c.scope, dispute.id, c.row.id, fromBalance, c.at);
+  for (const party of burdensOf(c, dispute.amount)) {
+    const fromBalance = await take(c, party.amount, 'chargeback', party);
+    await postings.postChargeback(c.q, scopeOf(c, party.merchantId), dispute.id, c.row.id, fromBalance, c.at);
+  }
 }

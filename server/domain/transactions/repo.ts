@@ -8,6 +8,7 @@ import type { ListParams } from '../../core/lists';
 import { listPage, type SortColumns } from '../../db/lists';
 import { newId } from '../../ids';
 import type { TransactionStatus } from './status';
+import type { AppliedSplit } from '../splits/template';
 
 type Payment = components['schemas']['TransactionPayment'];
 type Method = components['schemas']['PaymentMethod'];
@@ -58,6 +59,8 @@ export interface TransactionRow {
   payment: Payment;
   route_rounds: number;
   paid_at: Date | null;
+  /** The split applied to the charge (a subscription cycle's copy of its template); null when not split. */
+  splits: AppliedSplit[] | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -65,9 +68,9 @@ export interface TransactionRow {
 const COLUMNS = `id, merchant_id, mode, status, method, amount::int AS amount, original_amount::int AS original_amount,
   captured_amount::int AS captured_amount, refunded_amount::int AS refunded_amount, customer_id, customer,
   billing_address, external_reference, metadata, items, installments, capture, processing, payment, route_rounds,
-  paid_at, created_at, updated_at`;
+  paid_at, splits, created_at, updated_at`;
 
-export type NewTransaction = Omit<TransactionRow, 'merchant_id' | 'mode' | 'status' | 'captured_amount' | 'refunded_amount' | 'route_rounds' | 'paid_at' | 'updated_at'>;
+export type NewTransaction = Omit<TransactionRow, 'merchant_id' | 'mode' | 'status' | 'captured_amount' | 'refunded_amount' | 'route_rounds' | 'paid_at' | 'splits' | 'updated_at'>;
 
 export async function insertTransaction(q: Queryable, scope: Scope, t: NewTransaction): Promise<TransactionRow> {
   const res = await q.query<TransactionRow>(

@@ -9,6 +9,8 @@ import { transactionLinks } from '../../core/links';
 import type { Merchant } from '../../core/tenancy';
 import * as ledger from './ledger-repo';
 import { listTimeline, type TransactionRow } from './repo';
+import { splitAmounts } from '../splits/allocate';
+import { apiValue } from '../splits/values';
 
 type Transaction = components['schemas']['Transaction'];
 export type TransactionListItem = components['schemas']['TransactionListItem'];
@@ -73,6 +75,24 @@ function disputeView(d: ledger.DisputeRow): components['schemas']['Dispute'] {
 
 const orNull = <T>(list: T[]): T[] | null => (list.length === 0 ? null : list);
 
+/**
+ * The applied split as the transaction shows it: each share's `amount` is computed from the captured amount (the
+ * amount while nothing is captured yet) by the same rule that made the receivables.
+ */
+function splitsView(t: TransactionRow): components['schemas']['TransactionSplit'][] | null {
+  if (!t.splits || t.splits.length === 0) return null;
+  const amounts = splitAmounts(t.splits, t.merchant_id, t.captured_amount > 0 ? t.captured_amount : t.amount, t.installments);
+  return t.splits.map((s) => ({
+    id: s.splitId,
+    recipient: s.recipient,
+    type: s.type,
+    value: apiValue(s),
+    amount: amounts.get(s.splitId)!,
+    chargeProcessingFee: s.chargeProcessingFee,
+    liable: s.liable,
+  }));
+}
+
 /** The whole transaction, read with `q` (inside the caller's database transaction when it has one). */
 export async function transactionView(q: Queryable, t: TransactionRow, merchant: Merchant): Promise<Transaction> {
   // One after the other: inside a database transaction `q` is one connection, which runs one query at a time.
@@ -80,6 +100,7 @@ export async function transactionView(q: Queryable, t: TransactionRow, merchant:
   const receivables = await ledger.listReceivables(q, t.id);
   const refunds = await ledger.listRefunds(q, t.id);
   const disputes = await ledger.listDisputes(q, t.id);
+  const splits = splitsView(t);
   return {
     id: t.id,
     customId: null,
@@ -97,10 +118,10 @@ export async function transactionView(q: Queryable, t: TransactionRow, merchant:
     shipping: null,
     externalReference: t.external_reference,
     shippable: false,
-    spplited: false,
+    spplited: splits !== null,
     items: t.items,
     receivables: receivables.map(receivableView),
-    splits: null,
+    splits,
     refunds: orNull(refunds.map(refundView)),
     disputes: orNull(disputes.map(disputeView)),
     timeline: timeline.map((e) => ({

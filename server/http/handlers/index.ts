@@ -15,6 +15,7 @@ import { balanceHandlers } from './balance';
 import { productsHandlers, variantsHandlers } from './catalog';
 import { customersHandlers } from './customers';
 import { simulatorsHandlers } from './simulators';
+import { subscriptionSplitsHandlers } from './subscription-splits';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
@@ -34,6 +35,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...productsHandlers,
     ...variantsHandlers,
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
+    ...subscriptionSplitsHandlers,
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
     ...simulatorsHandlers,
     ...webhooksHandlers,
