@@ -14,6 +14,7 @@ import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
 import { customersHandlers } from './customers';
+import { sandboxClocksHandlers } from './sandbox-clocks';
 import { simulatorsHandlers } from './simulators';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
@@ -31,6 +32,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...balanceHandlers,
     ...withdrawalsHandlers,
     ...sandboxWithdrawalsHandlers,
+    ...sandboxClocksHandlers,
     ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
