@@ -5145,7 +5145,7 @@ export interface components {
          * @description One role an API key can hold, with the permissions it grants. A permission is `<area>:<action>`:
          *     `<area>:read` allows the `GET` operations of that area, `<area>:write` its `POST`, `PUT` and `DELETE` operations;
          *     `transactions:refund` allows `POST /v1/transactions/{transactionId}/refunds` on its own; `sandbox:write` allows the
-         *     sandbox simulation; `keys:manage` and `account:manage` are used by the administrative panel (key management;
+         *     sandbox simulations and the changes of sandbox test clocks, `sandbox:read` reading the clocks; `keys:manage` and `account:manage` are used by the administrative panel (key management;
          *     closing the account and transferring its ownership). Areas: `transactions`, `sandbox`, `customers`, `addresses`,
          *     `wallets`, `variants`, `subscriptions`, `checkouts`, `simulators`, `webhooks`, `roles`, `keys`, `account`.
          * @example {
