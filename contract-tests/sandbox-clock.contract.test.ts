@@ -55,7 +55,8 @@ describe.each(ENGINES)('Sandbox clock contract on $name', (engine) => {
     const res = await createClock(c.api, { now: T0, name: 'Contrato' });
     expect(res.response.status).toBe(201);
     expect(res.data).toMatchObject({ now: T0, name: 'Contrato', status: 'ready', nextJobAt: null, subscriptionCount: 0 });
-    const alias = await c.api.POST('/v1/sandbox/clock', { body: {} });
+    // No body at all: a clock at the current time.
+    const alias = await c.api.POST('/v1/sandbox/clock', {});
     expect(alias.response.status).toBe(201);
     expect(alias.data?.status).toBe('ready');
     expectError(await c.api.POST('/v1/sandbox/clocks', { body: { now: 'soon' } }), 400, 'invalidParameters');

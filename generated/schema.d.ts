@@ -6652,7 +6652,8 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional; no body, or `{}`, makes a clock standing at the current time. */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateSandboxClockRequest"];
             };
@@ -6750,7 +6751,8 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional; no body, or `{}`, makes a clock standing at the current time. */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateSandboxClockRequest"];
             };

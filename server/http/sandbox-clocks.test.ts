@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueOn, timeOf } from '../domain/clock/time';
 import type { Job, JobKind } from '../jobs/worker';
+import { retryDeadJob } from '../jobs/dead';
 import { enqueueJob } from '../jobs/kinds';
 import { advanceClock, clockJobs, createClock } from '../testing/clock';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
@@ -62,9 +63,23 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     },
   };
 
+  // A monthly renewal: it starts a charge (whose first attempt fails) and schedules the next renewal a month later.
+  const renewal: JobKind = {
+    async run(job: Job) {
+      const clockId = String(job.payload.clockId);
+      const n = Number(job.payload.n);
+      const now = await timeOf(svc.db, clockId);
+      log.push({ label: `renewal ${n}`, now: now.toISOString(), attempt: job.attempts });
+      await enqueueJob(svc.db, { kind: 'test.clock.step', payload: { label: `charge ${n}`, clockId, failFirst: true } });
+      const next = new Date(now.getTime());
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      await enqueueOn(svc.db, { kind: 'test.clock.renewal', payload: { clockId, n: n + 1 } }, next, clockId);
+    },
+  };
+
   beforeAll(async () => {
     svc = await startTestService(engine, {}, {
-      extraJobKinds: { 'test.clock.step': step, 'test.clock.gate': gate, 'test.clock.loop': loop },
+      extraJobKinds: { 'test.clock.step': step, 'test.clock.gate': gate, 'test.clock.loop': loop, 'test.clock.renewal': renewal },
       clockMaxJobs: 50,
     });
   });
@@ -141,6 +156,22 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     expect(log).toHaveLength(1);
   });
 
+  it('plays a year of monthly renewals, each charge failing once and retried, in seconds', async () => {
+    const c = await createClock(svc, { now: T0 });
+    await enqueueOn(svc.db, { kind: 'test.clock.renewal', payload: { clockId: c.id, n: 1 } }, at(T0), c.id);
+    const started = Date.now();
+    const after = await advanceClock(svc, c.id, '2027-12-31T03:00:00.000Z');
+    // Generous for a loaded machine: on an idle one it takes well under a second.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(after.nextJobAt).toBe('2028-01-01T03:00:00.000Z');
+    const expected = Array.from({ length: 12 }, (_, i) => [
+      [`renewal ${i + 1}`, 1], [`charge ${i + 1}`, 1], [`charge ${i + 1}`, 2],
+    ]).flat();
+    expect(log.map((e) => [e.label, e.attempt])).toEqual(expected);
+    const renewals = log.filter((e) => e.label.startsWith('renewal')).map((e) => e.now.slice(0, 10));
+    expect(renewals).toEqual(Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}-01`));
+  });
+
   it('leaves a clock\'s jobs to the clock: a worker runs the wall-clock ones only, and the advance only its own clock\'s', async () => {
     const c = await createClock(svc, { now: T0 });
     const other = await createClock(svc, { now: T0 });
@@ -173,6 +204,17 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ status: 'ready', now: '2027-02-01T03:00:00.000Z' });
     expect(log.map((e) => e.label)).toEqual(['after the gate']);
+  });
+
+  it('runs a failing job\'s attempts on the clock until it dies; an operator\'s retry puts it at the clock\'s now', async () => {
+    const c = await createClock(svc, { now: T0 });
+    const id = await enqueueOn(svc.db, { kind: 'test.clock.step', payload: { label: 'doomed', clockId: c.id, failFirst: true } }, at(T0), c.id, { maxAttempts: 1 });
+    await advanceClock(svc, c.id, '2027-01-10T03:00:00.000Z');
+    expect(log.map((e) => [e.label, e.now])).toEqual([['doomed', T0]]);
+    expect((await clockJobs(svc.db, c.id)).map((j) => j.status)).toEqual(['failed']);
+    expect((await retryDeadJob(svc.db, id!)).runAt.toISOString()).toBe('2027-01-10T03:00:00.000Z');
+    await svc.drain();
+    expect((await clockJobs(svc.db, c.id)).map((j) => j.status)).toEqual(['pending']);
   });
 
   it('refuses production keys, unknown clocks, times backwards or beyond five years, and starts outside 2000–2099', async () => {

@@ -3,7 +3,10 @@
 -- process died frees the clock once its lease ran out instead of holding it for good.
 ALTER TABLE sandbox_clocks ADD COLUMN status text NOT NULL DEFAULT 'ready' CHECK (status IN ('ready', 'advancing'));
 ALTER TABLE sandbox_clocks ADD COLUMN advance_lease_until timestamptz;
-ALTER TABLE sandbox_clocks ADD CONSTRAINT sandbox_clocks_lease CHECK ((status = 'advancing') = (advance_lease_until IS NOT NULL));
+-- Who holds the advance: an advance that outlived its lease cannot move or free the clock another one took over.
+ALTER TABLE sandbox_clocks ADD COLUMN advanced_by text;
+ALTER TABLE sandbox_clocks ADD CONSTRAINT sandbox_clocks_lease
+  CHECK ((status = 'advancing') = (advance_lease_until IS NOT NULL AND advanced_by IS NOT NULL));
 CREATE INDEX sandbox_clocks_list ON sandbox_clocks (merchant_id, created_at DESC, id DESC);
 
 -- Workers claim wall-clock jobs only, the advance of a clock only that clock's: each claim reads an index of its own

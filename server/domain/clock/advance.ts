@@ -10,6 +10,7 @@ import type { Db } from '../../db/types';
 import { randomBase62 } from '../../ids';
 import { createJobRunner, type JobHandler, type JobKind } from '../../jobs/run-job';
 import { claimOnClock } from '../../jobs/sql/claim-clock';
+import { reschedule } from '../../jobs/sql/reschedule';
 import * as repo from './repo';
 
 /** Jobs one advance runs at most: a job that reschedules itself without end cannot hold a request for ever. */
@@ -30,11 +31,12 @@ export type AdvanceOutcome = { kind: 'reached'; ran: number } | { kind: 'tooMany
 
 /** Runs the clock `clockId` forward to `to`; the caller has checked that `to` is a time the clock may go to. */
 export async function runClockTo(db: Db, deps: ClockDeps, clockId: string, to: Date): Promise<AdvanceOutcome> {
-  const held = await repo.takeClock(db, clockId, deps.leaseSeconds);
+  const holder = `clock-${clockId}-${randomBase62(6)}`;
+  const held = await repo.takeClock(db, clockId, holder, deps.leaseSeconds);
   if (!held) throw clockBusy(clockId);
-  const workerId = `clock-${clockId}-${randomBase62(6)}`;
-  const runner = createJobRunner({ db, handlers: deps.handlers, workerId, leaseSeconds: deps.leaseSeconds, logger: deps.logger.child({ workerId, clockId }) });
+  const runner = createJobRunner({ db, handlers: deps.handlers, workerId: holder, leaseSeconds: deps.leaseSeconds, logger: deps.logger.child({ workerId: holder, clockId }) });
   const maxJobs = deps.maxJobs ?? MAX_JOBS_PER_ADVANCE;
+  const lease = keepClock(db, deps, clockId, holder);
   let now = held.now;
   let ran = 0;
   let reached = false;
@@ -44,19 +46,44 @@ export async function runClockTo(db: Db, deps: ClockDeps, clockId: string, to: D
         if (await repo.hasDueJob(db, clockId, to)) return { kind: 'tooManyJobs', ran, at: now };
         break;
       }
-      const job = await claimOnClock(db, { workerId, leaseSeconds: deps.leaseSeconds, clockId, until: to });
+      const job = await claimOnClock(db, { workerId: holder, leaseSeconds: deps.leaseSeconds, clockId, until: to });
       if (!job) break;
       // Time never goes back: a job overdue on the clock (it was attached late, or retried at once) runs at now.
       if (job.runAt > now) now = job.runAt;
-      await repo.moveClock(db, clockId, now, deps.leaseSeconds);
+      if (!(await repo.moveClock(db, clockId, holder, now, deps.leaseSeconds))) {
+        // This advance outlived its lease and another took the clock over: the job is the other's to run.
+        await reschedule(db, job.id, holder, job.runAt);
+        throw clockBusy(clockId);
+      }
       await runner.run(job, { clockId, now });
       ran += 1;
     }
     reached = true;
     return { kind: 'reached', ran };
   } finally {
-    await repo.releaseClock(db, clockId, reached ? to : null);
+    await lease.stop();
+    await repo.releaseClock(db, clockId, holder, reached ? to : null);
   }
+}
+
+/** Renews the advance's hold on the clock every third of its lease, so a long job does not let another advance in. */
+function keepClock(db: Db, deps: ClockDeps, clockId: string, holder: string): { stop(): Promise<void> } {
+  let beat: Promise<void> = Promise.resolve();
+  const interval = setInterval(() => {
+    beat = beat.then(async () => {
+      try {
+        await repo.moveClock(db, clockId, holder, null, deps.leaseSeconds);
+      } catch (err) {
+        deps.logger.warn({ err, clockId }, 'could not renew the lease of the advancing clock');
+      }
+    });
+  }, (deps.leaseSeconds * 1000) / 3);
+  return {
+    async stop() {
+      clearInterval(interval);
+      await beat;
+    },
+  };
 }
 
 export function clockBusy(clockId: string): ApiError {

@@ -62,36 +62,41 @@ export async function countClocks(q: Queryable, merchantId: string): Promise<num
  * Takes the clock for one advance: `advancing`, leased for `leaseSeconds` of wall time. Null when another advance
  * holds it (its lease still running). A lease that ran out belongs to an advance whose process died: taken over.
  */
-export async function takeClock(q: Queryable, id: string, leaseSeconds: number): Promise<ClockRow | null> {
+export async function takeClock(q: Queryable, id: string, holder: string, leaseSeconds: number): Promise<ClockRow | null> {
   const res = await q.query<ClockRow>(
     `UPDATE sandbox_clocks
-        SET status = 'advancing', advance_lease_until = now() + make_interval(secs => $2::float8), updated_at = now()
+        SET status = 'advancing', advanced_by = $2, advance_lease_until = now() + make_interval(secs => $3::float8),
+            updated_at = now()
       WHERE id = $1 AND (status = 'ready' OR advance_lease_until <= now())
       RETURNING ${COLUMNS}`,
-    [id, leaseSeconds],
+    [id, holder, leaseSeconds],
   );
   return res.rows[0] ?? null;
 }
 
-/** Sets the clock's time, forward only, and renews the advance's lease. */
-export async function moveClock(q: Queryable, id: string, to: Date, leaseSeconds: number): Promise<void> {
-  await q.query(
+/**
+ * Sets the clock's time (forward only; the time it stands at when `to` is null) and renews the advance's lease.
+ * False when `holder` no longer holds the clock: its lease ran out and another advance took it over.
+ */
+export async function moveClock(q: Queryable, id: string, holder: string, to: Date | null, leaseSeconds: number): Promise<boolean> {
+  const res = await q.query(
     `UPDATE sandbox_clocks
-        SET now = greatest(now, $2::timestamptz),
-            advance_lease_until = now() + make_interval(secs => $3::float8), updated_at = now()
-      WHERE id = $1 AND status = 'advancing'`,
-    [id, to, leaseSeconds],
+        SET now = greatest(now, coalesce($3::timestamptz, now)),
+            advance_lease_until = now() + make_interval(secs => $4::float8), updated_at = now()
+      WHERE id = $1 AND status = 'advancing' AND advanced_by = $2`,
+    [id, holder, to, leaseSeconds],
   );
+  return res.rowCount > 0;
 }
 
 /** Ends the advance: the clock is `ready` again, at `to` when given (the advance reached it), else where it stands. */
-export async function releaseClock(q: Queryable, id: string, to: Date | null): Promise<void> {
+export async function releaseClock(q: Queryable, id: string, holder: string, to: Date | null): Promise<void> {
   await q.query(
     `UPDATE sandbox_clocks
-        SET now = greatest(now, coalesce($2::timestamptz, now)), status = 'ready', advance_lease_until = NULL,
-            updated_at = now()
-      WHERE id = $1`,
-    [id, to],
+        SET now = greatest(now, coalesce($3::timestamptz, now)), status = 'ready', advance_lease_until = NULL,
+            advanced_by = NULL, updated_at = now()
+      WHERE id = $1 AND advanced_by = $2`,
+    [id, holder, to],
   );
 }
 

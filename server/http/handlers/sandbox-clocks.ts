@@ -11,13 +11,13 @@ type ClockOperations =
 
 export const sandboxClocksHandlers: Pick<SandboxHandlers<Ctx>, ClockOperations> = {
   async createSandboxClock(req, ctx) {
-    const row = await createClock(ctx.db, scopeOf(ctx), req.body);
+    const row = await createClock(ctx.db, scopeOf(ctx), req.body ?? {});
     return { status: 201, body: clockView(row, ctx.merchant) };
   },
 
   // The path for the same creation.
   async createSandboxClockAtClockPath(req, ctx) {
-    const row = await createClock(ctx.db, scopeOf(ctx), req.body);
+    const row = await createClock(ctx.db, scopeOf(ctx), req.body ?? {});
     return { status: 201, body: clockView(row, ctx.merchant) };
   },
 
