@@ -217,6 +217,17 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     expect((await clockJobs(svc.db, c.id)).map((j) => j.status)).toEqual(['pending']);
   });
 
+  it('lets exactly one of two simultaneous advances run each job, the other refused or finding nothing left', async () => {
+    const c = await createClock(svc, { now: T0 });
+    for (let day = 2; day <= 21; day++) await onClock(c.id, `day ${day}`, `2027-01-${String(day).padStart(2, '0')}T03:00:00.000Z`);
+    const to = { to: '2027-02-01T03:00:00.000Z' };
+    const answers = await Promise.all([post(`/v1/sandbox/clocks/${c.id}/advance`, to), post(`/v1/sandbox/clocks/${c.id}/advance`, to)]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+    expect(log.map((e) => e.label)).toEqual(Array.from({ length: 20 }, (_, i) => `day ${i + 2}`));
+    expect((await svc.call(`/v1/sandbox/clocks/${c.id}`).then((r) => r.json()) as { now: string }).now).toBe(to.to);
+  });
+
   it('refuses production keys, unknown clocks, times backwards or beyond five years, and starts outside 2000–2099', async () => {
     const c = await createClock(svc, { now: '2028-02-29T12:00:00.000Z' });
     const prod = svc.merchant.productionKey;
