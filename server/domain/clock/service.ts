@@ -66,9 +66,9 @@ export function addYears(from: Date, years: number): Date {
 }
 
 /**
- * Advances the clock to `to`, running everything due on it until then (`advance.ts`); the clock after it. Checked
- * against the clock as it stands before taking it: a concurrent advance that moved it meanwhile is refused as busy
- * anyway, and one that ended just before leaves a `now` at most `to`'s (`to` ≥ now is re-read by SQL's `greatest`).
+ * Advances the clock to `to`, running everything due on it until then (`advance.ts`); the clock after it. `to` is
+ * checked against the clock as read before taking it: another advance that ran in between may have moved it past
+ * `to`, and then this one runs nothing and leaves it there (the clock's time is only ever set with `greatest`).
  */
 export async function advanceClock(db: Db, deps: ClockDeps, scope: Scope, id: string, toText: string): Promise<repo.ClockDetailRow> {
   const before = await getClock(db, scope, id);
