@@ -4,6 +4,7 @@
  * and its waiting jobs onto the clock, only while it has billed nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { requireClock } from '../domain/clock/service';
 import { newId } from '../ids';
 import { advanceClock, attachToClock, clockJobs, createClock } from '../testing/clock';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
@@ -88,6 +89,15 @@ describe.each(ENGINES)('sandbox clocks with the service\'s jobs on $name', (engi
     await api.refused(await api.post(`/v1/sandbox/clocks/${other.id}/subscriptions`, { subscriptionId: sub }), 422, 'subscriptionNotAttachable');
     const row = await svc.db.query<{ clock_id: string }>('SELECT clock_id FROM subscriptions WHERE id = $1', [sub]);
     expect(row.rows[0]!.clock_id).toBe(c.id);
+  });
+
+  it('checks the clock a new subscription names: the merchant\'s, in sandbox', async () => {
+    const c = await createClock(svc, { now: T0 });
+    const scope = { merchantId: svc.merchant.merchantId, mode: 'sandbox' as const };
+    expect(await requireClock(svc.db, scope, c.id)).toEqual({ id: c.id, now: new Date(T0) });
+    await expect(requireClock(svc.db, { ...scope, mode: 'production' }, c.id)).rejects.toMatchObject({ code: 'sandboxOnly' });
+    const stranger = await svc.newMerchant();
+    await expect(requireClock(svc.db, { merchantId: stranger.merchantId, mode: 'sandbox' }, c.id)).rejects.toMatchObject({ code: 'sandboxClockNotFound' });
   });
 
   it('refuses a subscription that billed a cycle, one unknown or of another merchant, and an unknown clock', async () => {

@@ -22,6 +22,8 @@ interface StepPayload extends Record<string, unknown> {
   failFirst?: boolean;
   /** The first run asks to run again this much later. */
   retryLaterMs?: number;
+  /** Enqueues a job of its own time, an hour from the wall clock's now. */
+  wallLater?: string;
 }
 
 const T0 = '2027-01-01T03:00:00.000Z';
@@ -43,6 +45,9 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
       if (p.retryLaterMs && !rescheduled.has(p.label)) {
         rescheduled.add(p.label);
         return { retryAt: new Date(Date.now() + p.retryLaterMs) };
+      }
+      if (p.wallLater) {
+        await enqueueJob(svc.db, { kind: 'test.clock.step', payload: { label: p.wallLater, clockId: null } }, { runAt: new Date(Date.now() + 3_600_000) });
       }
       if (p.followUp) await enqueueJob(svc.db, { kind: 'test.clock.step', payload: { label: p.followUp, clockId: p.clockId, failFirst: true } });
     },
@@ -170,6 +175,16 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     expect(log.map((e) => [e.label, e.attempt])).toEqual(expected);
     const renewals = log.filter((e) => e.label.startsWith('renewal')).map((e) => e.now.slice(0, 10));
     expect(renewals).toEqual(Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}-01`));
+  });
+
+  it('keeps on the wall clock a job a clock job schedules at a time of its own', async () => {
+    const c = await createClock(svc, { now: T0 });
+    await onClock(c.id, 'settles later', T0, { wallLater: 'settlement' });
+    await advanceClock(svc, c.id, T0);
+    const res = await svc.db.query<{ clock_id: string | null; run_at: Date }>(`SELECT clock_id, run_at FROM jobs WHERE payload->>'label' = 'settlement'`);
+    expect(res.rows).toHaveLength(1);
+    expect(res.rows[0]!.clock_id).toBeNull();
+    expect(Math.abs(res.rows[0]!.run_at.getTime() - (Date.now() + 3_600_000))).toBeLessThan(120_000);
   });
 
   it('leaves a clock\'s jobs to the clock: a worker runs the wall-clock ones only, and the advance only its own clock\'s', async () => {

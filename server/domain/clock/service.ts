@@ -6,7 +6,7 @@ import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
 import { parseList, type ListQuery } from '../../core/lists';
 import type { Scope } from '../../core/tenancy';
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import { clockBusy, runClockTo, type ClockDeps } from './advance';
 import * as repo from './repo';
 
@@ -47,6 +47,18 @@ export async function getClock(db: Db, scope: Scope, id: string): Promise<repo.C
   sandboxOnly(scope);
   const row = await repo.findClock(db, scope.merchantId, id);
   if (!row) throw clockNotFound(id);
+  return row;
+}
+
+/**
+ * The clock a new subscription is to live on (`clockId` of its creation), checked: the merchant's, in sandbox. Its
+ * id and now, read in the caller's transaction. Production keys are `403 sandboxOnly`, an unknown clock `404`.
+ */
+export async function requireClock(q: Queryable, scope: Scope, clockId: string): Promise<{ id: string; now: Date }> {
+  sandboxOnly(scope);
+  const res = await q.query<{ id: string; now: Date }>('SELECT id, now FROM sandbox_clocks WHERE id = $1 AND merchant_id = $2', [clockId, scope.merchantId]);
+  const row = res.rows[0];
+  if (!row) throw clockNotFound(clockId);
   return row;
 }
 
