@@ -243,6 +243,22 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     expect((await svc.call(`/v1/sandbox/clocks/${c.id}`).then((r) => r.json()) as { now: string }).now).toBe(to.to);
   });
 
+  it('takes over a clock and its job from an advance whose process died, once their leases ran out', async () => {
+    const c = await createClock(svc, { now: T0 });
+    const id = await onClock(c.id, 'orphaned', '2027-01-02T03:00:00.000Z');
+    // What a process killed in the middle of running the job leaves behind.
+    await svc.db.query(
+      `UPDATE sandbox_clocks SET status = 'advancing', advanced_by = 'clock-dead', advance_lease_until = now() - interval '1 second',
+              now = '2027-01-02T03:00:00.000Z' WHERE id = $1`, [c.id],
+    );
+    await svc.db.query(
+      `UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'clock-dead', locked_until = now() - interval '1 second' WHERE id = $1`, [id],
+    );
+    const after = await advanceClock(svc, c.id, '2027-01-03T03:00:00.000Z');
+    expect(after).toMatchObject({ status: 'ready', now: '2027-01-03T03:00:00.000Z', nextJobAt: null });
+    expect(log).toEqual([{ label: 'orphaned', now: '2027-01-02T03:00:00.000Z', attempt: 2 }]);
+  });
+
   it('refuses production keys, unknown clocks, times backwards or beyond five years, and starts outside 2000–2099', async () => {
     const c = await createClock(svc, { now: '2028-02-29T12:00:00.000Z' });
     const prod = svc.merchant.productionKey;
