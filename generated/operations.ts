@@ -71,6 +71,12 @@ export const routes = [
   { method: 'put', path: '/v1/products/:productId', openapiPath: '/v1/products/{productId}', operationId: 'updateProduct', tag: 'Products', source: 'added' },
   { method: 'post', path: '/v1/products/:productId/disable', openapiPath: '/v1/products/{productId}/disable', operationId: 'disableProduct', tag: 'Products', source: 'added' },
   { method: 'post', path: '/v1/products/:productId/enable', openapiPath: '/v1/products/{productId}/enable', operationId: 'enableProduct', tag: 'Products', source: 'added' },
+  { method: 'post', path: '/v1/sandbox/clock', openapiPath: '/v1/sandbox/clock', operationId: 'createSandboxClockAtClockPath', tag: 'Sandbox', source: 'added' },
+  { method: 'get', path: '/v1/sandbox/clocks', openapiPath: '/v1/sandbox/clocks', operationId: 'listSandboxClocks', tag: 'Sandbox', source: 'added' },
+  { method: 'post', path: '/v1/sandbox/clocks', openapiPath: '/v1/sandbox/clocks', operationId: 'createSandboxClock', tag: 'Sandbox', source: 'added' },
+  { method: 'get', path: '/v1/sandbox/clocks/:clockId', openapiPath: '/v1/sandbox/clocks/{clockId}', operationId: 'getSandboxClock', tag: 'Sandbox', source: 'added' },
+  { method: 'post', path: '/v1/sandbox/clocks/:clockId/advance', openapiPath: '/v1/sandbox/clocks/{clockId}/advance', operationId: 'advanceSandboxClock', tag: 'Sandbox', source: 'added' },
+  { method: 'post', path: '/v1/sandbox/clocks/:clockId/subscriptions', openapiPath: '/v1/sandbox/clocks/{clockId}/subscriptions', operationId: 'attachSandboxClockSubscription', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/transactions/:transactionId/simulate', openapiPath: '/v1/sandbox/transactions/{transactionId}/simulate', operationId: 'simulateSandboxTransaction', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/withdrawals/:withdrawalId/simulate', openapiPath: '/v1/sandbox/withdrawals/{withdrawalId}/simulate', operationId: 'simulateSandboxWithdrawal', tag: 'Sandbox', source: 'added' },
   { method: 'get', path: '/v1/simulators/payment-methods', openapiPath: '/v1/simulators/payment-methods', operationId: 'simulatePaymentMethod', tag: 'Simulators', source: 'seed' },
@@ -130,6 +136,18 @@ export interface TransactionsHandlers<Ctx> {
 
 /** Handlers of the Sandbox tag. */
 export interface SandboxHandlers<Ctx> {
+  /** POST /v1/sandbox/clock: Create a sandbox test clock (the path) */
+  createSandboxClockAtClockPath: Handler<'createSandboxClockAtClockPath', Ctx>;
+  /** GET /v1/sandbox/clocks: List sandbox test clocks */
+  listSandboxClocks: Handler<'listSandboxClocks', Ctx>;
+  /** POST /v1/sandbox/clocks: Create a sandbox test clock */
+  createSandboxClock: Handler<'createSandboxClock', Ctx>;
+  /** GET /v1/sandbox/clocks/{clockId}: Read a sandbox test clock */
+  getSandboxClock: Handler<'getSandboxClock', Ctx>;
+  /** POST /v1/sandbox/clocks/{clockId}/advance: Advance a sandbox test clock */
+  advanceSandboxClock: Handler<'advanceSandboxClock', Ctx>;
+  /** POST /v1/sandbox/clocks/{clockId}/subscriptions: Attach a subscription to a sandbox test clock */
+  attachSandboxClockSubscription: Handler<'attachSandboxClockSubscription', Ctx>;
   /** POST /v1/sandbox/transactions/{transactionId}/simulate: Simulate the payer's or the network's side of a sandbox transaction */
   simulateSandboxTransaction: Handler<'simulateSandboxTransaction', Ctx>;
   /** POST /v1/sandbox/withdrawals/{withdrawalId}/simulate: Simulate the bank's answer to a sandbox withdrawal */
@@ -300,7 +318,7 @@ export interface Handlers<Ctx>
 /** operationIds per tag, for composing the app one tag at a time. */
 export const operationsByTag = {
   'Transactions': ['listTransactions', 'createTransaction', 'getTransaction', 'cancelTransaction', 'captureTransaction', 'createTransactionRefund'],
-  'Sandbox': ['simulateSandboxTransaction', 'simulateSandboxWithdrawal'],
+  'Sandbox': ['createSandboxClockAtClockPath', 'listSandboxClocks', 'createSandboxClock', 'getSandboxClock', 'advanceSandboxClock', 'attachSandboxClockSubscription', 'simulateSandboxTransaction', 'simulateSandboxWithdrawal'],
   'Customers': ['listCustomers', 'createCustomer', 'getCustomer', 'updateCustomer'],
   'Addresses': ['createAddress', 'getAddress', 'updateAddress', 'deleteAddress'],
   'Balance': ['getBalance'],

@@ -200,6 +200,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a sandbox test clock (the issue's path)
+         * @description The path the recurring-billing issue named for creating a clock: the same operation as
+         *     `POST /v1/sandbox/clocks` (same body, same answer). The clocks live in the collection `/v1/sandbox/clocks`,
+         *     where they are listed, read, attached to and advanced.
+         *
+         *     Only sandbox keys may call it: a production key is `403 sandboxOnly`.
+         */
+        post: operations["createSandboxClockAtClockPath"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sandbox test clocks
+         * @description The merchant's sandbox clocks in the paginated envelope, newest first. Only sandbox keys may call it: a
+         *     production key is `403 sandboxOnly`.
+         */
+        get: operations["listSandboxClocks"];
+        put?: never;
+        /**
+         * Create a sandbox test clock
+         * @description Creates a sandbox test clock standing at `now` (the current time when omitted). Attach subscriptions to it
+         *     (`POST /v1/sandbox/clocks/{clockId}/subscriptions`, or `clockId` when creating the subscription), then advance it:
+         *     their cycles, trials, failed charges and retries play out on the clock's time, in order, in one call. See the
+         *     Sandbox chapter, "Test clocks".
+         *
+         *     Only sandbox keys may call it: a production key is `403 sandboxOnly`. It takes no `X-Idempotency-Key`: a retried
+         *     creation makes a second clock, which costs nothing in sandbox.
+         */
+        post: operations["createSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clocks/{clockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a sandbox test clock
+         * @description The clock as it stands: its `now`, whether an advance is running (`advancing`), when its next job falls due
+         *     and how many subscriptions are attached. Only sandbox keys may call it: a production key is `403 sandboxOnly`.
+         */
+        get: operations["getSandboxClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clocks/{clockId}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a sandbox test clock
+         * @description Moves the clock forward to `to`, running on the way every background job that falls due on the clock before
+         *     or at `to`, one at a time in the order they fall due: the clock's `now` is set to each job's due time, and
+         *     the job runs through the same job handlers as the service's workers. The work a job starts (the processing of
+         *     a charge a renewal created, a retry after a failure) joins the clock and runs on it too, before the next
+         *     renewal. Then the clock stands at `to`.
+         *
+         *     The call is synchronous: it answers `200` with the clock once everything due has run (a year of monthly
+         *     cycles takes a few seconds). A second advance of the same clock while one runs is `409 sandboxClockBusy`;
+         *     advancing again to the same `to` is harmless (nothing is due any more), which makes retries safe. `to`
+         *     earlier than the clock's `now`, or more than five calendar years after it, is `422 sandboxClockTimeInvalid`.
+         *     One advance runs at most 10,000 jobs: a clock with more due stops at the due time of the last one it ran and
+         *     answers `422 sandboxClockTooManyJobs` (advance again to go on). See the Sandbox chapter, "Test clocks".
+         *
+         *     Only sandbox keys may call it: a production key is `403 sandboxOnly`.
+         */
+        post: operations["advanceSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clocks/{clockId}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a subscription to a sandbox test clock
+         * @description Puts a sandbox subscription on the clock: from then on it reads "now" on the clock, and its scheduled jobs
+         *     (those whose payload names it as `subscriptionId`) wait for the clock: a job due at a wall-clock time is moved
+         *     to the same distance from the clock's `now`. Only a subscription with no billing cycle yet may be attached
+         *     (a clock rewriting the time of a period already billed would contradict that bill), and a subscription stays
+         *     on its clock for good: attaching it to another clock is `422 subscriptionNotAttachable`. Attaching it again
+         *     to the same clock changes nothing. Creating the subscription with `clockId` does the same in one step.
+         *
+         *     Only sandbox keys may call it: a production key is `403 sandboxOnly`.
+         */
+        post: operations["attachSandboxClockSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/transactions/{transactionId}/simulate": {
         parameters: {
             query?: never;
@@ -1881,12 +2017,14 @@ export interface components {
          *     | `notFound` | 404 | client | no such path |
          *     | `resourceNotFound` | 404 | client | no such resource (generic) |
          *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `productNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
+         *     | `sandboxClockNotFound` | 404 | client | no sandbox test clock with that id for this merchant |
          *     | `methodNotAllowed` | 405 | client | the path exists but not for this method; see the `Allow` header |
          *     | `idempotencyMismatch` | 409 | client | the idempotency key was used with a different request |
          *     | `idempotencyInProgress` | 409 | client | the first request with this idempotency key is still running |
          *     | `webhookEndpointAlreadyExists` | 409 | client | an endpoint with this URL is already registered in this mode |
          *     | `customerAlreadyExists` | 409 | client | another customer of the merchant in this mode has this document; `details` names it |
          *     | `walletAlreadyExists` | 409 | client | the merchant already has a wallet with this bank, branch and account in this mode; `details` names it |
+         *     | `sandboxClockBusy` | 409 | client | the sandbox clock is being advanced by another request; retry once it answered |
          *     | `requestTimeout` | 408 | client | the request's headers or body did not arrive in time; the connection is closed |
          *     | `payloadTooLarge` | 413 | client | the body exceeds 1 MiB |
          *     | `headersTooLarge` | 431 | client | the request's headers exceed 16 KiB; the connection is closed |
@@ -1906,6 +2044,9 @@ export interface components {
          *     | `insufficientBalance` | 422 | validation | a withdrawal asks for more than the available balance; `message` says how much is available |
          *     | `webhookEndpointNotAllowed` | 422 | validation | an endpoint on a loopback, private or link-local address: production always, sandbox where the service denies private addresses (link-local in both) |
          *     | `providerNotConfigured` | 422 | validation | no payment provider is configured for the key's mode (resource `payorch`) |
+         *     | `sandboxClockTimeInvalid` | 422 | validation | a sandbox clock's start outside 2000–2099, or an advance backwards or more than five years ahead |
+         *     | `sandboxClockTooManyJobs` | 422 | validation | more jobs fell due in one advance than it runs; the clock stopped at the last one's time |
+         *     | `subscriptionNotAttachable` | 422 | validation | the subscription has billed a cycle already, or is on another clock |
          *     | `tooManyRequests` | 429 | rate_limit | the key's quota is spent, or a resource was polled too often; see `Retry-After` |
          *     | `serverError` | 500 | server | an unexpected error; `details` names the `correlationId` |
          *     | `notImplemented` | 501 | server | the operation is in the contract but not served by this build yet |
@@ -1914,7 +2055,7 @@ export interface components {
          * @example invalidParameters
          * @enum {string}
          */
-        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "productNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "invalidPricing" | "productDisabled" | "variantDisabled" | "variantNotRecurring" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
+        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "productNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "sandboxClockNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "sandboxClockBusy" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "invalidPricing" | "productDisabled" | "variantDisabled" | "variantNotRecurring" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "sandboxClockTimeInvalid" | "sandboxClockTooManyJobs" | "subscriptionNotAttachable" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
         /**
          * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
          *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
@@ -3304,6 +3445,137 @@ export interface components {
              * @example Pedido cancelado pelo cliente antes do pagamento
              */
             reason?: string;
+        };
+        /** @description A new sandbox clock. Every field is optional; `{}` makes a clock standing at the current time. */
+        CreateSandboxClockRequest: {
+            /**
+             * @description A label of the merchant's own.
+             * @example Plano mensal, cartão recusado
+             */
+            name?: string;
+            /**
+             * Format: date-time
+             * @description The time the clock starts at; the current time when omitted. Any instant from `2000-01-01T00:00:00Z` up to
+             *     (excluding) `2100-01-01T00:00:00Z`, in the past or in the future: a clock may replay a past month or
+             *     rehearse next year. Milliseconds are kept; outside that range it is `422 sandboxClockTimeInvalid`.
+             * @example 2027-01-01T03:00:00.000Z
+             */
+            now?: string;
+        };
+        /**
+         * @description `ready`: the clock stands at `now` and may be advanced. `advancing`: an advance is running its jobs; another
+         *     advance of the same clock is refused with `409 sandboxClockBusy` until it ends. An advance is synchronous, so a
+         *     caller only sees `advancing` from a second request made while its own runs.
+         * @example ready
+         * @enum {string}
+         */
+        SandboxClockStatus: "ready" | "advancing";
+        /**
+         * @description A sandbox test clock: a time of its own that subscriptions attached to it bill on. Its `now` only moves when it
+         *     is advanced (`POST /v1/sandbox/clocks/{clockId}/advance`), and advancing it runs, in order, every background job
+         *     that falls due on it before the new time.
+         */
+        SandboxClock: {
+            /** @example clk_8Hs3Kd9Lq2Wm5Xn7 */
+            id: string;
+            /**
+             * @description The merchant's label for the clock, as sent (empty when none).
+             * @example Plano mensal, cartão recusado
+             */
+            name: string;
+            /**
+             * Format: date-time
+             * @description The clock's current time. Subscriptions attached to the clock read "now" here.
+             * @example 2027-01-01T03:00:00.000Z
+             */
+            now: string;
+            status: components["schemas"]["SandboxClockStatus"];
+            /**
+             * Format: date-time
+             * @description When the next background job on this clock falls due (clock time); `null` when none is waiting.
+             * @example 2027-02-01T03:00:00.000Z
+             */
+            nextJobAt: string | null;
+            /**
+             * @description How many subscriptions are attached to the clock.
+             * @example 1
+             */
+            subscriptionCount: number;
+            /**
+             * Format: date-time
+             * @description When the clock was created (wall-clock time, not the clock's).
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the clock last changed (wall-clock time).
+             * @example 2026-11-24T10:00:05.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /** @description A sandbox clock as lists show it (without `merchant` and `_links`, which the envelope carries once). */
+        SandboxClockListItem: {
+            /** @example clk_8Hs3Kd9Lq2Wm5Xn7 */
+            id: string;
+            /** @example Plano mensal, cartão recusado */
+            name: string;
+            /**
+             * Format: date-time
+             * @description The clock's current time.
+             * @example 2027-01-01T03:00:00.000Z
+             */
+            now: string;
+            status: components["schemas"]["SandboxClockStatus"];
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:05.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A page of the merchant's sandbox clocks, newest first. */
+        SandboxClockList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["SandboxClockListItem"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /** @description Where to move the clock to. */
+        AdvanceSandboxClockRequest: {
+            /**
+             * Format: date-time
+             * @description The clock's new time: not earlier than its `now` (clocks only go forward; the same time runs the jobs due at
+             *     `now` and is otherwise a no-op), and at most five calendar years after it (UTC). Anything else is
+             *     `422 sandboxClockTimeInvalid`.
+             * @example 2028-01-01T03:00:00.000Z
+             */
+            to: string;
+        };
+        /** @description The subscription to put on the clock. */
+        AttachSandboxClockSubscriptionRequest: {
+            /**
+             * @description A sandbox subscription of the merchant with no billing cycle yet, on no clock (or on this one).
+             * @example subs_3Kf8Lp2Qr7Ts9Vw4
+             */
+            subscriptionId: string;
         };
         /**
          * @description What to make happen to a sandbox transaction, as the payer, the bank or the card network would:
@@ -5423,7 +5695,7 @@ export interface components {
          * @description One role an API key can hold, with the permissions it grants. A permission is `<area>:<action>`:
          *     `<area>:read` allows the `GET` operations of that area, `<area>:write` its `POST`, `PUT` and `DELETE` operations;
          *     `transactions:refund` allows `POST /v1/transactions/{transactionId}/refunds` on its own; `sandbox:write` allows the
-         *     sandbox simulation; `keys:manage` and `account:manage` are used by the administrative panel (key management;
+         *     sandbox simulations and the changes of sandbox test clocks, `sandbox:read` reading the clocks; `keys:manage` and `account:manage` are used by the administrative panel (key management;
          *     closing the account and transferring its ownership). Areas: `transactions`, `sandbox`, `customers`, `addresses`,
          *     `wallets`, `variants` (products and variants: the catalogue), `subscriptions`, `checkouts`, `simulators`, `webhooks`, `roles`, `keys`, `account`.
          * @example {
@@ -6337,6 +6609,11 @@ export interface components {
          */
         TransactionId: string;
         /**
+         * @description Identifier of the sandbox test clock (`clk_` prefix).
+         * @example clk_8Hs3Kd9Lq2Wm5Xn7
+         */
+        ClockId: string;
+        /**
          * @description Identifier of the customer (`cus_` prefix).
          * @example cus_3Jd9QwE5rTy2UiOp
          */
@@ -6921,6 +7198,365 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    createSandboxClockAtClockPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Optional; no body, or `{}`, makes a clock standing at the current time. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateSandboxClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The new clock, `ready`. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The time asked for is outside what the clock accepts (`sandboxClockTimeInvalid`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSandboxClocks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clocks. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClockList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Optional; no body, or `{}`, makes a clock standing at the current time. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateSandboxClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The new clock, `ready`. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The time asked for is outside what the clock accepts (`sandboxClockTimeInvalid`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the sandbox test clock (`clk_` prefix).
+                 * @example clk_8Hs3Kd9Lq2Wm5Xn7
+                 */
+                clockId: components["parameters"]["ClockId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No clock with this id for the key's merchant (`sandboxClockNotFound`), or no such path. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    advanceSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the sandbox test clock (`clk_` prefix).
+                 * @example clk_8Hs3Kd9Lq2Wm5Xn7
+                 */
+                clockId: components["parameters"]["ClockId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceSandboxClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock at `to`, once every job due until then has run. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No clock with this id for the key's merchant (`sandboxClockNotFound`), or no such path. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another advance of this clock is running (`sandboxClockBusy`); retry once it has answered. */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description `to` is before the clock's `now` or more than five years after it (`sandboxClockTimeInvalid`), or more than
+             *     10,000 jobs fell due (`sandboxClockTooManyJobs`: the clock stands at the last one's due time).
+             */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    attachSandboxClockSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the sandbox test clock (`clk_` prefix).
+                 * @example clk_8Hs3Kd9Lq2Wm5Xn7
+                 */
+                clockId: components["parameters"]["ClockId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachSandboxClockSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock, with the subscription counted. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No clock with this id for the key's merchant (`sandboxClockNotFound`), no sandbox subscription of the merchant
+             *     with this id (`subscriptionNotFound`), or no such path.
+             */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The clock is being advanced (`sandboxClockBusy`); attach once the advance has answered. */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The subscription already has a billing cycle, or is on another clock (`subscriptionNotAttachable`). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     simulateSandboxTransaction: {

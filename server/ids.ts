@@ -16,7 +16,8 @@ export function randomBase62(n: number): string {
 
 export type IdPrefix =
   | 'bus' | 'key' | 'tra' | 'cus' | 'addr' | 'wall' | 'wdr' | 'var' | 'prd' | 'item' | 'rec' | 'tml' | 'subs'
-  | 'ssp' | 'scy' | 'link' | 'acc' | 'wbe' | 'wbh' | 'wdi' | 'rfd' | 'dsp' | 'plan' | 'job' | 'corr' | 'pop' | 'led';
+  | 'ssp' | 'scy' | 'link' | 'acc' | 'wbe' | 'wbh' | 'wdi' | 'rfd' | 'dsp' | 'plan' | 'job' | 'corr' | 'pop' | 'led'
+  | 'clk';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(16)}`;

@@ -14,7 +14,8 @@ import { createHttpServer } from './http/client-error';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type Limiters } from './http/rate-limit';
-import { createWorker, type Worker } from './jobs/worker';
+import { createWorker, type JobKind, type Worker } from './jobs/worker';
+import type { ClockDeps } from './domain/clock/advance';
 import { serviceJobHandlers } from './job-kinds';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
 import type { Webhooks } from './webhooks/delivery';
@@ -30,6 +31,10 @@ export interface ServiceOptions {
   workerId?: string;
   /** The idempotency lock and faults (tests). */
   idempotency?: IdempotencyOptions;
+  /** Job kinds besides the service's, in the one table workers and sandbox clocks run (tests' own kinds). */
+  extraJobKinds?: Readonly<Record<string, JobKind>>;
+  /** Jobs one advance of a sandbox clock runs at most (tests of the limit). */
+  clockMaxJobs?: number;
 }
 
 export interface Service {
@@ -91,12 +96,20 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     },
     wake: () => undefined,
   };
+  // One table: a sandbox clock's advance runs its jobs with the workers' own handlers.
+  const jobKinds = { ...options.extraJobKinds, ...serviceJobHandlers(engine, webhooks) };
+  const clocks: ClockDeps = {
+    handlers: jobKinds,
+    leaseSeconds: config.jobs.leaseSeconds,
+    logger,
+    ...(options.clockMaxJobs ? { maxJobs: options.clockMaxJobs } : {}),
+  };
   const workerMode = options.worker ?? 'start';
   let worker: Worker | null = null;
   if (workerMode !== 'off') {
     const w = createWorker({
       db,
-      handlers: serviceJobHandlers(engine, webhooks),
+      handlers: jobKinds,
       leaseSeconds: config.jobs.leaseSeconds,
       pollMs: config.jobs.pollMs,
       concurrency: config.jobs.concurrency,
@@ -113,7 +126,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   let limiters: Limiters | null = null;
   if (options.api ?? true) {
     limiters = await createLimiters(config);
-    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
+    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
     try {
       server = await listen(app, config, logger);
     } catch (err) {

@@ -36,7 +36,12 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   webhookNotFound: { category: 'client', message: 'Webhook endpoint not found.' },
   webhookEventNotFound: { category: 'client', message: 'Webhook event not found.' },
   withdrawalNotFound: { category: 'client', message: 'Withdrawal not found.' },
+  sandboxClockNotFound: { category: 'client', message: 'Sandbox clock not found.' },
   methodNotAllowed: { category: 'client', message: 'Method not allowed on this path.' },
+  sandboxClockBusy: { category: 'client', message: 'The sandbox clock is being advanced by another request.' },
+  sandboxClockTimeInvalid: { category: 'validation', message: 'The sandbox clock cannot take this time.' },
+  sandboxClockTooManyJobs: { category: 'validation', message: 'Too many jobs fell due in one advance of the sandbox clock.' },
+  subscriptionNotAttachable: { category: 'validation', message: 'The subscription cannot be attached to this clock.' },
   idempotencyMismatch: {
     category: 'client',
     message: 'This idempotency key was used with a different request.',

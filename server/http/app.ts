@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import type { Engine } from '../domain/transactions/engine';
 import type { Webhooks } from '../webhooks/delivery';
+import type { ClockDeps } from '../domain/clock/advance';
 import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
@@ -38,12 +39,14 @@ export interface AppDeps {
   handlers: Handlers<Ctx>;
   payments: Engine;
   webhooks: Webhooks;
+  /** The service's job handler table and leases, for advancing sandbox clocks. */
+  clocks: ClockDeps;
   /** The lock of idempotent requests, and the faults tests play in their windows. */
   idempotency?: IdempotencyOptions;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
-function gate({ db, config, limiters, payments, webhooks }: AppDeps): RequestHandler {
+function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): RequestHandler {
   return async (req, res, next) => {
     const match = matchRoute(req.method, req.path);
     if (match.kind === 'none') throw new ApiError('notFound', { message: `No route matches ${req.method} ${req.path}.` });
@@ -65,6 +68,7 @@ function gate({ db, config, limiters, payments, webhooks }: AppDeps): RequestHan
       correlationId: String(res.locals.correlationId),
       payments,
       webhooks,
+      clocks,
       recovery: NO_RECOVERY,
     };
     res.locals.ctx = ctx;

@@ -26,8 +26,11 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   /** Claims before the job is given up as `failed`; 10 when omitted. */
   maxAttempts?: number;
-  /** The sandbox clock the job runs on (`runAt` is then the clock's time); the wall clock when omitted. */
-  clockId?: string;
+  /**
+   * The sandbox clock the job runs on (`runAt` is then the clock's time); null for the wall clock. Omitted, with no
+   * `runAt` either, while a job of a clock runs: that clock, at its now (`clock-context.ts`); the wall clock otherwise.
+   */
+  clockId?: string | null;
 }
 
 /** Enqueues `job` in the caller's transaction; its id, or null when its `dedupeKey` already exists. */

@@ -45,6 +45,7 @@ export async function dispatch(
   at: Date,
 ): Promise<string> {
   const row = await insertDispatch(q, d, at);
-  await enqueueJob<WebhookJob>(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id } }, { dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20 });
+  // A delivery goes to the real world on its time, even for an event of a sandbox clock's job: never on the clock.
+  await enqueueJob<WebhookJob>(q, { kind: 'webhook.deliver', payload: { dispatchId: row.id } }, { dedupeKey: `webhook.deliver:${row.id}`, maxAttempts: 20, clockId: null });
   return row.id;
 }

@@ -20,5 +20,5 @@ export async function timeOf(q: Queryable, clockId: string | null): Promise<Date
 export function enqueueOn<J extends JobSpec>(
   q: Queryable, job: J, at: Date, clockId: string | null, options: Omit<EnqueueOptions, 'runAt' | 'clockId'> = {},
 ): Promise<string | null> {
-  return enqueueJob(q, job, { ...options, runAt: at, ...(clockId ? { clockId } : {}) });
+  return enqueueJob(q, job, { ...options, runAt: at, clockId });
 }

@@ -14,6 +14,7 @@ import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
 import { productsHandlers, variantsHandlers } from './catalog';
 import { customersHandlers } from './customers';
+import { sandboxClocksHandlers } from './sandbox-clocks';
 import { simulatorsHandlers } from './simulators';
 import { subscriptionSplitsHandlers } from './subscription-splits';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
@@ -34,6 +35,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...sandboxWithdrawalsHandlers,
     ...productsHandlers,
     ...variantsHandlers,
+    ...sandboxClocksHandlers,
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...subscriptionSplitsHandlers,
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),

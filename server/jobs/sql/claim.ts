@@ -24,6 +24,8 @@ export interface ClaimInput {
  * Due jobs are `pending` ones whose run_at has come, and `running` ones whose lease ran out (their worker died).
  * SKIP LOCKED lets concurrent claimers pass over rows another one is taking; a row another claimer committed in
  * the meantime is re-checked against the WHERE clause (now running, leased) and left out.
+ * Jobs on a sandbox clock are never a worker's: their run_at is the clock's time, and only advancing the clock runs
+ * them (`claim-clock.ts`).
  */
 export async function claim(q: Queryable, input: ClaimInput): Promise<Job[]> {
   if (!(input.leaseSeconds > 0)) throw new RangeError('leaseSeconds must be > 0');
@@ -35,7 +37,7 @@ export async function claim(q: Queryable, input: ClaimInput): Promise<Job[]> {
             locked_until = now() + make_interval(secs => $2::float8), updated_at = now()
       WHERE id IN (
         SELECT id FROM jobs
-         WHERE status IN ('pending', 'running') AND run_at <= now()
+         WHERE status IN ('pending', 'running') AND run_at <= now() AND clock_id IS NULL
            AND (status = 'pending' OR locked_until <= now())
            AND ($4::text[] IS NULL OR kind = ANY ($4::text[]))
          ORDER BY run_at, id

@@ -25,13 +25,14 @@ export async function selectDead(q: Queryable, input: { limit: number; kind?: st
 }
 
 /**
- * A dead job pending again, due now, with its attempts back to zero. The row keeps its id and dedupe key, so the
- * retry is the same logical job and nothing else can take its key meanwhile. `last_error` stays until the next
+ * A dead job pending again, due now (a sandbox clock's job: at the clock's now), with its attempts back to zero.
+ * The row keeps its id and dedupe key, so the retry is the same logical job and nothing else can take its key meanwhile. `last_error` stays until the next
  * failure, as a trace of why it had died. Null when no dead job has this id.
  */
 export async function revive(q: Queryable, jobId: string): Promise<{ id: string; kind: string; runAt: Date } | null> {
   const res = await q.query<{ id: string; kind: string; runAt: Date }>(
-    `UPDATE jobs SET status = 'pending', attempts = 0, run_at = now(), failed_at = NULL, updated_at = now()
+    `UPDATE jobs SET status = 'pending', attempts = 0, failed_at = NULL, updated_at = now(),
+            run_at = coalesce((SELECT c.now FROM sandbox_clocks c WHERE c.id = jobs.clock_id), now())
       WHERE id = $1 AND status = 'failed'
       RETURNING id, kind, run_at AS "runAt"`,
     [jobId],
