@@ -6070,7 +6070,7 @@ export interface components {
              * @example transaction
              * @enum {string}
              */
-            resource: "transaction" | "customer" | "withdrawal";
+            resource: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle";
             /**
              * @description Id of the resource the event is about.
              * @example tra_8Hq2LmZx4RtY7vKc
@@ -9714,7 +9714,7 @@ export interface operations {
                  * @description Keep only events about this kind of resource.
                  * @example transaction
                  */
-                resource?: "transaction" | "customer" | "withdrawal";
+                resource?: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle";
                 /**
                  * @description Keep only events about this resource.
                  * @example tra_8Hq2LmZx4RtY7vKc

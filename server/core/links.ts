@@ -20,6 +20,7 @@ export const CREATE = {
   webhooks: post('/v1/webhooks', 'Register a webhook endpoint'),
   transactions: post('/v1/transactions', 'Create a transaction'),
   withdrawals: post('/v1/withdrawals', 'Withdraw to a wallet'),
+  subscriptions: post('/v1/subscriptions', 'Create a subscription'),
 } as const;
 
 const LIST = {
@@ -159,5 +160,31 @@ export function pageLinks(
   };
   const links: Links = { self: get(href(page.offset), description) };
   if (page.hasMore) links.next = get(href(page.next), 'Next page');
+  return links;
+}
+
+type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
+
+/** A subscription's links: what its status allows (the actions of `SubscriptionStatus`'s table). */
+export function subscriptionLinks(s: { id: string; status: SubscriptionStatus }): Links {
+  const href = `/v1/subscriptions/${s.id}`;
+  const links: Links = {
+    self: get(href, 'Read this subscription'),
+    cycles: get(`${href}/cycles`, 'List the billing cycles of this subscription'),
+    splits: get(`${href}/splits`, 'List the splits of this subscription'),
+  };
+  if (s.status !== 'canceled' && s.status !== 'expired') {
+    links.cancel = post(`${href}/cancel`, 'Cancel this subscription');
+    links.paymentMethod = { href: `${href}/payment-method`, method: 'PUT', description: 'Change the payment method' };
+  }
+  if (s.status === 'active') links.pause = post(`${href}/pause`, 'Pause this subscription');
+  if (s.status === 'paused') links.resume = post(`${href}/resume`, 'Resume this subscription');
+  return links;
+}
+
+export function cycleLinks(c: { subscriptionId: string; transactionId: string | null }): Links {
+  const links: Links = {};
+  if (c.transactionId) links.transaction = get(`/v1/transactions/${c.transactionId}`, 'Read the transaction of this cycle');
+  links.subscription = get(`/v1/subscriptions/${c.subscriptionId}`, 'Read the subscription');
   return links;
 }

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/types';
 
 /** The resource a request created or acted on, and the status its success answers with. */
 export interface RecoveryRef {
-  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint';
+  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint' | 'subscription';
   id: string;
   /** The success status of the operation (201 for a creation, 200 otherwise). */
   status: 200 | 201;

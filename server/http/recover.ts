@@ -21,6 +21,8 @@ import { addressBody } from './handlers/addresses';
 import { customerBody } from './handlers/customers';
 import { read, refundBody } from './handlers/transactions';
 import { walletBody } from './handlers/wallets';
+import { subscriptionBody } from './handlers/subscriptions';
+import { getSubscription } from '../domain/subscriptions/service';
 import { endpointBody } from './handlers/webhooks';
 
 export interface Answer {
@@ -75,5 +77,7 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
       };
     case 'withdrawal':
       return { status, body: withdrawalView(await getWithdrawal(ctx.db, scope, id), ctx.merchant) };
+    case 'subscription':
+      return { status, body: await subscriptionBody(ctx, await getSubscription(ctx.db, scope, id)) };
   }
 }

@@ -15,6 +15,7 @@ import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
 import { customersHandlers } from './customers';
 import { simulatorsHandlers } from './simulators';
+import { subscriptionsHandlers } from './subscriptions';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
@@ -33,6 +34,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...sandboxWithdrawalsHandlers,
     ...notImplemented<VariantsHandlers<Ctx>>(operationsByTag.Variants),
     ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
+    ...subscriptionsHandlers,
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
     ...simulatorsHandlers,
     ...webhooksHandlers,
