@@ -15,8 +15,14 @@ afterAll(() => flushCoverage('not-implemented'));
 
 /** The tags this build serves; every other tag must answer 501. */
 const IMPLEMENTED: readonly Tag[] = ['Utils', 'Balance', 'Wallets', 'Withdrawals', 'Customers', 'Addresses', 'Simulators', 'Transactions', 'Sandbox', 'Webhooks'];
-const pending = routes.filter((r) => !IMPLEMENTED.includes(r.tag));
-const served = routes.filter((r) => IMPLEMENTED.includes(r.tag));
+/** Operations served from a tag that has not fully landed (the Subscriptions tag without its split operations). */
+const SERVED_OPERATIONS: readonly string[] = [
+  'listSubscriptions', 'createSubscription', 'getSubscription', 'cancelSubscription', 'pauseSubscription',
+  'resumeSubscription', 'updateSubscriptionPaymentMethod', 'listSubscriptionCycles',
+];
+const isServed = (r: (typeof routes)[number]) => IMPLEMENTED.includes(r.tag) || SERVED_OPERATIONS.includes(r.operationId);
+const pending = routes.filter((r) => !isServed(r));
+const served = routes.filter(isServed);
 const errorSchema = validatorAt('/components/schemas/Error');
 
 describe.each(ENGINES)('operations not implemented yet on $name', (engine) => {
