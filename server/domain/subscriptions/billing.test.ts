@@ -69,4 +69,21 @@ describe.each(ENGINES)('subscription billing on $name', (engine) => {
     expect(await runNextBilling(svc, s.id)).toBe(true);
     expect(await read(s.id)).toMatchObject({ status: 'active', currentCycle: 1 });
   });
+
+  it('runs a 7-day trial and then 12 monthly cycles, each a period of the calendar, then expires', async () => {
+    const plan = { amount: 5000, billingFrequency: 'monthly', trialInterval: 'day', trialIntervalCount: 7, cycles: 12 };
+    const s = await create(subscriptionBody({ plan }));
+    await svc.drain();
+    for (let step = 0; step < 13; step++) expect(await runNextBilling(svc, s.id)).toBe(true);
+    expect(await runNextBilling(svc, s.id)).toBe(false);
+    const cycles = await cyclesOf(svc.db, s.id);
+    expect(cycles.map((c) => c.status)).toEqual(Array(12).fill('paid'));
+    const res = await svc.call(`/v1/subscriptions/${s.id}/cycles?sort=cycle&limit=20`);
+    const listed = ((await res.json()) as { data: BillingCycle[] }).data;
+    const trialEnd = (await read(s.id)).trialEndsAt!.slice(0, 10);
+    expect(listed[0]!.startDate).toBe(trialEnd);
+    for (let i = 1; i < 12; i++) expect(Date.parse(listed[i]!.startDate) - Date.parse(listed[i - 1]!.endDate)).toBe(86_400_000);
+    expect(await read(s.id)).toMatchObject({ status: 'expired', currentCycle: 12, nextBillingAt: null });
+    expect((await eventTypes(svc.db, s.id)).at(-1)).toBe('subscription.expired');
+  });
 });
