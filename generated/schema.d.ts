@@ -651,7 +651,7 @@ export interface paths {
          *     Refusals (nothing is created): a card failing the checks of `CardInput` is `422 invalidCard`; a `customerId` or
          *     `variantId` naming nothing of the merchant, a one-time or disabled variant, a retired customer, a billet for a
          *     customer without a document, `billingExactDay` on a daily or weekly plan, or a dunning schedule out of its limits
-         *     is `422 unprocessableEntity`; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; `clockId` with a
+         *     is `422 unprocessableEntity`, and so is a method the merchant's fee plan has no rate for; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; `clockId` with a
          *     production key is `403 sandboxOnly`; a production key with no provider for the method is
          *     `422 providerNotConfigured`.
          */

@@ -13,7 +13,9 @@ import type { PaymentMethod } from '../../payments/provider';
 import { enqueueOn, timeOf } from '../clock/time';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
 import { getCustomer } from '../customers/service';
-import { saoPauloDate } from '../fees/plan';
+import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
+import { planFor } from '../fees/service';
+import { detectBrand } from '../../payments/card';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { checkCard } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
@@ -95,13 +97,22 @@ export async function createSubscription(engine: Engine, scope: Scope, merchant:
   }
   const dunning = dunningFor(method, body.dunning ?? {});
   engine.orchestrator.routesFor(scope.mode, method);
+  // Every cycle is charged at this amount by this method: a method the fee plan has no rate for is refused now.
+  const brand = body.payment.card ? detectBrand(body.payment.card.number) : null;
+  const fee = feeFor(await planFor(db, scope.merchantId), { method, installments: 1, brand, amount: plan.amount });
+  if (fee.kind === 'noRate') throw unprocessable(noRateMessage(fee), [{ 'payment[method]': 'has no rate in the fee plan' }]);
   const payer = await payerOf(db, scope, body, now);
   checkPayer(payerFacts(payer), method);
   // The card's one trip: to the vault, for the reusable token every cycle is charged from.
   const card = body.payment.card ? await engine.orchestrator.vault(scope.mode).tokenize(body.payment.card) : null;
 
   const today = saoPauloDate(now);
-  const trial = plan.trialInterval && plan.trialIntervalCount > 0 ? trialEnd(today, plan.trialInterval as TrialInterval, plan.trialIntervalCount) : null;
+  const trial =
+    plan.trialInterval && plan.trialIntervalCount > 0
+      ? trialEnd(today, plan.trialInterval as TrialInterval, plan.trialIntervalCount)
+      : plan.daysTrial > 0
+        ? trialEnd(today, 'day', plan.daysTrial)
+        : null;
   const anchor = anchorFrom(trial ?? today, plan.billingExactDay);
   const id = newId('subs');
   const row = await db.transaction(async (q) => {
