@@ -56,6 +56,14 @@ describe.each(ENGINES)('Subscriptions contract on $name', (engine) => {
     expect(again.data?.id).toBe(first.data?.id);
     await c.svc.drain();
     expect(await read(first.data!.id)).toMatchObject({ status: 'active', currentCycle: 1 });
+    // Its events are in the delivery history, about the subscription and its cycle.
+    const events = await c.api.GET('/v1/webhooks/events', { params: { query: { resourceId: first.data!.id } } });
+    expect(events.response.status).toBe(200);
+    expect(events.data?.data.map((e) => [e.type, e.resource]).sort()).toEqual([
+      ['subscription.activated', 'subscription'], ['subscription.created', 'subscription'],
+    ]);
+    const cycles = await c.api.GET('/v1/webhooks/events', { params: { query: { resource: 'cycle', type: 'cycle.paid' } } });
+    expect(cycles.data?.data.length).toBeGreaterThan(0);
   });
 
   it('createSubscription refusals: 400 card missing or out of place, 422 invalidCard, unknown customer or variant, exact day on a weekly plan, dunning out of limits; 403 clockId in production', async () => {
