@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, TEST_CARDS, type Transaction } from '../../testing/payments';
+import { billCycle } from './billing';
 import { card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
 
 describe.each(ENGINES)('dunning on $name', (engine) => {
@@ -74,4 +75,18 @@ describe.each(ENGINES)('dunning on $name', (engine) => {
     expect((await eventTypes(svc.db, s.id)).slice(-2)).toEqual(['subscription.past-due', 'subscription.activated']);
   });
 
+
+  it('charges again on resume a renewal that failed while paused', async () => {
+    const s = await declining();
+    const [, c2] = await svc.db.query<{ id: string }>('SELECT id FROM billing_cycles WHERE subscription_id = $1 ORDER BY cycle', [s.id]).then((r) => r.rows);
+    await billCycle(svc.payments, c2!.id); // the renewal's charge is created, its processing not run yet
+    expect((await svc.call(`/v1/subscriptions/${s.id}/pause`, { method: 'POST' })).status).toBe(200);
+    await svc.drain();
+    expect(await read(s.id)).toMatchObject({ status: 'paused', nextBillingAt: null });
+    expect((await cyclesOf(svc.db, s.id))[1]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await svc.call(`/v1/subscriptions/${s.id}/resume`, { method: 'POST' })).status).toBe(200);
+    await svc.drain();
+    expect((await cyclesOf(svc.db, s.id))[1]).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await read(s.id)).toMatchObject({ status: 'past-due' });
+  });
 });

@@ -53,14 +53,22 @@ export function pauseSubscription(db: Db, scope: Scope, id: string, recovery: Re
 /**
  * Resume: the periods that passed while paused are skipped. The scheduled cycle moves to the first period that
  * starts on or after the resume day (or keeps its own, still ahead) and gets a job of its own: the one it had may
- * have run, and billed nothing, while the subscription was paused.
+ * have run, and billed nothing, while the subscription was paused. A cycle whose charge failed while paused is
+ * charged again at once.
  */
 export function resumeSubscription(db: Db, scope: Scope, id: string, recovery: Recovery = NO_RECOVERY): Promise<repo.SubscriptionRow> {
   return locked(db, scope, id, recovery, async (q, s, now) => {
     if (s.status !== 'paused') throw invalidSubscriptionTransition(id, s.status, 'resumed');
     let next: Date | null = null;
-    const scheduled = (await repo.openCycles(q, s.id)).find((c) => c.status === 'scheduled');
-    if (scheduled) {
+    const open = await repo.openCycles(q, s.id);
+    const scheduled = open.find((c) => c.status === 'scheduled');
+    const failed = open.find((c) => c.status === 'failed');
+    if (!scheduled && failed) {
+      // A renewal charged before the pause failed while paused (no retry was scheduled then): charge it again now.
+      next = now;
+      const c = await repo.updateCycle(q, failed.id, { nextRetryAt: now }, now);
+      await scheduleCharge(q, s, c, now, `resume:${now.getTime()}`);
+    } else if (scheduled) {
       const today = saoPauloDate(now);
       const p = periodFrom(s.billing_anchor, cadenceOf(s), scheduled.start_date > today ? scheduled.start_date : today);
       const c = await repo.updateCycle(q, scheduled.id, { dates: { start: p.start, end: p.end } }, now);
