@@ -76,7 +76,11 @@ describe.each(ENGINES)('Subscriptions contract on $name', (engine) => {
     expectError(await c.api.POST('/v1/subscriptions', { body: { ...noPlan, variantId: 'var_0000000000000000' }, params: idem() }), 422, 'unprocessableEntity');
     expectError(await c.api.POST('/v1/subscriptions', { body: body({ plan: { amount: 5000, billingFrequency: 'weekly', billingExactDay: 10 } }), params: idem() }), 422, 'unprocessableEntity');
     expectError(await c.api.POST('/v1/subscriptions', { body: body({ dunning: { retryDays: [1, 2, 3, 4] } }, { method: 'pix' }), params: idem() }), 422, 'unprocessableEntity');
+    const { document: _d, ...undocumented } = body().customer!;
+    const billet = { ...body({}, { method: 'billet' }), customer: { ...undocumented, email: `${idemKey()}@example.com` } };
+    expectError(await c.api.POST('/v1/subscriptions', { body: billet, params: idem() }), 422, 'unprocessableEntity');
     expectError(await c.live.POST('/v1/subscriptions', { body: body({ clockId: 'clk_0000000000000000' }), params: idem() }), 403, 'sandboxOnly');
+    expectError(await c.live.POST('/v1/subscriptions', { body: body(), params: idem() }), 422, 'providerNotConfigured', 'payorch');
     expectError(await c.api.POST('/v1/subscriptions', { body: body({ clockId: 'clk_0000000000000000' }), params: idem() }), 422, 'unprocessableEntity');
     await expectAuthRefusals(c, (client) => client.POST('/v1/subscriptions', { body: body(), params: idem() }), false);
   });
