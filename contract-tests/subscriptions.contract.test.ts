@@ -94,9 +94,18 @@ describe.each(ENGINES)('Subscriptions contract on $name', (engine) => {
 
   it('listSubscriptions 200 filtered by status and customer; 422 for an empty date range', async () => {
     const s = await active();
+    // A split written as the splits part writes it (30 %, in hundredths), shown the same by the list and the read.
+    const recipient = await c.svc.newMerchant('Parceiro Ltda');
+    await c.svc.db.query(
+      `INSERT INTO subscription_splits (id, subscription_id, merchant_id, mode, recipient_id, type, value, created_at, updated_at)
+       VALUES ('ssp_1Az9Sx8Dc7Fv6Gb5', $1, $2, 'sandbox', $3, 'percentage', 3000, now(), now())`,
+      [s.id, c.svc.merchant.merchantId, recipient.merchantId],
+    );
     const page = await c.api.GET('/v1/subscriptions', { params: { query: { status: 'active', customerid: s.customerId } } });
     expect(page.response.status).toBe(200);
     expect(page.data?.data.map((x) => x.id)).toEqual([s.id]);
+    expect(page.data?.data[0]?.splits).toEqual([expect.objectContaining({ recipient: recipient.merchantId, type: 'percentage', value: 30 })]);
+    expect((await read(s.id)).splits).toEqual(page.data?.data[0]?.splits);
     const none = await c.api.GET('/v1/subscriptions', { params: { query: { status: 'expired', customerid: s.customerId } } });
     expect(none.data?.total).toBe(0);
     expectError(await c.api.GET('/v1/subscriptions', { params: { query: { daterangegte: '2026-03-15', daterangelte: '2026-03-14' } } }), 422, 'unprocessableEntity');
