@@ -85,10 +85,13 @@ describe.skipIf(!POSTGRES)('a worker killed mid-renewal, on postgres', () => {
     await holder.query('ROLLBACK');
     await holder.end();
     // Its connection is gone with it; its transaction never committed.
-    await until('the dead worker\'s connection to end', async () => (await svc.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rows.length === 0);
+    const gone = async () => (await svc.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rows.length === 0;
+    await until("the dead worker's connection to end", gone);
     expect((await svc.db.query('SELECT 1 FROM transactions WHERE billing_cycle_id = $1', [cycleId])).rows).toHaveLength(0);
     // The job stays claimed by the dead worker until its lease lapses; then this process runs it.
-    await until('the lease to lapse', async () => (await svc.db.query(`SELECT 1 FROM jobs WHERE kind = 'subscription.bill' AND payload->>'cycleId' = $1 AND locked_until < now()`, [cycleId])).rows.length > 0);
+    const lapsed = async () =>
+      (await svc.db.query(`SELECT 1 FROM jobs WHERE kind = 'subscription.bill' AND payload->>'cycleId' = $1 AND locked_until < now()`, [cycleId])).rows.length > 0;
+    await until('the lease to lapse', lapsed);
     await svc.drain();
     await expectBilledOnce(s, cycleId);
   }, 120_000);
