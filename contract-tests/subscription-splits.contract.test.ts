@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsClient, Schemas } from '../client';
 import { ENGINES } from '../server/testing/harness';
-import { insertSubscription, subAccount } from '../server/testing/subscriptions';
+import { insertSubscription, subAccount } from '../server/testing/split-fixtures';
 import { contractContext, errorOf, expectAuthRefusals, expectError, idem, idemKey, type ContractContext } from './support/context';
 import { flushCoverage } from './support/coverage';
 

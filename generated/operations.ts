@@ -80,8 +80,14 @@ export const routes = [
   { method: 'post', path: '/v1/sandbox/transactions/:transactionId/simulate', openapiPath: '/v1/sandbox/transactions/{transactionId}/simulate', operationId: 'simulateSandboxTransaction', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/withdrawals/:withdrawalId/simulate', openapiPath: '/v1/sandbox/withdrawals/{withdrawalId}/simulate', operationId: 'simulateSandboxWithdrawal', tag: 'Sandbox', source: 'added' },
   { method: 'get', path: '/v1/simulators/payment-methods', openapiPath: '/v1/simulators/payment-methods', operationId: 'simulatePaymentMethod', tag: 'Simulators', source: 'seed' },
+  { method: 'get', path: '/v1/subscriptions', openapiPath: '/v1/subscriptions', operationId: 'listSubscriptions', tag: 'Subscriptions', source: 'added' },
+  { method: 'post', path: '/v1/subscriptions', openapiPath: '/v1/subscriptions', operationId: 'createSubscription', tag: 'Subscriptions', source: 'added' },
   { method: 'get', path: '/v1/subscriptions/:subscriptionId', openapiPath: '/v1/subscriptions/{subscriptionId}', operationId: 'getSubscription', tag: 'Subscriptions', source: 'added' },
+  { method: 'post', path: '/v1/subscriptions/:subscriptionId/cancel', openapiPath: '/v1/subscriptions/{subscriptionId}/cancel', operationId: 'cancelSubscription', tag: 'Subscriptions', source: 'added' },
   { method: 'get', path: '/v1/subscriptions/:subscriptionId/cycles', openapiPath: '/v1/subscriptions/{subscriptionId}/cycles', operationId: 'listSubscriptionCycles', tag: 'Subscriptions', source: 'seed' },
+  { method: 'post', path: '/v1/subscriptions/:subscriptionId/pause', openapiPath: '/v1/subscriptions/{subscriptionId}/pause', operationId: 'pauseSubscription', tag: 'Subscriptions', source: 'added' },
+  { method: 'put', path: '/v1/subscriptions/:subscriptionId/payment-method', openapiPath: '/v1/subscriptions/{subscriptionId}/payment-method', operationId: 'updateSubscriptionPaymentMethod', tag: 'Subscriptions', source: 'added' },
+  { method: 'post', path: '/v1/subscriptions/:subscriptionId/resume', openapiPath: '/v1/subscriptions/{subscriptionId}/resume', operationId: 'resumeSubscription', tag: 'Subscriptions', source: 'added' },
   { method: 'get', path: '/v1/subscriptions/:subscriptionId/splits', openapiPath: '/v1/subscriptions/{subscriptionId}/splits', operationId: 'listSubscriptionSplits', tag: 'Subscriptions', source: 'added' },
   { method: 'post', path: '/v1/subscriptions/:subscriptionId/splits', openapiPath: '/v1/subscriptions/{subscriptionId}/splits', operationId: 'createSubscriptionSplit', tag: 'Subscriptions', source: 'added' },
   { method: 'delete', path: '/v1/subscriptions/:subscriptionId/splits', openapiPath: '/v1/subscriptions/{subscriptionId}/splits', operationId: 'deleteSubscriptionSplit', tag: 'Subscriptions', source: 'seed' },
@@ -242,10 +248,22 @@ export interface VariantsHandlers<Ctx> {
 
 /** Handlers of the Subscriptions tag. */
 export interface SubscriptionsHandlers<Ctx> {
+  /** GET /v1/subscriptions: List subscriptions */
+  listSubscriptions: Handler<'listSubscriptions', Ctx>;
+  /** POST /v1/subscriptions: Create a subscription */
+  createSubscription: Handler<'createSubscription', Ctx>;
   /** GET /v1/subscriptions/{subscriptionId}: Read a subscription */
   getSubscription: Handler<'getSubscription', Ctx>;
+  /** POST /v1/subscriptions/{subscriptionId}/cancel: Cancel a subscription */
+  cancelSubscription: Handler<'cancelSubscription', Ctx>;
   /** GET /v1/subscriptions/{subscriptionId}/cycles: List the billing cycles of a subscription */
   listSubscriptionCycles: Handler<'listSubscriptionCycles', Ctx>;
+  /** POST /v1/subscriptions/{subscriptionId}/pause: Pause a subscription */
+  pauseSubscription: Handler<'pauseSubscription', Ctx>;
+  /** PUT /v1/subscriptions/{subscriptionId}/payment-method: Change the payment method of a subscription */
+  updateSubscriptionPaymentMethod: Handler<'updateSubscriptionPaymentMethod', Ctx>;
+  /** POST /v1/subscriptions/{subscriptionId}/resume: Resume a subscription */
+  resumeSubscription: Handler<'resumeSubscription', Ctx>;
   /** GET /v1/subscriptions/{subscriptionId}/splits: List the splits of a subscription */
   listSubscriptionSplits: Handler<'listSubscriptionSplits', Ctx>;
   /** POST /v1/subscriptions/{subscriptionId}/splits: Add a split to a subscription */
@@ -326,7 +344,7 @@ export const operationsByTag = {
   'Withdrawals': ['listWithdrawals', 'createWithdrawal', 'getWithdrawal'],
   'Products': ['listProducts', 'createProduct', 'getProduct', 'updateProduct', 'disableProduct', 'enableProduct'],
   'Variants': ['listVariants', 'createVariant', 'getVariant', 'updateVariant', 'disableVariant', 'enableVariant'],
-  'Subscriptions': ['getSubscription', 'listSubscriptionCycles', 'listSubscriptionSplits', 'createSubscriptionSplit', 'deleteSubscriptionSplit', 'updateSubscriptionSplit'],
+  'Subscriptions': ['listSubscriptions', 'createSubscription', 'getSubscription', 'cancelSubscription', 'listSubscriptionCycles', 'pauseSubscription', 'updateSubscriptionPaymentMethod', 'resumeSubscription', 'listSubscriptionSplits', 'createSubscriptionSplit', 'deleteSubscriptionSplit', 'updateSubscriptionSplit'],
   'Checkouts': ['listPaymentLinks', 'getCheckoutSessionAnalytics'],
   'Simulators': ['simulatePaymentMethod'],
   'Utils': ['listRolesOfUser'],

@@ -933,6 +933,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subscriptions
+         * @description Returns the merchant's subscriptions in the key's mode, in the paginated envelope, newest first by default.
+         *     Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `amount`. The `daterange` parameters filter on
+         *     `createdAt`. The filters combine: `status` keeps one status, `customerid` the subscriptions of one customer,
+         *     `variantid` those of one variant. A lower `daterange` bound later than the upper one is `422 unprocessableEntity`.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Create a subscription
+         * @description Creates a subscription and answers at once `201 Created` with status `pending` (the seed's core rule 1). Its first
+         *     cycle is charged in the background by an ordinary transaction (with its own `transaction.*` events), or, when the
+         *     plan has a trial, the subscription becomes `trialing` and the first cycle is charged when the trial ends. The
+         *     outcome is announced by webhook (`subscription.activated`, `cycle.paid`, `cycle.failed`, `subscription.canceled`)
+         *     and shown by reading the subscription. A card refused on the first charge is never an error of this request: the
+         *     cycle becomes `failed` and the subscription `canceled`, with their events.
+         *
+         *     The plan is a recurring variant's `pricing` (`variantId`) or given in `plan`. The payer is an existing customer
+         *     (`customerId`) or given inline (`customer`, found by document or e-mail, else created with the subscription, as
+         *     `createTransaction` does). A `credit` card is exchanged once for the provider's reusable token; only the token, the
+         *     brand and the first 6 and last 4 digits are kept, and each cycle's charge is made from the token
+         *     (`cardRegistered: true`, `reusable: true`). `dunning` sets the retries of failed cycles (see
+         *     `SubscriptionDunning`). With `X-Idempotency-Key`, a retry returns the stored `201` with `Idempotent-Replayed: true`
+         *     and creates nothing.
+         *
+         *     Refusals (nothing is created): a card failing the checks of `CardInput` is `422 invalidCard`; a `customerId` or
+         *     `variantId` naming nothing of the merchant, a one-time or disabled variant, a retired customer, a billet for a
+         *     customer without a document, `billingExactDay` on a daily or weekly plan, or a dunning schedule out of its limits
+         *     is `422 unprocessableEntity`, and so is a method the merchant's fee plan has no rate for; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; `clockId` with a
+         *     production key is `403 sandboxOnly`; a production key with no provider for the method is
+         *     `422 providerNotConfigured`.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions/{subscriptionId}": {
         parameters: {
             query?: never;
@@ -942,15 +989,105 @@ export interface paths {
         };
         /**
          * Read a subscription
-         * @description Returns the subscription with its status, current cycle, next billing time and splits. The status follows the
-         *     charges of its billing cycles (the transition table is in the `Subscription` schema). In `v1` subscriptions are
-         *     created outside this API, by the checkout when a payer subscribes to a recurring variant; like a transaction, a
-         *     new subscription starts `pending` while its first cycle is processed in the background. Older subscriptions keep
-         *     the `sub_` prefix and are read the same way. A subscription of another merchant or mode is `404
-         *     subscriptionNotFound`.
+         * @description Returns the subscription with its status, last paid cycle, next billing time, payment method and splits. The status
+         *     follows the charges of its billing cycles and the merchant's operations (the transitions are in
+         *     `SubscriptionStatus`). Subscriptions are created with `POST /v1/subscriptions` (and by the checkout when a payer
+         *     subscribes to a recurring variant); like a transaction, a new subscription starts `pending` while its first cycle is
+         *     processed in the background. Older subscriptions keep the `sub_` prefix and are read the same way. A subscription
+         *     of another merchant or mode is `404 subscriptionNotFound`.
          */
         get: operations["getSubscription"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription
+         * @description Cancels the subscription now (`canceled`, `subscription.canceled`; its scheduled and failed cycles become `canceled`),
+         *     or with `atPeriodEnd: true` at the end of the period already paid (`cancelAtPeriodEnd: true`; the next cycle is
+         *     not billed and the subscription is canceled on its due date). A charge already in flight is not stopped: it ends
+         *     as it ends, without retries. Nothing is refunded (refund a cycle's transaction for that). Canceling a `canceled`
+         *     or `expired` subscription, or at period end one with no period paid (`pending`), is `422 invalidTransition`.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a subscription
+         * @description Pauses an `active` subscription (`paused`, `subscription.paused`): no cycle is billed while it is paused. The
+         *     period already paid runs to its end. Pausing a subscription in another status is `422 invalidTransition`.
+         */
+        post: operations["pauseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a subscription
+         * @description Resumes a `paused` subscription (`active`, `subscription.resumed`). Billing goes on with the calendar of the
+         *     subscription: the periods that passed while it was paused are skipped, and the next cycle is the first period that
+         *     starts on or after the day of the resume (billed then, when it starts that day). Resuming a subscription that is not
+         *     `paused` is `422 invalidTransition`.
+         */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{subscriptionId}/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the payment method of a subscription
+         * @description Replaces how the next charges of the subscription are made (see `UpdateSubscriptionPaymentMethodRequest`).
+         *     A card is tokenised once by the provider; its number and CVV are never stored. A card failing the checks of
+         *     `CardInput` is `422 invalidCard`; a billet for a customer without a CPF or CNPJ is `422 unprocessableEntity`.
+         */
+        put: operations["updateSubscriptionPaymentMethod"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1043,7 +1180,7 @@ export interface paths {
          * @description Returns the subscription's billing cycles in the paginated envelope, newest first by default: the cycles
          *     already billed and the next one (`scheduled`). Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `cycle`
          *     and `dueDate`. The `daterange` parameters filter on the cycle's `createdAt`; `status` keeps the cycles in that
-         *     status (the moves between statuses are in the `BillingCycle` schema). A subscription of another merchant or mode
+         *     status (the moves between statuses are in the `BillingCycleStatus` schema). A subscription of another merchant or mode
          *     is `404 subscriptionNotFound`.
          */
         get: operations["listSubscriptionCycles"];
@@ -1774,6 +1911,248 @@ export interface webhooks {
          *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `withdrawal.failed`. `payload.object` is the withdrawal as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
          */
         post: operations["onWithdrawalFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.created
+         * @description A subscription was created (status `pending`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.created`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.activated
+         * @description A subscription became `active`: its first cycle (or, after a trial, its first billed cycle) was paid, or an overdue cycle was paid by a retry.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.activated`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionActivated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.past-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.past-due
+         * @description A cycle's charge failed on a subscription that was active or in trial: it is `past-due` and the cycle is retried on its dunning schedule.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.past-due`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionPastDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.paused
+         * @description The merchant paused a subscription (`paused`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.paused`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionPaused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.resumed
+         * @description The merchant resumed a paused subscription (`active`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.resumed`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionResumed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.unpaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.unpaid
+         * @description The retries of an overdue cycle ran out and the subscription's `dunning.endAs` is `unpaid`: it bills nothing more.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.unpaid`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionUnpaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.canceled
+         * @description A subscription was canceled: by the merchant (now, or at the end of the period), because its first charge failed, or because the retries of an overdue cycle ran out (`dunning.endAs: canceled`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.canceled`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.expired
+         * @description The period of the last cycle of a fixed-term plan ended (`expired`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.expired`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onSubscriptionExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "cycle.billed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cycle.billed
+         * @description A billing cycle's charge was created (`billing`): at its due date, or by a retry of its dunning schedule. `transactionId` names the new transaction.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `cycle.billed`. `payload.object` is the billing cycle as the cycles list shows it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCycleBilled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "cycle.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cycle.paid
+         * @description A billing cycle's charge was approved (`paid`).
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `cycle.paid`. `payload.object` is the billing cycle as the cycles list shows it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCyclePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "cycle.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cycle.failed
+         * @description A billing cycle's charge failed, was refused, or expired unpaid (`failed`); `nextRetryAt` says when it is charged again, `null` when no retry is left.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `cycle.failed`. `payload.object` is the billing cycle as the cycles list shows it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCycleFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3352,6 +3731,16 @@ export interface components {
              * @example PED-10045
              */
             externalReference: string | null;
+            /**
+             * @description The subscription whose billing cycle this transaction charges; `null` (or absent in older examples) for a one-off charge.
+             * @example null
+             */
+            subscriptionId?: string | null;
+            /**
+             * @description The billing cycle this transaction charges (see `subscriptionId`); a cycle retried has one transaction per attempt.
+             * @example null
+             */
+            billingCycleId?: string | null;
             /**
              * @description True when the items are to be delivered (see `shipping`); always false for transactions created through this API in `v1`.
              * @example false
@@ -5084,6 +5473,37 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
+         * @description Status of a subscription. It follows the charges of its billing cycles and the merchant's operations; this table
+         *     is the one the service moves subscriptions by (a test compares the two).
+         *
+         *     | from | trigger | to |
+         *     |---|---|---|
+         *     | (none) | the subscription is created (`201`; the first cycle is charged in the background) | `pending` |
+         *     | `pending` | the plan has a trial period: the trial starts in the background right after the `201` | `trialing` |
+         *     | `pending` | the first cycle's charge is approved | `active` |
+         *     | `pending` | the first cycle's charge fails, is refused or expires unpaid, or the merchant cancels | `canceled` |
+         *     | `trialing` | the trial ends and the first cycle's charge is approved | `active` |
+         *     | `trialing` | the charge at the end of the trial fails, is refused or expires unpaid | `past-due` |
+         *     | `trialing` | the merchant cancels | `canceled` |
+         *     | `active` | a renewal charge fails, is refused or expires unpaid (the cycle becomes `failed`) | `past-due` |
+         *     | `active` | the merchant pauses it | `paused` |
+         *     | `active` | the merchant cancels now, or the period ends after a cancel at period end | `canceled` |
+         *     | `active` | the last cycle of a fixed-term plan (`totalCycles`) is paid and its period ends | `expired` |
+         *     | `past-due` | a retry of the overdue cycle is approved | `active` |
+         *     | `past-due` | the overdue cycle is still unpaid when its retries run out, with `dunning.endAs: canceled` | `canceled` |
+         *     | `past-due` | the overdue cycle is still unpaid when its retries run out, with `dunning.endAs: unpaid` | `unpaid` |
+         *     | `past-due` | the merchant cancels | `canceled` |
+         *     | `paused` | the merchant resumes it | `active` |
+         *     | `paused` | the merchant cancels | `canceled` |
+         *     | `unpaid` | the merchant cancels | `canceled` |
+         *
+         *     `canceled` and `expired` are final. `unpaid` bills nothing more: the merchant settles the debt outside the
+         *     subscription and cancels it.
+         * @example active
+         * @enum {string}
+         */
+        SubscriptionStatus: "pending" | "trialing" | "active" | "past-due" | "paused" | "unpaid" | "canceled" | "expired";
+        /**
          * @description A share of each cycle's charge of a subscription that goes to another merchant account (`recipient`). With
          *     `type: percentage`, `value` is a percentage of the cycle amount, greater than 0 and at most 100, with up to two
          *     decimals; with `type: fixed`, `value` is an amount in cents (a whole number, at least 1). The percentage splits of
@@ -5136,24 +5556,10 @@ export interface components {
             _links?: components["schemas"]["Links"];
         };
         /**
-         * @description A recurring charge of a customer for a product variant. Each billing cycle creates a transaction; the
-         *     subscription's status follows the outcome of those charges.
-         *
-         *     | from | trigger | to |
-         *     |---|---|---|
-         *     | (none) | the subscription is created (`201`; the first cycle is processed in the background) | `pending` |
-         *     | `pending` | the variant has a trial period | `trialing` |
-         *     | `pending` | the first cycle's charge is approved | `active` |
-         *     | `pending` | the first cycle's charge fails or is refused, or the merchant cancels | `canceled` |
-         *     | `trialing` | the trial ends and the first paid cycle's charge is approved | `active` |
-         *     | `trialing` | the charge at the end of the trial fails or is refused | `past-due` |
-         *     | `active` | a renewal charge fails or is refused (the cycle becomes `failed`) | `past-due` |
-         *     | `past-due` | a retry of the overdue cycle is approved | `active` |
-         *     | `past-due` | the overdue cycle is still unpaid when its retries run out | `canceled` |
-         *     | `trialing`, `active`, `past-due` | the merchant cancels | `canceled` |
-         *     | `active` | the last cycle of a fixed-term plan (`totalCycles`) is paid and its period ends | `expired` |
-         *
-         *     `canceled` and `expired` are final; their splits can no longer change.
+         * @description A recurring charge of a customer, on a recurring variant's plan or an explicit one. Each billing cycle is charged
+         *     by an ordinary transaction (its `subscriptionId` names the subscription); the status follows the outcome of those
+         *     charges and the merchant's operations (the transitions are in `SubscriptionStatus`). `canceled` and `expired`
+         *     are final; their splits can no longer change.
          */
         Subscription: {
             /**
@@ -5161,21 +5567,17 @@ export interface components {
              * @example subs_5Wq2Er8TyU4IoP6a
              */
             id: string;
-            /**
-             * @example active
-             * @enum {string}
-             */
-            status: "pending" | "trialing" | "active" | "past-due" | "canceled" | "expired";
+            status: components["schemas"]["SubscriptionStatus"];
             /**
              * @description The paying customer.
              * @example cus_3Jd9QwE5rTy2UiOp
              */
             customerId: string;
             /**
-             * @description The variant subscribed to; its `pricing` gave the amount, frequency, trial and number of cycles.
+             * @description The variant subscribed to, whose `pricing` gave the plan; `null` for a plan given explicitly.
              * @example var_9Kl3MnB6vCx1ZaQw
              */
-            variantId: string;
+            variantId: string | null;
             /**
              * @description Amount charged each cycle, in cents.
              * @example 5000
@@ -5192,6 +5594,18 @@ export interface components {
              * @enum {string}
              */
             paymentMethod: "pix" | "credit" | "billet";
+            /** @description The stored card's brand and digits (`credit`); `null` for the other methods. Never the number or CVV. */
+            card: {
+                /**
+                 * @example visa
+                 * @enum {string}
+                 */
+                brand: "visa" | "mastercard" | "elo" | "amex" | "hipercard";
+                /** @example 411111 */
+                firstDigits: string;
+                /** @example 1111 */
+                lastDigits: string;
+            } | null;
             /**
              * @description Unit of the billing period.
              * @example monthly
@@ -5204,7 +5618,12 @@ export interface components {
              */
             billingFrequencyCount: number;
             /**
-             * @description Number (`cycle`) of the billing cycle now running; 0 while pending or in trial.
+             * @description The day of the month cycles start on (the last day of shorter months); `null` when they start on the subscription's own day.
+             * @example null
+             */
+            billingExactDay: number | null;
+            /**
+             * @description Number (`cycle`) of the last cycle paid; 0 while pending or in trial.
              * @example 3
              */
             currentCycle: number;
@@ -5215,22 +5634,58 @@ export interface components {
             totalCycles: number | null;
             /**
              * Format: date-time
-             * @description When the next cycle will be charged; `null` once canceled or expired, or when no cycle is left.
-             * @example 2026-04-14T12:30:00.000Z
+             * @description When the next cycle (or the next retry of an overdue one) is charged: the start of its due day in São Paulo
+             *     (03:00 UTC); `null` while a charge is in flight, once canceled, expired or unpaid, or when no cycle is left.
+             * @example 2026-04-14T03:00:00.000Z
              */
             nextBillingAt: string | null;
             /**
              * Format: date-time
-             * @description End of the trial period; `null` when the plan has no trial.
+             * @description End of the trial period (the start of the first billed day); `null` when the plan has no trial.
              * @example null
              */
             trialEndsAt: string | null;
+            /**
+             * @description True after a cancel at period end, until the subscription is canceled on the next due date.
+             * @example false
+             */
+            cancelAtPeriodEnd: boolean;
+            /**
+             * Format: date-time
+             * @description When the subscription was paused; `null` unless `status` is `paused`.
+             * @example null
+             */
+            pausedAt: string | null;
             /**
              * Format: date-time
              * @description When the subscription was canceled; `null` unless `status` is `canceled`.
              * @example null
              */
             canceledAt: string | null;
+            /** @description The retry schedule of failed cycles in force (see `SubscriptionDunning`; the defaults filled in). */
+            dunning: {
+                /**
+                 * @example [
+                 *       1,
+                 *       3,
+                 *       5,
+                 *       7
+                 *     ]
+                 */
+                retryDays: number[];
+                /**
+                 * @example canceled
+                 * @enum {string}
+                 */
+                endAs: "canceled" | "unpaid";
+                /** @example 3 */
+                billetToleranceDays: number;
+            };
+            /**
+             * @description The sandbox test clock the subscription bills on; `null` on the wall clock.
+             * @example null
+             */
+            clockId: string | null;
             /** @description The revenue splits applied to each cycle (manage them under `/v1/subscriptions/{subscriptionId}/splits`). */
             splits: components["schemas"]["SubscriptionSplit"][];
             /**
@@ -5254,6 +5709,161 @@ export interface components {
             updatedAt: string;
             merchant: components["schemas"]["Merchant"];
             _links: components["schemas"]["Links"];
+        };
+        /** @description A page of subscriptions, newest first by default. */
+        SubscriptionList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 1
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            /** @description The subscriptions as reading each returns it. */
+            data: components["schemas"]["Subscription"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description An explicit plan, instead of a recurring `variantId`. `cycles` is the number of paid cycles of a fixed-term plan
+         *     (0 or omitted: renews until canceled). A trial is `trialIntervalCount` × `trialInterval` (no trial when omitted or
+         *     0). `billingExactDay` (monthly and yearly plans only; `422` otherwise) bills on that day of the month, or on the
+         *     month's last day in shorter months; the days before the first such day are not billed.
+         */
+        SubscriptionPlanInput: {
+            /**
+             * @description Amount of each cycle in cents.
+             * @example 5000
+             */
+            amount: number;
+            /**
+             * @example monthly
+             * @enum {string}
+             */
+            billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * @description Units of `billingFrequency` per cycle; 1 when omitted.
+             * @example 1
+             */
+            billingFrequencyCount?: number;
+            /** @example 10 */
+            billingExactDay?: number;
+            /** @example 12 */
+            cycles?: number;
+            /**
+             * @example day
+             * @enum {string}
+             */
+            trialInterval?: "day" | "week" | "month";
+            /** @example 7 */
+            trialIntervalCount?: number;
+        };
+        /**
+         * @description How each cycle is charged. `credit` needs `card`, which is exchanged once for the provider's reusable token (the
+         *     number and CVV are never stored; the cycles' transactions show `cardRegistered: true` and `reusable: true`); `pix`
+         *     and `billet` issue a charge each cycle for the customer to pay (a billet needs a customer with a CPF or CNPJ).
+         *     `card` with another method, or `credit` without it, is `400 invalidParameters`.
+         */
+        SubscriptionPaymentInput: {
+            /**
+             * @example credit
+             * @enum {string}
+             */
+            method: "pix" | "credit" | "billet";
+            card?: components["schemas"]["CardInput"];
+        };
+        /**
+         * @description What happens when a cycle's charge fails. The overdue cycle is charged again after each of `retryDays` days,
+         *     counted from the failure of its first charge (each retry is a new transaction of the cycle, announced by
+         *     `cycle.billed`, and a failure by `cycle.failed` with the next retry in `nextRetryAt`); when the last retry fails
+         *     the subscription ends as `endAs` says (`subscription.canceled` or `subscription.unpaid`).
+         *
+         *     Defaults and limits per method: `credit` retries after 1, 3, 5 and 7 days (at most 10 retries within 30 days);
+         *     `pix` after 1, 3 and 5 days, and at most 3 retries within 7 days, the windows PIX Automático allows;
+         *     `billet` issues one new billet after 1 day (at most 3 within 30 days). Each billet of a subscription is payable
+         *     until `billetToleranceDays` days after its due date (default 3). A schedule out of these limits is
+         *     `422 unprocessableEntity`. The first cycle of a subscription that was never active is not retried: its failure
+         *     cancels the subscription.
+         */
+        SubscriptionDunning: {
+            /**
+             * @description Days after the first failure of a cycle on which it is charged again, strictly increasing.
+             * @example [
+             *       1,
+             *       3,
+             *       5,
+             *       7
+             *     ]
+             */
+            retryDays?: number[];
+            /**
+             * @description How the subscription ends when the retries run out; `canceled` when omitted.
+             * @example canceled
+             * @enum {string}
+             */
+            endAs?: "canceled" | "unpaid";
+            /**
+             * @description Days a subscription's billet stays payable after its due date (`billet` only); 3 when omitted.
+             * @example 3
+             */
+            billetToleranceDays?: number;
+        };
+        /**
+         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
+         *     variant, whose `pricing` gives the plan) and `plan`.
+         */
+        CreateSubscriptionRequest: {
+            customer?: components["schemas"]["TransactionCustomerInput"];
+            /**
+             * @description An existing customer, instead of `customer`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId?: string;
+            /**
+             * @description A recurring variant of the merchant, instead of `plan`; a one-time or disabled variant is `422`.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId?: string;
+            plan?: components["schemas"]["SubscriptionPlanInput"];
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            /**
+             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        } & ((unknown | unknown) & (unknown | unknown));
+        /**
+         * @description `atPeriodEnd: true` keeps the subscription until the end of the period already paid (`cancelAtPeriodEnd` becomes
+         *     true; the next cycle is not billed and the subscription is `canceled` on its due date); false or omitted cancels
+         *     now. Either way nothing already charged is refunded.
+         */
+        CancelSubscriptionRequest: {
+            /** @example false */
+            atPeriodEnd?: boolean;
+        };
+        /**
+         * @description The payment method for the next charges of the subscription (those already created keep theirs). A `credit` card
+         *     is tokenised once, as on creation. A subscription `past-due` keeps its retry schedule: the next retry charges the
+         *     new method. A `canceled` or `expired` subscription is `422 invalidTransition`.
+         */
+        UpdateSubscriptionPaymentMethodRequest: {
+            payment: components["schemas"]["SubscriptionPaymentInput"];
         };
         /**
          * @description All the splits of a subscription with their totals. `totalPercentage` adds up the `percentage` splits and
@@ -5330,19 +5940,30 @@ export interface components {
             value: number;
         };
         /**
-         * @description One billing period of a subscription and its charge. The period runs from `startDate` to `endDate`, both
-         *     inclusive (UTC calendar days); plans are prepaid, so `dueDate` is the first day of the period.
+         * @description Status of a billing cycle; this table is the one the service moves cycles by (a test compares the two).
          *
          *     | from | trigger | to |
          *     |---|---|---|
-         *     | (none) | the previous cycle starts (or the subscription is created) | `scheduled` |
-         *     | `scheduled` | `dueDate` arrives and the cycle's transaction is created | `billing` |
-         *     | `billing` | the transaction is approved | `paid` |
-         *     | `billing` | the transaction fails, is refused, or expires unpaid (PIX, billet) | `failed` |
-         *     | `failed` | a retry creates a new transaction (`transactionId` changes) | `billing` |
-         *     | `scheduled`, `failed` | the subscription is canceled or expires | `canceled` |
+         *     | (none) | the subscription is created, or the previous cycle is paid | `scheduled` |
+         *     | `scheduled` | `dueDate` arrives and the cycle's transaction is created (`cycle.billed`) | `billing` |
+         *     | `billing` | the transaction is approved (`cycle.paid`) | `paid` |
+         *     | `billing` | the transaction fails, is refused, or expires unpaid (PIX, billet) (`cycle.failed`) | `failed` |
+         *     | `failed` | a retry of the dunning schedule creates a new transaction (`transactionId` changes; `cycle.billed`) | `billing` |
+         *     | `scheduled`, `failed` | the subscription is canceled, expires or ends `unpaid` | `canceled` |
          *
-         *     `paid` and `canceled` are final.
+         *     `paid` and `canceled` are final. A cycle that is `billing` when its subscription is canceled keeps its charge,
+         *     which ends `paid` or `failed` as the charge does (no retry follows).
+         * @example paid
+         * @enum {string}
+         */
+        BillingCycleStatus: "scheduled" | "billing" | "paid" | "failed" | "canceled";
+        /**
+         * @description One billing period of a subscription and its charge. The period runs from `startDate` to `endDate`, both
+         *     inclusive (São Paulo calendar days); plans are prepaid, so `dueDate` is the first day of the period, and the cycle
+         *     is charged at the start of that day in São Paulo. Periods are counted from the subscription's first billed day:
+         *     monthly periods keep its day of the month (or `billingExactDay`), falling on the last day of shorter months and
+         *     coming back afterwards (31 → Feb 28 → Mar 31); a Feb 29 start falls on Feb 28 in common years. The moves between
+         *     statuses are in `BillingCycleStatus`.
          * @example {
          *       "id": "scy_3Qw9Er7Ty5Ui1Op2",
          *       "subscriptionId": "subs_5Wq2Er8TyU4IoP6a",
@@ -5350,6 +5971,8 @@ export interface components {
          *       "status": "paid",
          *       "amount": 5000,
          *       "transactionId": "tra_8Hq2LmZx4RtY7vKc",
+         *       "attempts": 1,
+         *       "nextRetryAt": null,
          *       "startDate": "2026-03-14",
          *       "endDate": "2026-04-13",
          *       "dueDate": "2026-03-14",
@@ -5385,11 +6008,7 @@ export interface components {
              * @example 3
              */
             cycle: number;
-            /**
-             * @example paid
-             * @enum {string}
-             */
-            status: "scheduled" | "billing" | "paid" | "failed" | "canceled";
+            status: components["schemas"]["BillingCycleStatus"];
             /**
              * @description Amount charged for this cycle, in cents.
              * @example 5000
@@ -5400,6 +6019,17 @@ export interface components {
              * @example tra_8Hq2LmZx4RtY7vKc
              */
             transactionId: string | null;
+            /**
+             * @description Charges made for this cycle so far (the first one and each retry).
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When a `failed` cycle is charged again (its dunning schedule); `null` when no retry is left or due.
+             * @example null
+             */
+            nextRetryAt: string | null;
             /**
              * Format: date
              * @example 2026-03-14
@@ -5779,7 +6409,9 @@ export interface components {
          *     ignore types they do not know). A `transaction.*` event is emitted when the transaction enters the state the type
          *     names; its `payload.object` is the transaction as `GET /v1/transactions/{transactionId}` returns it right after the
          *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it, a `withdrawal.*`
-         *     event the withdrawal as `GET /v1/withdrawals/{withdrawalId}` returns it.
+         *     event the withdrawal as `GET /v1/withdrawals/{withdrawalId}` returns it, a `subscription.*` event the subscription as
+         *     `GET /v1/subscriptions/{subscriptionId}` returns it, and a `cycle.*` event the billing cycle as the subscription's
+         *     cycles list shows it.
          *
          *     | type | emitted when |
          *     |---|---|
@@ -5801,10 +6433,21 @@ export interface components {
          *     | `withdrawal.created` | a withdrawal is created (status `pending`; its amount left the available balance) |
          *     | `withdrawal.paid` | the bank confirmed the transfer of a withdrawal (status `paid`) |
          *     | `withdrawal.failed` | the bank refused or returned the transfer (status `failed`; the amount is back in the balance) |
+         *     | `subscription.created` | a subscription is created (status `pending`) |
+         *     | `subscription.activated` | a subscription becomes `active`: its first billed cycle is paid, or a retry pays an overdue cycle |
+         *     | `subscription.past-due` | a cycle's charge fails on a subscription that was `active` or `trialing`; the cycle is retried on the dunning schedule |
+         *     | `subscription.paused` | the merchant pauses a subscription |
+         *     | `subscription.resumed` | the merchant resumes a paused subscription (status `active`) |
+         *     | `subscription.unpaid` | the retries of an overdue cycle run out and `dunning.endAs` is `unpaid` |
+         *     | `subscription.canceled` | the merchant cancels (now or at period end), the first charge fails, or the retries run out with `dunning.endAs: canceled` |
+         *     | `subscription.expired` | the last period of a fixed-term plan ends |
+         *     | `cycle.billed` | a billing cycle's charge is created (at its due date, or a retry) |
+         *     | `cycle.paid` | a billing cycle's charge is approved |
+         *     | `cycle.failed` | a billing cycle's charge fails, is refused or expires unpaid (`nextRetryAt`: the next retry, if any) |
          * @example transaction.approved
          * @enum {string}
          */
-        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed";
+        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed" | "subscription.created" | "subscription.activated" | "subscription.past-due" | "subscription.paused" | "subscription.resumed" | "subscription.unpaid" | "subscription.canceled" | "subscription.expired" | "cycle.billed" | "cycle.paid" | "cycle.failed";
         /**
          * @description A URL of the merchant that receives the events it subscribes to, in the mode (sandbox or production) of the key
          *     that registered it. The signing `secret` is shown only once, in the answer to the registration; the value of the
@@ -6249,7 +6892,7 @@ export interface components {
              * @example transaction
              * @enum {string}
              */
-            resource: "transaction" | "customer" | "withdrawal";
+            resource: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle";
             /**
              * @description Id of the resource the event is about.
              * @example tra_8Hq2LmZx4RtY7vKc
@@ -6404,6 +7047,70 @@ export interface components {
             source: "automatic" | "manual";
             payload: {
                 object: components["schemas"]["Withdrawal"];
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened (not when this attempt was made).
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Body of a delivery of a `subscription.*` event. The subscription is only in `payload.object`, exactly as
+         *     `GET /v1/subscriptions/{subscriptionId}` returned it right after the change the event reports. Sign-check the raw
+         *     bytes before parsing (see the Webhooks chapter).
+         */
+        SubscriptionWebhookDelivery: {
+            /**
+             * @description The event id; the same on every attempt and every redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            /**
+             * @example subscription.activated
+             * @enum {string}
+             */
+            type: "subscription.created" | "subscription.activated" | "subscription.past-due" | "subscription.paused" | "subscription.resumed" | "subscription.unpaid" | "subscription.canceled" | "subscription.expired";
+            /**
+             * @description `automatic` for the delivery of a state change, `manual` for a redelivery asked through the API.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            payload: {
+                object: components["schemas"]["Subscription"];
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened (not when this attempt was made).
+             * @example 2026-03-14T12:31:05.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Body of a delivery of a `cycle.*` event. The billing cycle is only in `payload.object`, exactly as the
+         *     cycles list (`GET /v1/subscriptions/{subscriptionId}/cycles`) showed it right after the change the event reports. Sign-check the raw
+         *     bytes before parsing (see the Webhooks chapter).
+         */
+        BillingCycleWebhookDelivery: {
+            /**
+             * @description The event id; the same on every attempt and every redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            /**
+             * @example cycle.paid
+             * @enum {string}
+             */
+            type: "cycle.billed" | "cycle.paid" | "cycle.failed";
+            /**
+             * @description `automatic` for the delivery of a state change, `manual` for a redelivery asked through the API.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            payload: {
+                object: components["schemas"]["BillingCycle"];
             };
             /**
              * Format: date-time
@@ -9632,6 +10339,156 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Sort expression: a sortable field name for ascending order (`createdAt`), the same prefixed with `-` for
+                 *     descending order (`-createdAt`), or the words `ascending` / `descending`, which sort on `createdAt`.
+                 *     The default is `-createdAt` (newest first). Every list sorts on `createdAt`, `updatedAt` and `id`; an
+                 *     operation names its other sortable fields. An unknown field is `400 invalidParameters`. Ties are broken by `id`
+                 *     so that pages never overlap.
+                 * @example -createdAt
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description One calendar day (UTC): keeps the records whose `createdAt` falls within that whole day
+                 *     (`00:00:00.000Z` inclusive to the next day's `00:00:00.000Z` exclusive).
+                 * @example 2026-03-14
+                 */
+                daterange?: components["parameters"]["DateRange"];
+                /**
+                 * @description Exclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegt?: components["parameters"]["DateRangeGt"];
+                /**
+                 * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangegte?: components["parameters"]["DateRangeGte"];
+                /**
+                 * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelt?: components["parameters"]["DateRangeLt"];
+                /**
+                 * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
+                 *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
+                 * @example 2026-03-14T00:00:00.000Z
+                 */
+                daterangelte?: components["parameters"]["DateRangeLte"];
+                /**
+                 * @description Keep only the subscriptions in this status.
+                 * @example active
+                 */
+                status?: components["schemas"]["SubscriptionStatus"];
+                /**
+                 * @description Keep only the subscriptions of this customer.
+                 * @example cus_3Jd9QwE5rTy2UiOp
+                 */
+                customerid?: string;
+                /**
+                 * @description Keep only the subscriptions of this variant.
+                 * @example var_9Kl3MnB6vCx1ZaQw
+                 */
+                variantid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription was created, `pending`; its first cycle is charged (or its trial started) in the background. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getSubscription: {
         parameters: {
             query?: never;
@@ -9661,6 +10518,242 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateSubscriptionPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the subscription (`subs_` prefix; the older `sub_` spelling is accepted too).
+                 * @example subs_5Wq2Er8TyU4IoP6a
+                 */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionPaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -9930,7 +11023,7 @@ export interface operations {
                  * @description Keep only the cycles in this status.
                  * @example paid
                  */
-                status?: "scheduled" | "billing" | "paid" | "failed" | "canceled";
+                status?: components["schemas"]["BillingCycleStatus"];
             };
             header?: never;
             path: {
@@ -10586,7 +11679,7 @@ export interface operations {
                  * @description Keep only events about this kind of resource.
                  * @example transaction
                  */
-                resource?: "transaction" | "customer" | "withdrawal";
+                resource?: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle";
                 /**
                  * @description Keep only events about this resource.
                  * @example tra_8Hq2LmZx4RtY7vKc
@@ -11854,6 +12947,699 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WithdrawalWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionActivated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionPastDue: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionPaused: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionResumed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionUnpaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionCanceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCycleBilled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCycleWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCyclePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCycleWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCycleFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCycleWebhookDelivery"];
             };
         };
         responses: {

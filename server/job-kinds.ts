@@ -5,12 +5,13 @@
  */
 import type { Engine, PaymentJob } from './domain/transactions/engine';
 import { paymentJobHandlers } from './domain/transactions/jobs';
+import { subscriptionJobHandlers, type SubscriptionJob } from './domain/subscriptions/jobs';
 import type { HandlerTable } from './jobs/kinds';
 import { webhookJobHandlers, type Webhooks } from './webhooks/delivery';
 import type { WebhookJob } from './webhooks/outbox';
 
-export type ServiceJob = PaymentJob | WebhookJob;
+export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob;
 
 export function serviceJobHandlers(engine: Engine, webhooks: Webhooks): HandlerTable<ServiceJob> {
-  return { ...paymentJobHandlers(engine), ...webhookJobHandlers(webhooks) };
+  return { ...paymentJobHandlers(engine), ...webhookJobHandlers(webhooks), ...subscriptionJobHandlers(engine) };
 }

@@ -22,6 +22,7 @@ export const CREATE = {
   withdrawals: post('/v1/withdrawals', 'Withdraw to a wallet'),
   products: post('/v1/products', 'Create a product'),
   variants: post('/v1/variants', 'Create a variant'),
+  subscriptions: post('/v1/subscriptions', 'Create a subscription'),
 } as const;
 
 const LIST = {
@@ -205,4 +206,30 @@ export function subscriptionSplitsLinks(subscriptionId: string): Links {
     create: post(list, 'Add a split'),
     subscription: get(`/v1/subscriptions/${subscriptionId}`, 'Read the subscription'),
   };
+}
+
+type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
+
+/** A subscription's links: what its status allows (the actions of `SubscriptionStatus`'s table). */
+export function subscriptionLinks(s: { id: string; status: SubscriptionStatus }): Links {
+  const href = `/v1/subscriptions/${s.id}`;
+  const links: Links = {
+    self: get(href, 'Read this subscription'),
+    cycles: get(`${href}/cycles`, 'List the billing cycles of this subscription'),
+    splits: get(`${href}/splits`, 'List the splits of this subscription'),
+  };
+  if (s.status !== 'canceled' && s.status !== 'expired') {
+    links.cancel = post(`${href}/cancel`, 'Cancel this subscription');
+    links.paymentMethod = { href: `${href}/payment-method`, method: 'PUT', description: 'Change the payment method' };
+  }
+  if (s.status === 'active') links.pause = post(`${href}/pause`, 'Pause this subscription');
+  if (s.status === 'paused') links.resume = post(`${href}/resume`, 'Resume this subscription');
+  return links;
+}
+
+export function cycleLinks(c: { subscriptionId: string; transactionId: string | null }): Links {
+  const links: Links = {};
+  if (c.transactionId) links.transaction = get(`/v1/transactions/${c.transactionId}`, 'Read the transaction of this cycle');
+  links.subscription = get(`/v1/subscriptions/${c.subscriptionId}`, 'Read the subscription');
+  return links;
 }

@@ -26,6 +26,8 @@ import { customerBody } from './handlers/customers';
 import { splitBody } from './handlers/subscription-splits';
 import { read, refundBody } from './handlers/transactions';
 import { walletBody } from './handlers/wallets';
+import { subscriptionBody } from './handlers/subscriptions';
+import { getSubscription } from '../domain/subscriptions/service';
 import { endpointBody } from './handlers/webhooks';
 
 export interface Answer {
@@ -88,5 +90,7 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
       if (!ref.parentId) throw new Error(`split ${id} of a recovery point has no subscription`);
       return { status, body: splitBody(ctx, ref.parentId, await getSplit(ctx.db, scope, ref.parentId, id)) };
     }
+    case 'subscription':
+      return { status, body: await subscriptionBody(ctx, await getSubscription(ctx.db, scope, id)) };
   }
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
-import { insertSubscription, subAccount } from '../testing/subscriptions';
+import { insertSubscription, subAccount } from '../testing/split-fixtures';
 import type { IdempotencyFaults } from './idempotent';
 
 describe.each(ENGINES)('recovered split answers on $name', (engine) => {

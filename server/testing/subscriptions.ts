@@ -1,75 +1,46 @@
+/** Fixtures of the subscription tests: request bodies, and running billing's jobs in order without waiting. */
+import type { components } from '../../generated/schema';
+import type { Queryable } from '../db/types';
+import { payer, TEST_CARDS } from './payments';
+import type { TestService } from './harness';
+
+export type Subscription = components['schemas']['Subscription'];
+export type BillingCycle = components['schemas']['BillingCycle'];
+
+export const card = (number: string = TEST_CARDS.visa) => ({ number, holderName: 'MARIA SILVA', expMonth: 12, expYear: 2035, cvv: '987' });
+
+export function subscriptionBody(over: Record<string, unknown> = {}, payment: Record<string, unknown> = { method: 'credit', card: card() }) {
+  return { customer: payer(), plan: { amount: 5000, billingFrequency: 'monthly' }, payment, ...over };
+}
+
 /**
- * Fixtures of the split tests: subscription rows written directly with SQL (the API that creates subscriptions is
- * another part of the recurring capability), sub-accounts, and a charge given a subscription's split as a cycle's
- * charge gets it.
+ * Makes the earliest pending billing job of the subscription due now and drains the queue: the next step of its
+ * calendar, whenever it falls. Returns false when no such job is pending.
  */
-import type { Db, Queryable } from '../db/types';
-import { createSubAccount } from '../domain/access/sub-accounts';
-import { splitTemplateOf } from '../domain/splits/template';
-import { newId } from '../ids';
-
-export interface SubscriptionFixture {
-  merchantId: string;
-  mode?: 'sandbox' | 'production';
-  amount?: number;
-  method?: 'pix' | 'credit' | 'billet';
-  status?: string;
-  /** The card's brand, as the subscription keeps its card's display fields. */
-  brand?: string;
-}
-
-/** A customer and a monthly subscription of the merchant; returns the subscription's id. */
-export async function insertSubscription(q: Queryable, f: SubscriptionFixture): Promise<string> {
-  const mode = f.mode ?? 'sandbox';
-  const customerId = newId('cus');
-  const at = new Date();
-  await q.query(
-    `INSERT INTO customers (id, merchant_id, mode, first_name, last_name, email, created_at, updated_at)
-     VALUES ($1, $2, $3, 'Maria', 'Silva', 'maria.silva@example.com', $4, $4)`,
-    [customerId, f.merchantId, mode, at],
+export async function runNextBilling(svc: TestService, subscriptionId: string): Promise<boolean> {
+  const res = await svc.db.query<{ id: string }>(
+    `UPDATE jobs SET run_at = now() WHERE id = (
+       SELECT id FROM jobs WHERE status = 'pending' AND kind LIKE 'subscription.%'
+          AND (payload->>'subscriptionId' = $1
+               OR payload->>'cycleId' IN (SELECT id FROM billing_cycles WHERE subscription_id = $1))
+        ORDER BY run_at, id LIMIT 1)
+     RETURNING id`,
+    [subscriptionId],
   );
-  const id = newId('subs');
-  await q.query(
-    `INSERT INTO subscriptions (id, merchant_id, mode, customer_id, status, amount, payment_method, card,
-       billing_frequency, billing_frequency_count, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'monthly', 1, $9, $9)`,
-    [
-      id, f.merchantId, mode, customerId, f.status ?? 'active', f.amount ?? 5000, f.method ?? 'pix',
-      f.brand ? JSON.stringify({ brand: f.brand, lastDigits: '1111' }) : null, at,
-    ],
+  await svc.drain();
+  return res.rows.length > 0;
+}
+
+export async function cyclesOf(q: Queryable, subscriptionId: string) {
+  const res = await q.query<{ cycle: number; status: string; transaction_id: string | null; attempts: number; start_date: string }>(
+    `SELECT cycle, status, transaction_id, attempts, to_char(start_date, 'YYYY-MM-DD') AS start_date
+       FROM billing_cycles WHERE subscription_id = $1 ORDER BY cycle`,
+    [subscriptionId],
   );
-  return id;
+  return res.rows;
 }
 
-/** A sub-account of `parentId` with its keys. */
-export function subAccount(db: Db, parentId: string, name = 'Parceiro Ltda') {
-  return createSubAccount(db, parentId, name);
-}
-
-/** Makes a charge one of the subscription's cycles: it gets the subscription's split as it stands (the template's copy). */
-export async function chargeOfSubscription(q: Queryable, transactionId: string, subscriptionId: string): Promise<void> {
-  const splits = await splitTemplateOf(q, subscriptionId);
-  await q.query('UPDATE transactions SET subscription_id = $2, splits = $3::jsonb WHERE id = $1', [
-    transactionId, subscriptionId, splits === null ? null : JSON.stringify(splits),
-  ]);
-}
-
-let lastCreated = 0;
-
-/** Writes a split row directly (a rule the API would refuse, to test what billing does with one). */
-export async function insertSplitRow(
-  q: Queryable,
-  s: { subscriptionId: string; merchantId: string; recipient: string; type: 'percentage' | 'fixed'; value: number; liable?: boolean; chargeProcessingFee?: boolean },
-): Promise<string> {
-  const id = newId('ssp');
-  // Splits divide a charge in the order they were created: each row strictly after the one before, whatever the
-  // clock's resolution.
-  lastCreated = Math.max(Date.now(), lastCreated + 1);
-  await q.query(
-    `INSERT INTO subscription_splits (id, subscription_id, merchant_id, mode, recipient_id, type, value, liable,
-       charge_processing_fee, created_at, updated_at)
-     VALUES ($1, $2, $3, 'sandbox', $4, $5, $6, $7, $8, $9, $9)`,
-    [id, s.subscriptionId, s.merchantId, s.recipient, s.type, s.value, s.liable ?? false, s.chargeProcessingFee ?? false, new Date(lastCreated)],
-  );
-  return id;
+export async function statusOf(q: Queryable, subscriptionId: string): Promise<string> {
+  const res = await q.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [subscriptionId]);
+  return res.rows[0]!.status;
 }

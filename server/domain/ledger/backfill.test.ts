@@ -16,11 +16,11 @@ import { verifyLedger } from './verify';
 
 const BEFORE_LEDGER = loadMigrations().filter((m) => m.version <= 10);
 /**
- * A database on today's shapes whose backfill (015) never ran. 019 and later stay out: 019 widens the ledger's
+ * A database on today's shapes whose backfill (015) never ran. 018 and later stay out: 018 widens the ledger's
  * one-entry-per-cause key to one per cause and merchant, and 015's SQL names the key it was written against, so
- * 015 is only ever applied before 019 (as `migrate` applies them, in order).
+ * 015 is only ever applied before 018 (as `migrate` applies them, in order).
  */
-const WITHOUT_BACKFILL = loadMigrations().filter((m) => m.version !== 15 && m.version < 19);
+const WITHOUT_BACKFILL = loadMigrations().filter((m) => m.version !== 15 && m.version < 18);
 const AT = '2026-10-01T12:00:00Z';
 
 let n = 0;

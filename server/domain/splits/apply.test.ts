@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, pixBody, TEST_CARDS } from '../../testing/payments';
-import { chargeOfSubscription, insertSplitRow, insertSubscription, subAccount } from '../../testing/subscriptions';
+import { chargeOfSubscription, insertSplitRow, insertSubscription, subAccount } from '../../testing/split-fixtures';
 import { transactionsApi } from '../../testing/transactions-api';
 import { changeTransaction } from '../transactions/change';
 import { settleDue } from '../transactions/money';

@@ -7,7 +7,7 @@ import { ApiError } from '../../core/errors';
 import type { Db } from '../../db/types';
 import { createMerchantWithKeys } from '../access/keys';
 import { ENGINES } from '../../testing/harness';
-import { insertSubscription, subAccount } from '../../testing/subscriptions';
+import { insertSubscription, subAccount } from '../../testing/split-fixtures';
 import { lockSubscription } from './repo';
 import { checkSplitsStillFit, writeInitialSplits } from './service';
 import { splitTemplateOf } from './template';

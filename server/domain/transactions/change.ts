@@ -10,6 +10,7 @@ import * as repo from './repo';
 import { assertTransition, eventOf, STATUS_MESSAGE, type TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
 import { transactionView } from './view';
+import { chargeOutcome } from '../subscriptions/outcome';
 
 export class Change {
   readonly events: EventType[] = [];
@@ -82,6 +83,8 @@ export async function changeTransactionIn<T>(
     for (const type of c.events) {
       await recordEvent(q, c.scope, { type, resource: 'transaction', resourceId: c.row.id, object }, c.at);
     }
+    // A billing cycle's charge: its cycle and subscription follow the outcome in this same database transaction.
+    if (c.row.billing_cycle_id) await chargeOutcome(q, c.row, c.events);
   }
   return { value, row: c.row };
 }

@@ -6,7 +6,7 @@
  * request therefore writes nothing.
  */
 import type { components } from '../../../generated/schema';
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import type { Merchant, Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
@@ -45,7 +45,8 @@ function checkItems(body: CreateTransactionRequest): void {
   }
 }
 
-function checkCard(card: Card, now: Date): void {
+/** The checks of `CardInput` (422 `invalidCard`): Luhn, brand, expiry, CVV length. */
+export function checkCard(card: Card, now: Date): void {
   const invalid = (reason: string, field: string) =>
     new ApiError('invalidCard', { resource: 'transaction', message: `The card ${reason}.`, params: [{ [`payment[card][${field}]`]: reason }] });
   if (!luhnValid(card.number)) throw invalid('number fails the Luhn check', 'number');
@@ -95,16 +96,30 @@ function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
   }
 }
 
-function initialPayment(id: string, provider: string, method: PaymentMethod, card: CardRef | null, installments: number, expiresAt: Date | null): Payment {
+/** The `payment` of a new transaction; `registered`: charged from a card stored for reuse (a subscription's). */
+export function initialPayment(id: string, provider: string, method: PaymentMethod, card: CardRef | null, installments: number, expiresAt: Date | null, registered = false): Payment {
   return {
-    provider, version: '1.0', refused: null, reusable: false,
+    provider, version: '1.0', refused: null, reusable: registered,
     billetUrl: null, billetBarcode: null, billetSequence: null, billetDocumentNumber: null, billetReferenceNumber: null,
     pixQrCodeEmv: null, pixQrCodeUrl: null, pixQrCodeImage: null, acquirerTransactionNumber: null,
     cardFirstDigits: card?.firstDigits ?? null, cardLastDigits: card?.lastDigits ?? null, cardBrand: card?.brand ?? null,
-    cardRegistered: false, installments: method === 'credit' ? installments : 1,
+    cardRegistered: registered, installments: method === 'credit' ? installments : 1,
     expirationDate: expiresAt?.toISOString() ?? null, paidAt: null, allowRenewPayment: false,
     invoiceLink: `https://${SANDBOX_PAY_HOST}/i/${id}`,
   };
+}
+
+/**
+ * Writes a new charge in the caller's database transaction: the row, its first timeline entry, `transaction.created`
+ * and the job that processes it. The API's creation and a subscription's billing cycle both go through here, so a
+ * cycle's charge is the same transaction, processed by the same engine.
+ */
+export async function recordCharge(q: Queryable, scope: Scope, merchant: Merchant, t: repo.NewTransaction): Promise<repo.TransactionRow> {
+  const row = await repo.insertTransaction(q, scope, t);
+  await repo.addTimeline(q, t.id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, t.created_at);
+  await recordEvent(q, scope, { type: 'transaction.created', resource: 'transaction', resourceId: t.id, object: await transactionView(q, row, merchant) }, t.created_at);
+  await schedule(q, { kind: 'transaction.process', payload: { transactionId: t.id } });
+  return row;
 }
 
 export async function createTransaction(engine: Engine, scope: Scope, merchant: Merchant, body: CreateTransactionRequest, recovery: Recovery = NO_RECOVERY): Promise<TransactionSummary> {
@@ -143,16 +158,13 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
     if (!created) checkPayer(customer, p.method);
     const address = created ? null : await primaryAddressOf(q, scope, customer.id);
     const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
-    const t = await repo.insertTransaction(q, scope, {
+    const t = await recordCharge(q, scope, merchant, {
       id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id, customer,
       billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
       external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
       capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
       payment: initialPayment(id, routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
     });
-    await repo.addTimeline(q, id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, at);
-    await recordEvent(q, scope, { type: 'transaction.created', resource: 'transaction', resourceId: id, object: await transactionView(q, t, merchant) }, at);
-    await schedule(q, { kind: 'transaction.process', payload: { transactionId: id } });
     await recovery.mark(q, { resource: 'transaction', id, status: 201 });
     return t;
   });

@@ -117,6 +117,8 @@ export async function transactionView(q: Queryable, t: TransactionRow, merchant:
     billing: { address: t.billing_address },
     shipping: null,
     externalReference: t.external_reference,
+    subscriptionId: t.subscription_id,
+    billingCycleId: t.billing_cycle_id,
     shippable: false,
     spplited: splits !== null,
     items: t.items,

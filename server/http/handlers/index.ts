@@ -6,7 +6,6 @@ import {
   operationsByTag,
   type CheckoutsHandlers,
   type Handlers,
-  type SubscriptionsHandlers,
 } from '../../../generated/operations';
 import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
@@ -17,6 +16,7 @@ import { customersHandlers } from './customers';
 import { sandboxClocksHandlers } from './sandbox-clocks';
 import { simulatorsHandlers } from './simulators';
 import { subscriptionSplitsHandlers } from './subscription-splits';
+import { subscriptionsHandlers } from './subscriptions';
 import { sandboxHandlers, transactionsHandlers } from './transactions';
 import { utilsHandlers } from './utils';
 import { walletsHandlers } from './wallets';
@@ -36,8 +36,8 @@ export function createHandlers(): Handlers<Ctx> {
     ...productsHandlers,
     ...variantsHandlers,
     ...sandboxClocksHandlers,
-    ...notImplemented<SubscriptionsHandlers<Ctx>>(operationsByTag.Subscriptions),
     ...subscriptionSplitsHandlers,
+    ...subscriptionsHandlers,
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
     ...simulatorsHandlers,
     ...webhooksHandlers,

@@ -1,0 +1,111 @@
+/**
+ * The jobs of recurring billing. `subscription.bill` charges a cycle: in ONE database transaction it locks the
+ * subscription and the cycle, writes the cycle's transaction through the transaction engine's own `recordCharge`
+ * (with its `transaction.process` job) and moves the cycle to `billing`. A worker that dies before the commit leaves
+ * nothing; one that dies after it left the cycle `billing`, which a re-run of the job finds and leaves alone: a
+ * period is billed exactly once however often its job runs.
+ */
+import type { Queryable } from '../../db/types';
+import { newId } from '../../ids';
+import { merchantOf } from '../access/merchants';
+import { primaryAddressOf } from '../addresses/service';
+import { getCustomer } from '../customers/service';
+import { saoPauloDate } from '../fees/plan';
+import { splitTemplateOf } from '../splits/template';
+import { initialPayment, recordCharge } from '../transactions/create';
+import type { Engine } from '../transactions/engine';
+import * as txRepo from '../transactions/repo';
+import { addDays } from './calendar';
+import { emitCycle } from './events';
+import { endSubscription, moveCycle, moveSubscription, nowOf } from './lifecycle';
+import * as repo from './repo';
+
+/** How long a cycle's PIX QR code can be paid. */
+const PIX_EXPIRES_MS = 24 * 3_600_000;
+
+/** The end of a São Paulo calendar day, in UTC (Brazil keeps UTC−3 all year). */
+function endOfDay(day: string): Date {
+  return new Date(Date.parse(`${day}T03:00:00.000Z`) + 86_400_000 - 1);
+}
+
+/** Writes the charge of `c` (attempt `attempt`) for `s` and returns its id. */
+async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, attempt: number): Promise<string> {
+  const scope = { merchantId: s.merchant_id, mode: s.mode };
+  const merchant = await merchantOf(q, s.merchant_id);
+  const customer = await getCustomer(q, scope, s.customer_id);
+  const address = await primaryAddressOf(q, scope, s.customer_id);
+  const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
+  const provider = engine.orchestrator.routesFor(s.mode, s.payment_method)[0]!.id;
+  // The charge lives on the wall clock like every transaction (its expiry and processing jobs are the engine's).
+  const at = new Date();
+  const id = newId('tra');
+  const processing: txRepo.Processing = {};
+  let expiresAt: Date | null = null;
+  if (s.payment_method === 'credit' && s.card) processing.card = s.card;
+  if (s.payment_method === 'pix') expiresAt = new Date(at.getTime() + PIX_EXPIRES_MS);
+  if (s.payment_method === 'billet') {
+    const due = saoPauloDate(at);
+    processing.billet = { dueDate: due, instructions: `Assinatura ${s.id}, ciclo ${c.cycle}` };
+    expiresAt = endOfDay(addDays(due, s.dunning.billetToleranceDays));
+  }
+  await recordCharge(q, scope, merchant, {
+    id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id, customer,
+    billing_address: address ? (billing as txRepo.TransactionRow['billing_address']) : null,
+    external_reference: null, metadata: s.metadata, items: [], installments: 1, capture: true, processing,
+    payment: initialPayment(id, provider, s.payment_method, s.card, 1, expiresAt, s.payment_method === 'credit'),
+    created_at: at,
+    cycle: { subscriptionId: s.id, billingCycleId: c.id, splits: await splitTemplateOf(q, s.id) },
+  });
+  if (attempt > 1) {
+    await txRepo.addTimeline(q, id, {
+      type: 'note', message: `Retry ${attempt - 1} of billing cycle ${c.cycle} of subscription ${s.id}`,
+      details: { subscriptionId: s.id, cycleId: c.id, attempt },
+    }, at);
+  }
+  return id;
+}
+
+/** `subscription.bill`: charges the cycle when it is due (or due again), its subscription still billing. */
+export async function billCycle(engine: Engine, cycleId: string): Promise<void> {
+  const first = await repo.findCycle(engine.db, cycleId);
+  if (!first) return;
+  const billed = await engine.db.transaction(async (q) => {
+    // The subscription first, then the cycle: every writer locks in that order.
+    const s = await repo.findSubscriptionById(q, first.subscription_id, true);
+    const c = await repo.findCycle(q, cycleId, true);
+    if (!s || !c) return false;
+    if (c.status !== 'scheduled' && !(c.status === 'failed' && c.next_retry_at)) return false;
+    if (!['pending', 'trialing', 'active', 'past-due'].includes(s.status)) return false;
+    const now = await nowOf(q, s);
+    if (s.cancel_at_period_end) {
+      // Canceled at the end of the period paid: this due date is that end.
+      await endSubscription(q, s, 'canceled', now);
+      return false;
+    }
+    const attempt = c.attempts + 1;
+    const transactionId = await writeCharge(engine, q, s, c, attempt);
+    const row = await moveCycle(q, c, 'billing', now, { transactionId, billedAt: now, attempts: attempt, nextRetryAt: null });
+    await repo.updateSubscription(q, s.id, { nextBillingAt: null }, now);
+    await emitCycle(q, row, 'cycle.billed', now);
+    return true;
+  });
+  if (billed) engine.wake();
+}
+
+/** `subscription.start`: a subscription with a trial is `trialing` until its first cycle is charged. */
+export async function startTrial(engine: Engine, subscriptionId: string): Promise<void> {
+  await engine.db.transaction(async (q) => {
+    const s = await repo.findSubscriptionById(q, subscriptionId, true);
+    if (s?.status !== 'pending') return;
+    await moveSubscription(q, s, 'trialing', await nowOf(q, s));
+  });
+}
+
+/** `subscription.end`: the period of a fixed-term plan's last cycle ended. */
+export async function expireSubscription(engine: Engine, subscriptionId: string): Promise<void> {
+  await engine.db.transaction(async (q) => {
+    const s = await repo.findSubscriptionById(q, subscriptionId, true);
+    if (s?.status !== 'active') return;
+    await endSubscription(q, s, 'expired', await nowOf(q, s));
+  });
+}

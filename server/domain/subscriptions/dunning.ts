@@ -1,0 +1,33 @@
+/**
+ * The retry schedule of a failed cycle (the spec's `SubscriptionDunning`): per method defaults and limits, and when
+ * the next retry falls. PIX follows PIX Automático's window: at most 3 retries within 7 days of the failure.
+ */
+import { ApiError } from '../../core/errors';
+import type { PaymentMethod } from '../../payments/provider';
+import type { Dunning } from './repo';
+
+const LIMITS: Record<PaymentMethod, { defaults: number[]; most: number; withinDays: number }> = {
+  credit: { defaults: [1, 3, 5, 7], most: 10, withinDays: 30 },
+  pix: { defaults: [1, 3, 5], most: 3, withinDays: 7 },
+  billet: { defaults: [1], most: 3, withinDays: 30 },
+};
+
+export const BILLET_TOLERANCE_DAYS = 3;
+
+/** The schedule in force for `method`: what was sent, the method's defaults for the rest; 422 out of its limits. */
+export function dunningFor(method: PaymentMethod, sent: Partial<Dunning> = {}): Dunning {
+  const limit = LIMITS[method];
+  const retryDays = sent.retryDays ?? limit.defaults;
+  const refuse = (why: string) =>
+    new ApiError('unprocessableEntity', { resource: 'subscription', message: `The dunning schedule ${why}.`, params: [{ 'dunning[retryDays]': why }] });
+  if (retryDays.length > limit.most) throw refuse(`allows at most ${limit.most} retries for ${method}`);
+  if (retryDays.some((d, i) => i > 0 && d <= retryDays[i - 1]!)) throw refuse('must be strictly increasing');
+  if (retryDays.some((d) => d > limit.withinDays)) throw refuse(`must retry within ${limit.withinDays} days for ${method}`);
+  return { retryDays, endAs: sent.endAs ?? 'canceled', billetToleranceDays: sent.billetToleranceDays ?? BILLET_TOLERANCE_DAYS };
+}
+
+/** When retry number `done + 1` of a cycle that first failed at `failedAt` falls; null when none is left. */
+export function nextRetryAt(d: Dunning, failedAt: Date, done: number): Date | null {
+  const days = d.retryDays[done];
+  return days === undefined ? null : new Date(failedAt.getTime() + days * 86_400_000);
+}
