@@ -122,11 +122,12 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
     }
   });
 
-  it('400 invalidParameters naming value: more than two decimals, above 100, fractional cents; the schema refuses the rest', async () => {
+  it('400 invalidParameters naming value: more than two decimals, above 100, below a hundredth, fractional cents; the schema refuses the rest', async () => {
     const sub = await subscription();
     for (const body of [
       { recipient: partners[0]!, type: 'percentage' as const, value: 10.555 },
       { recipient: partners[0]!, type: 'percentage' as const, value: 100.5 },
+      { recipient: partners[0]!, type: 'percentage' as const, value: 0.000000001 },
       { recipient: partners[0]!, type: 'fixed' as const, value: 10.5 },
     ]) {
       const res = await add(sub, body);
