@@ -1,13 +1,16 @@
 /**
  * The split operations of the Subscriptions tag on every engine: a subscription's split rule, listed with its
- * totals, added to, changed and removed, and every refusal the operations document. Subscriptions are written with
- * SQL fixtures (server/testing/subscriptions.ts); recipients are the merchant's sub-accounts.
+ * totals, added to, changed and removed, and every refusal the operations document; and the rule where the other
+ * subscription operations meet it (splits given on creation, a change of payment method re-checking them). Most
+ * subscriptions are written with SQL fixtures (server/testing/split-fixtures.ts); recipients are the merchant's
+ * sub-accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsClient, Schemas } from '../client';
 import { ENGINES } from '../server/testing/harness';
 import { insertSubscription, subAccount } from '../server/testing/split-fixtures';
-import { contractContext, errorOf, expectAuthRefusals, expectError, idem, idemKey, type ContractContext } from './support/context';
+import { card } from '../server/testing/subscriptions';
+import { contractContext, errorOf, expectAuthRefusals, expectError, idem, idemKey, newCpf, type ContractContext } from './support/context';
 import { flushCoverage } from './support/coverage';
 
 afterAll(() => flushCoverage('subscription-splits'));
@@ -93,7 +96,7 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
     expect((await list(sub)).data!.remainingAmount).toBe('349');
   });
 
-  it('422 unprocessableEntity: a recipient that is not a sub-account of the merchant, one already split with, a canceled subscription', async () => {
+  it('422 unprocessableEntity: a recipient that is not a sub-account of the merchant, one already split with, an unpaid, canceled or expired subscription', async () => {
     const sub = await subscription();
     const stranger = (await c.svc.newMerchant('Estranho Ltda')).merchantId;
     const foreignSub = (await subAccount(c.svc.db, stranger, 'Sub de outro')).merchantId;
@@ -105,20 +108,26 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
     expect((await add(sub, { recipient: partners[2]!, type: 'percentage', value: 10 })).response.status).toBe(201);
     expectError(await add(sub, { recipient: partners[2]!, type: 'fixed', value: 100 }), 422, 'unprocessableEntity');
 
-    const ended = await subscription();
-    const split = await add(ended, { recipient: partners[0]!, type: 'fixed', value: 100 });
-    await c.svc.db.query(`UPDATE subscriptions SET status = 'canceled' WHERE id = $1`, [ended]);
-    expectError(await add(ended, { recipient: partners[1]!, type: 'fixed', value: 100 }), 422, 'unprocessableEntity');
-    expectError(await change(ended, split.data!.id, { type: 'fixed', value: 200 }), 422, 'unprocessableEntity');
-    expectError(await remove(ended, split.data!.id), 422, 'unprocessableEntity');
-    expect((await list(ended)).response.status).toBe(200);
+    // `unpaid` bills nothing more (its only way out is `canceled`): its rule is frozen like an ended one's.
+    for (const status of ['unpaid', 'canceled', 'expired']) {
+      const ended = await subscription();
+      const split = await add(ended, { recipient: partners[0]!, type: 'fixed', value: 100 });
+      await c.svc.db.query(`UPDATE subscriptions SET status = $2 WHERE id = $1`, [ended, status]);
+      expectError(await add(ended, { recipient: partners[1]!, type: 'fixed', value: 100 }), 422, 'unprocessableEntity');
+      expectError(await change(ended, split.data!.id, { type: 'fixed', value: 200 }), 422, 'unprocessableEntity');
+      expectError(await remove(ended, split.data!.id), 422, 'unprocessableEntity');
+      const still = await list(ended);
+      expect(still.response.status).toBe(200);
+      expect(still.data!.splits.map((x) => [x.id, x.value])).toEqual([[split.data!.id, 100]]);
+    }
   });
 
-  it('400 invalidParameters naming value: more than two decimals, above 100, fractional cents; the schema refuses the rest', async () => {
+  it('400 invalidParameters naming value: more than two decimals, above 100, below a hundredth, fractional cents; the schema refuses the rest', async () => {
     const sub = await subscription();
     for (const body of [
       { recipient: partners[0]!, type: 'percentage' as const, value: 10.555 },
       { recipient: partners[0]!, type: 'percentage' as const, value: 100.5 },
+      { recipient: partners[0]!, type: 'percentage' as const, value: 0.000000001 },
       { recipient: partners[0]!, type: 'fixed' as const, value: 10.5 },
     ]) {
       const res = await add(sub, body);
@@ -143,6 +152,81 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
     // A split of another subscription is not this one's.
     const other = await subscription();
     expectError(await remove(other, split.data!.id), 404, 'subscriptionSplitNotFound');
+  });
+
+  type NewSubscription = Schemas['CreateSubscriptionRequest'];
+  const subscribe = (splits: NewSubscription['splits'], payment: NewSubscription['payment'] = { method: 'pix' }, email = `${idemKey()}@example.com`) =>
+    c.api.POST('/v1/subscriptions', {
+      params: idem(),
+      body: {
+        customer: { firstName: 'Maria', lastName: 'Silva', email, document: { type: 'cpf', number: newCpf() } },
+        plan: { amount: 5000, billingFrequency: 'monthly' },
+        payment,
+        splits,
+      },
+    });
+  const changeMethod = (subscriptionId: string, payment: NewSubscription['payment']) =>
+    c.api.PUT('/v1/subscriptions/{subscriptionId}/payment-method', { params: { path: { subscriptionId }, ...idem() }, body: { payment } });
+  async function written(email: string) {
+    const res = await c.svc.db.query<{ customers: number; subscriptions: number }>(
+      `SELECT (SELECT count(*)::int FROM customers WHERE email = $1) AS customers,
+              (SELECT count(*)::int FROM subscriptions s JOIN customers u ON u.id = s.customer_id WHERE u.email = $1) AS subscriptions`,
+      [email],
+    );
+    return res.rows[0]!;
+  }
+
+  it('createSubscription with splits: 201, the rule written with the subscription and listed with its totals', async () => {
+    const res = await subscribe([
+      { recipient: partners[0]!, type: 'percentage', value: 30, liable: true },
+      { recipient: partners[1]!, type: 'fixed', value: 1000, chargeProcessingFee: true },
+    ]);
+    expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+    expect(res.data!.splits.map((x) => [x.recipient, x.type, x.value, x.liable, x.chargeProcessingFee])).toEqual([
+      [partners[0], 'percentage', 30, true, false],
+      [partners[1], 'fixed', 1000, false, true],
+    ]);
+    const state = await list(res.data!.id);
+    expect(state.data).toMatchObject({ totalPercentage: 30, remainingAmount: '2500' });
+    expect(state.data!.splits.map((x) => x.id)).toEqual(res.data!.splits.map((x) => x.id));
+    // No splits, or an empty list: a subscription without a rule.
+    expect((await subscribe([])).data!.splits).toEqual([]);
+  });
+
+  it('createSubscription refuses a rule that cannot be applied, and writes nothing: no subscription, no payer, no split', async () => {
+    const cases: [NewSubscription['splits'], number, string][] = [
+      [[{ recipient: partners[0]!, type: 'percentage', value: 60 }, { recipient: partners[1]!, type: 'percentage', value: 40.5 }], 422, 'splitPercentageExceeded'],
+      // PIX fee on 5000 is 0.99 % = 50: a fixed 4951 leaves the merchant 49, less than the fee it bears.
+      [[{ recipient: partners[0]!, type: 'fixed', value: 4951 }], 422, 'splitPercentageExceeded'],
+      [[{ recipient: partners[0]!, type: 'fixed', value: 100 }, { recipient: partners[0]!, type: 'fixed', value: 200 }], 422, 'unprocessableEntity'],
+      [[{ recipient: c.svc.merchant.merchantId, type: 'percentage', value: 10 }], 422, 'unprocessableEntity'],
+      [[{ recipient: partners[0]!, type: 'percentage', value: 10.555 }], 400, 'invalidParameters'],
+    ];
+    for (const [splits, status, code] of cases) {
+      const email = `${idemKey()}@example.com`;
+      expectError(await subscribe(splits, { method: 'pix' }, email), status, code);
+      expect(await written(email)).toEqual({ customers: 0, subscriptions: 0 });
+    }
+    // The limit itself fits: 4950 fixed leaves exactly the fee.
+    expect((await subscribe([{ recipient: partners[0]!, type: 'fixed', value: 4950 }])).response.status).toBe(201);
+  });
+
+  it('updateSubscriptionPaymentMethod re-checks the rule: a method whose fee no longer fits is 422 and nothing changes', async () => {
+    // PIX (fee 50) with 4900 fixed: the merchant keeps 100. A card (3.99 % = 200) or a billet (349) would not fit.
+    const created = await subscribe([{ recipient: partners[0]!, type: 'fixed', value: 4900 }]);
+    expect(created.response.status).toBe(201);
+    const sub = created.data!.id;
+    expectError(await changeMethod(sub, { method: 'credit', card: card() }), 422, 'splitPercentageExceeded', 'subscription');
+    expectError(await changeMethod(sub, { method: 'billet' }), 422, 'splitPercentageExceeded');
+    const read = await c.api.GET('/v1/subscriptions/{subscriptionId}', { params: { path: { subscriptionId: sub } } });
+    expect(read.data).toMatchObject({ paymentMethod: 'pix', card: null, updatedAt: created.data!.updatedAt });
+
+    // Once the rule fits the new method's fee, the change goes through.
+    const split = created.data!.splits[0]!;
+    expect((await change(sub, split.id, { type: 'fixed', value: 4500 })).response.status).toBe(200);
+    const ok = await changeMethod(sub, { method: 'billet' });
+    expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
+    expect(ok.data).toMatchObject({ paymentMethod: 'billet' });
   });
 
   it('401 and 403 for every split operation', async () => {

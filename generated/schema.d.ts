@@ -972,6 +972,13 @@ export interface paths {
          *     is `422 unprocessableEntity`, and so is a method the merchant's fee plan has no rate for; a CPF or CNPJ whose check digits are wrong is `422 invalidDocument`; `clockId` with a
          *     production key is `403 sandboxOnly`; a production key with no provider for the method is
          *     `422 providerNotConfigured`.
+         *
+         *     `splits` gives the subscription its split rule at once (see "Splits" in the Subscriptions chapter). The rule is
+         *     checked when it is written, in the same database transaction as the subscription: a recipient that is not a
+         *     sub-account of the merchant or is named twice is `422 unprocessableEntity`, percentages above 100 % or shares
+         *     that with the part of the processing fee the merchant bears do not fit in the amount are
+         *     `422 splitPercentageExceeded`, a `value` that does not suit its `type` is `400 invalidParameters`; then nothing
+         *     is created, not the subscription, not its payer, not a split.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -1086,6 +1093,9 @@ export interface paths {
          * @description Replaces how the next charges of the subscription are made (see `UpdateSubscriptionPaymentMethodRequest`).
          *     A card is tokenised once by the provider; its number and CVV are never stored. A card failing the checks of
          *     `CardInput` is `422 invalidCard`; a billet for a customer without a CPF or CNPJ is `422 unprocessableEntity`.
+         *     The split rule is checked again, in the same database transaction, as a split change is: when the splits plus
+         *     the part of the processing fee the merchant bears under the new method (and card brand) would not fit in the
+         *     subscription `amount`, the change is `422 splitPercentageExceeded` and nothing changes.
          */
         put: operations["updateSubscriptionPaymentMethod"];
         post?: never;
@@ -1106,7 +1116,7 @@ export interface paths {
          * List the splits of a subscription
          * @description Returns every split of the subscription, oldest first (the order they divide a charge in), with the totals
          *     (`totalPercentage`, `remainingPercentage`, `remainingAmount`) in the split collection wrapper. The list is not
-         *     paginated: a subscription has few splits. Also answered for a `canceled` or `expired` subscription.
+         *     paginated: a subscription has few splits. Also answered for an `unpaid`, `canceled` or `expired` subscription.
          */
         get: operations["listSubscriptionSplits"];
         put?: never;
@@ -1121,8 +1131,8 @@ export interface paths {
          *     processing fee the merchant bears (the fee of the subscription's method under the merchant's fee plan) must fit
          *     in the subscription `amount`; a split that would pass either limit is `422 splitPercentageExceeded`. A recipient
          *     that is not a sub-account of the merchant, a recipient that already has a split on this subscription, or a
-         *     subscription that is `canceled` or `expired` is `422 unprocessableEntity`. A `value` that does not suit its `type`
-         *     is `400 invalidParameters` naming `value`.
+         *     subscription that bills nothing more (`unpaid`, `canceled` or `expired`) is `422 unprocessableEntity`. A
+         *     `value` that does not suit its `type` is `400 invalidParameters` naming `value`.
          */
         post: operations["createSubscriptionSplit"];
         /**
@@ -1132,7 +1142,7 @@ export interface paths {
          *     The removal applies from the next cycle billed; cycles already billed keep their splits.
          *
          *     A `splitId` that is not a split of this subscription is `404 subscriptionSplitNotFound`; a subscription that is
-         *     `canceled` or `expired` is `422 unprocessableEntity` (its splits are frozen). Removing a split moves no money, so
+         *     `unpaid`, `canceled` or `expired` is `422 unprocessableEntity` (its splits are frozen). Removing a split moves no money, so
          *     the `402` the seed lists for this operation is not produced today; it stays documented for compatibility.
          */
         delete: operations["deleteSubscriptionSplit"];
@@ -1157,8 +1167,9 @@ export interface paths {
          *
          *     A change that would make the percentage splits add up to more than 100, or the shares plus the part of the
          *     processing fee the merchant bears pass the subscription `amount`, is `422 splitPercentageExceeded` (the split
-         *     stays as it was); a subscription that is `canceled` or `expired` is `422 unprocessableEntity`. A `splitId` that is
-         *     not a split of this subscription is `404 subscriptionSplitNotFound`. See "Splits" in the Subscriptions chapter.
+         *     stays as it was); a subscription that is `unpaid`, `canceled` or `expired` is `422 unprocessableEntity`. A
+         *     `splitId` that is not a split of this subscription is `404 subscriptionSplitNotFound`. See "Splits" in the
+         *     Subscriptions chapter.
          */
         put: operations["updateSubscriptionSplit"];
         post?: never;
@@ -5559,7 +5570,7 @@ export interface components {
          * @description A recurring charge of a customer, on a recurring variant's plan or an explicit one. Each billing cycle is charged
          *     by an ordinary transaction (its `subscriptionId` names the subscription); the status follows the outcome of those
          *     charges and the merchant's operations (the transitions are in `SubscriptionStatus`). `canceled` and `expired`
-         *     are final; their splits can no longer change.
+         *     are final; their splits, and those of an `unpaid` subscription (which bills nothing more), can no longer change.
          */
         Subscription: {
             /**
@@ -5814,84 +5825,6 @@ export interface components {
             billetToleranceDays?: number;
         };
         /**
-         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
-         *     variant, whose `pricing` gives the plan) and `plan`.
-         */
-        CreateSubscriptionRequest: {
-            customer?: components["schemas"]["TransactionCustomerInput"];
-            /**
-             * @description An existing customer, instead of `customer`.
-             * @example cus_3Jd9QwE5rTy2UiOp
-             */
-            customerId?: string;
-            /**
-             * @description A recurring variant of the merchant, instead of `plan`; a one-time or disabled variant is `422`.
-             * @example var_9Kl3MnB6vCx1ZaQw
-             */
-            variantId?: string;
-            plan?: components["schemas"]["SubscriptionPlanInput"];
-            payment: components["schemas"]["SubscriptionPaymentInput"];
-            dunning?: components["schemas"]["SubscriptionDunning"];
-            /**
-             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
-             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
-             * @example clk_2Df5Gh8Jk1Lm4Np7
-             */
-            clockId?: string;
-            /**
-             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            metadata?: {
-                [key: string]: string;
-            };
-        } & ((unknown | unknown) & (unknown | unknown));
-        /**
-         * @description `atPeriodEnd: true` keeps the subscription until the end of the period already paid (`cancelAtPeriodEnd` becomes
-         *     true; the next cycle is not billed and the subscription is `canceled` on its due date); false or omitted cancels
-         *     now. Either way nothing already charged is refunded.
-         */
-        CancelSubscriptionRequest: {
-            /** @example false */
-            atPeriodEnd?: boolean;
-        };
-        /**
-         * @description The payment method for the next charges of the subscription (those already created keep theirs). A `credit` card
-         *     is tokenised once, as on creation. A subscription `past-due` keeps its retry schedule: the next retry charges the
-         *     new method. A `canceled` or `expired` subscription is `422 invalidTransition`.
-         */
-        UpdateSubscriptionPaymentMethodRequest: {
-            payment: components["schemas"]["SubscriptionPaymentInput"];
-        };
-        /**
-         * @description All the splits of a subscription with their totals. `totalPercentage` adds up the `percentage` splits and
-         *     `remainingPercentage` is 100 minus it. `remainingAmount` is what stays with the subscription's merchant from each
-         *     cycle: the subscription `amount` minus the `fixed` splits minus the percentage shares (each rounded down to the
-         *     cent), before the processing fee, in cents, written as a string of digits (the seed's type).
-         */
-        SubscriptionSplitCollection: {
-            /**
-             * @description The subscription id.
-             * @example subs_5Wq2Er8TyU4IoP6a
-             */
-            subscription: string;
-            /** @description The splits, oldest first. */
-            splits: components["schemas"]["SubscriptionSplit"][];
-            /** @example 30 */
-            totalPercentage: number;
-            /** @example 70 */
-            remainingPercentage: number;
-            /**
-             * @description Cents, as a string of digits.
-             * @example 2500
-             */
-            remainingAmount: string;
-            merchant: components["schemas"]["Merchant"];
-            _links: components["schemas"]["Links"];
-        };
-        /**
          * @description A new split of a subscription. `recipient` must be a sub-account of the key's merchant (`isSubAccount: true`,
          *     created under it with the admin tool) and must not already have a split on this subscription; otherwise
          *     `422 unprocessableEntity`. Totals that would pass 100 %, or shares that with the part of the processing fee the
@@ -5921,6 +5854,95 @@ export interface components {
              * @example true
              */
             liable?: boolean;
+        };
+        /**
+         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
+         *     variant, whose `pricing` gives the plan) and `plan`.
+         */
+        CreateSubscriptionRequest: {
+            customer?: components["schemas"]["TransactionCustomerInput"];
+            /**
+             * @description An existing customer, instead of `customer`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId?: string;
+            /**
+             * @description A recurring variant of the merchant, instead of `plan`; a one-time or disabled variant is `422`.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId?: string;
+            plan?: components["schemas"]["SubscriptionPlanInput"];
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            /**
+             * @description The subscription's split rule from its first cycle on: each item is checked exactly as
+             *     `POST /v1/subscriptions/{subscriptionId}/splits` checks it, one after the other, against the subscription's
+             *     amount and method and the items before it, and the splits are written with the subscription. Any item that
+             *     cannot be applied refuses the whole request (`422 splitPercentageExceeded`, `422 unprocessableEntity` or
+             *     `400 invalidParameters`, as that operation answers) and nothing is created. Omitted or empty: no splits.
+             */
+            splits?: components["schemas"]["CreateSubscriptionSplitRequest"][];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            /**
+             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        } & ((unknown | unknown) & (unknown | unknown));
+        /**
+         * @description `atPeriodEnd: true` keeps the subscription until the end of the period already paid (`cancelAtPeriodEnd` becomes
+         *     true; the next cycle is not billed and the subscription is `canceled` on its due date); false or omitted cancels
+         *     now. Either way nothing already charged is refunded.
+         */
+        CancelSubscriptionRequest: {
+            /** @example false */
+            atPeriodEnd?: boolean;
+        };
+        /**
+         * @description The payment method for the next charges of the subscription (those already created keep theirs). A `credit` card
+         *     is tokenised once, as on creation. A subscription `past-due` keeps its retry schedule: the next retry charges the
+         *     new method. A `canceled` or `expired` subscription is `422 invalidTransition`. The subscription's split rule is
+         *     checked again against the new method (its processing fee, and the card's brand): a method under which the splits
+         *     and the part of the fee the merchant bears would no longer fit in the amount is `422 splitPercentageExceeded`, and
+         *     the subscription keeps its method.
+         */
+        UpdateSubscriptionPaymentMethodRequest: {
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+        };
+        /**
+         * @description All the splits of a subscription with their totals. `totalPercentage` adds up the `percentage` splits and
+         *     `remainingPercentage` is 100 minus it. `remainingAmount` is what stays with the subscription's merchant from each
+         *     cycle: the subscription `amount` minus the `fixed` splits minus the percentage shares (each rounded down to the
+         *     cent), before the processing fee, in cents, written as a string of digits (the seed's type).
+         */
+        SubscriptionSplitCollection: {
+            /**
+             * @description The subscription id.
+             * @example subs_5Wq2Er8TyU4IoP6a
+             */
+            subscription: string;
+            /** @description The splits, oldest first. */
+            splits: components["schemas"]["SubscriptionSplit"][];
+            /** @example 30 */
+            totalPercentage: number;
+            /** @example 70 */
+            remainingPercentage: number;
+            /**
+             * @description Cents, as a string of digits.
+             * @example 2500
+             */
+            remainingAmount: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
         };
         /**
          * @description New `type` and `value` of a split (both required; the recipient and the flags stay). Totals that would pass 100 %,

@@ -1,5 +1,6 @@
 /**
- * How a split divides a charge (pure: no I/O). The rule, also written in the spec (descriptions/splits.md):
+ * How a split divides a charge (pure: no I/O). The rule, also written in the spec ("Splits" in
+ * descriptions/tag-subscriptions.md):
  *
  * - Each installment of the charge is divided on its own. A `percentage` split takes its percentage of the
  *   installment, rounded down to the cent; a `fixed` split takes its cents spread over the installments as the

@@ -28,8 +28,11 @@ export interface SplitState {
   remainingAmount: number;
 }
 
-/** Statuses whose split rule is frozen: nothing will be billed any more. */
-const FROZEN = new Set(['canceled', 'expired']);
+/**
+ * Statuses whose split rule is frozen: nothing will be billed any more. `unpaid` is one of them: its only way out is
+ * `canceled` (the merchant settles the debt outside the subscription), so a change of its rule could never apply.
+ */
+const FROZEN: ReadonlySet<string> = new Set<components['schemas']['SubscriptionStatus']>(['unpaid', 'canceled', 'expired']);
 
 function subscriptionNotFound(id: string): ApiError {
   return new ApiError('subscriptionNotFound', { resource: 'subscription', message: `No subscription ${id}.` });

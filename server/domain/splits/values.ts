@@ -12,7 +12,8 @@ export function storedValue(type: AppliedSplit['type'], value: number): number |
   if (type === 'fixed') return Number.isSafeInteger(value) ? value : null;
   const hundredths = Math.round(value * 100);
   // 25.51 × 100 is 2550.9999999999995 in binary floating point: "two decimals" means within rounding noise.
-  if (Math.abs(value * 100 - hundredths) > 1e-6 || hundredths > WHOLE) return null;
+  // A positive value too small to round to a hundredth (1e-9) would store 0, which is no share at all.
+  if (Math.abs(value * 100 - hundredths) > 1e-6 || hundredths < 1 || hundredths > WHOLE) return null;
   return hundredths;
 }
 

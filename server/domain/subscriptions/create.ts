@@ -1,8 +1,9 @@
 /**
  * Creating a subscription: everything that can be refused is checked with reads only (plan, clock, payment method,
  * card, payer, dunning); the card is exchanged once for the provider's reusable token; then one database
- * transaction writes the new payer if there is one, the subscription, its first cycle, `subscription.created` and
- * the jobs that start the trial and charge the first cycle. Nothing is charged during the request.
+ * transaction writes the new payer if there is one, the subscription, its split rule (checked there, since it is
+ * checked against the subscription row), its first cycle, `subscription.created` and the jobs that start the trial
+ * and charge the first cycle. Nothing is charged during the request.
  */
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
@@ -26,6 +27,8 @@ import type { SubscriptionJob } from './job-types';
 import { cadenceOf, scheduleCharge } from './lifecycle';
 import { recurringPlanOf, type RecurringPlan } from '../catalog/plan';
 import { daysTrialOf } from '../catalog/pricing';
+import { writeInitialSplits } from '../splits/service';
+import type { SubscriptionForSplits } from '../splits/repo';
 import * as repo from './repo';
 
 type CreateSubscriptionRequest = components['schemas']['CreateSubscriptionRequest'];
@@ -79,6 +82,11 @@ export function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
   if (method === 'billet' && !payer.document) throw unprocessable('A billet needs a customer with a CPF or CNPJ.', [{ 'customer[document]': 'is required for a billet' }]);
 }
 
+/** What a split rule is checked against: the subscription's amount, method and card brand as they now stand. */
+export function splitsTargetOf(s: repo.SubscriptionRow): SubscriptionForSplits {
+  return { id: s.id, merchantId: s.merchant_id, status: s.status, amount: s.amount, method: s.payment_method, brand: s.card?.brand ?? null };
+}
+
 /** The test clock of a sandbox request; 403 with a production key, 422 when it is not the merchant's. */
 async function clockOf(q: Queryable, scope: Scope, clockId: string | undefined): Promise<string | null> {
   if (!clockId) return null;
@@ -128,6 +136,8 @@ export async function createSubscription(engine: Engine, scope: Scope, merchant:
       next_billing_at: null, clock_id: clockId, billing_anchor: anchor, anchor_day: plan.billingExactDay ?? Number(anchor.slice(8)),
       dunning, metadata: body.metadata ?? {}, created_at: now,
     });
+    // The split rule is written with the subscription: a rule that cannot be applied rolls the whole creation back.
+    if (body.splits && body.splits.length > 0) await writeInitialSplits(q, scope, splitsTargetOf(s), body.splits);
     const first = period(anchor, cadenceOf(s), 0);
     const c = await repo.insertCycle(q, s, { id: newId('scy'), cycle: 1, start: first.start, end: first.end, at: now });
     const due = new Date(Math.max(now.getTime(), startOfDay(first.start).getTime()));

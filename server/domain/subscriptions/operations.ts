@@ -9,7 +9,8 @@ import type { Scope } from '../../core/tenancy';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import type { Engine } from '../transactions/engine';
 import { periodFrom, startOfDay } from './calendar';
-import { checkPayer, checkPayment } from './create';
+import { checkPayer, checkPayment, splitsTargetOf } from './create';
+import { checkSplitsStillFit } from '../splits/service';
 import { cadenceOf, endSubscription, moveSubscription, nowOf, scheduleCharge } from './lifecycle';
 import { getCustomer } from '../customers/service';
 import { saoPauloDate } from '../fees/plan';
@@ -79,7 +80,11 @@ export function resumeSubscription(db: Db, scope: Scope, id: string, recovery: R
   });
 }
 
-/** The method of the next charges; a card is tokenised once, before the database transaction. */
+/**
+ * The method of the next charges; a card is tokenised once, before the database transaction. The split rule is
+ * checked against the subscription as changed, in the transaction that changes it: a method whose fee leaves the
+ * rule unable to fit is refused (422) and rolled back, so billing never finds a rule it cannot apply.
+ */
 export async function changePaymentMethod(engine: Engine, scope: Scope, id: string, payment: PaymentInput, recovery: Recovery = NO_RECOVERY): Promise<repo.SubscriptionRow> {
   const s = await repo.findSubscription(engine.db, scope, id);
   if (!s) throw subscriptionNotFound(id);
@@ -90,6 +95,8 @@ export async function changePaymentMethod(engine: Engine, scope: Scope, id: stri
   const card = payment.card ? await engine.orchestrator.vault(scope.mode).tokenize(payment.card) : null;
   return locked(engine.db, scope, id, recovery, async (q, row, now) => {
     if (ENDED.includes(row.status)) throw invalidSubscriptionTransition(id, row.status, 'given a new payment method');
-    return repo.updateSubscription(q, id, { payment: { method: payment.method, card } }, now);
+    const changed = await repo.updateSubscription(q, id, { payment: { method: payment.method, card } }, now);
+    await checkSplitsStillFit(q, splitsTargetOf(changed));
+    return changed;
   });
 }
