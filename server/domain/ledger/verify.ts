@@ -5,6 +5,7 @@
  * query, so a large database is read a few times, never row by row.
  */
 import type { Queryable } from '../../db/types';
+import { PARTY_CHECK, partyViolations } from './verify-parties';
 
 export interface Violation {
   /** Which rule is broken (stable names: the admin command groups by them). */
@@ -180,8 +181,8 @@ const CHECKS: Check[] = [
   },
 ];
 
-/** The names of the checks, in the order they run. */
-export const CHECK_NAMES = CHECKS.map((c) => c.check);
+/** The names of the checks, in the order they run (the per-party check of split charges last). */
+export const CHECK_NAMES = [...CHECKS.map((c) => c.check), PARTY_CHECK];
 
 /** Every violation of the ledger's invariant, in check order; an empty list when the books are consistent. */
 export async function verifyLedger(q: Queryable): Promise<Violation[]> {
@@ -190,5 +191,6 @@ export async function verifyLedger(q: Queryable): Promise<Violation[]> {
     const res = await q.query<{ subject: string; detail: string }>(`${c.sql} ORDER BY 1`);
     for (const row of res.rows) out.push({ check: c.check, subject: row.subject, detail: row.detail });
   }
+  out.push(...(await partyViolations(q)));
   return out;
 }
