@@ -3240,7 +3240,7 @@ export interface components {
          *     | `capture` | a pre-authorized amount is captured, or a capture is declined | `{amount, releasedAmount}`, or `{amount, declined: true}` |
          *     | `refund` | a refund is created, succeeds or fails | `{refundId, amount, status}` |
          *     | `dispute` | a dispute is opened, won or lost | `{disputeId, amount, status}` |
-         *     | `note` | something worth knowing happened that changes nothing (a QR code or billet issued, a cancel reason) | `null` or `{reason}` |
+         *     | `note` | something worth knowing happened that changes nothing (a QR code or billet issued, a cancel reason; a split charge captured for less than its split rule needs) | `null` or `{reason}`; `{reason: split-shortfall, short}` with `short` the cents the split shares and the merchant's fee wanted beyond the captured amount (capped, not charged) |
          */
         TimelineEntry: {
             /** @example tml_6Yh3Nj8Mk1Lo5Pq2 */

@@ -30,11 +30,14 @@ function schedule(plan: FeePlan, c: Change, amount: number, paidAt: Date) {
   }
 }
 
-/** The parts of one planned installment: the merchant's alone, or, on a split charge, each party's (splits/allocate). */
-function sharesOf(c: Change, r: { grossAmount: number; fee: number; installmentNumber: number }, of: number): Share[] {
+/**
+ * The parts of one planned installment: the merchant's alone, or, on a split charge, each party's (splits/allocate);
+ * `short` is what the split rule and the merchant's fee wanted beyond the installment (capped, so not charged).
+ */
+function sharesOf(c: Change, r: { grossAmount: number; fee: number; installmentNumber: number }, of: number): { shares: Share[]; short: number } {
   const i = { gross: r.grossAmount, fee: r.fee, number: r.installmentNumber, of };
-  if (c.row.splits) return divideInstallment(c.row.splits, c.row.merchant_id, i).shares;
-  return [{ split: null, recipient: c.row.merchant_id, gross: i.gross, fee: Math.min(i.fee, i.gross) }];
+  if (c.row.splits) return divideInstallment(c.row.splits, c.row.merchant_id, i);
+  return { shares: [{ split: null, recipient: c.row.merchant_id, gross: i.gross, fee: Math.min(i.fee, i.gross) }], short: 0 };
 }
 
 /**
@@ -49,10 +52,13 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
   const plan = await planFor(c.q, c.row.merchant_id);
   const later = new Set<string>();
   const planned = schedule(plan, c, amount, paidAt);
+  let short = 0;
   for (const r of planned) {
     const due = r.expectedOn <= today;
     if (!due) later.add(r.expectedOn);
-    for (const share of sharesOf(c, r, planned.length)) {
+    const divided = sharesOf(c, r, planned.length);
+    short += divided.short;
+    for (const share of divided.shares) {
       if (share.gross === 0 && share.split) continue;
       const { gross, fee, split } = share;
       const id = await ledger.insertReceivable(
@@ -74,6 +80,15 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
       );
       if (due) await postings.postSettlement(c.q, scopeOf(c, share.recipient), { id, gross_amount: gross, fee }, c.row.id, c.at);
     }
+  }
+  if (short > 0) {
+    // Only a capture for less than the split rule was checked against gets here: said on the charge, never silent.
+    await c.timeline(
+      'note',
+      `The split shares and the merchant's processing fee wanted ${short} cents more than the captured amount: capped, not charged`,
+      { reason: 'split-shortfall', short },
+      'split-shortfall',
+    );
   }
   return [...later].sort();
 }
