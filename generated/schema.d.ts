@@ -3630,7 +3630,7 @@ export interface components {
          *     | `capture` | a pre-authorized amount is captured, or a capture is declined | `{amount, releasedAmount}`, or `{amount, declined: true}` |
          *     | `refund` | a refund is created, succeeds or fails | `{refundId, amount, status}` |
          *     | `dispute` | a dispute is opened, won or lost | `{disputeId, amount, status}` |
-         *     | `note` | something worth knowing happened that changes nothing (a QR code or billet issued, a cancel reason) | `null` or `{reason}` |
+         *     | `note` | something worth knowing happened that changes nothing (a QR code or billet issued, a cancel reason; a split charge captured for less than its split rule needs) | `null` or `{reason}`; `{reason: split-shortfall, short}` with `short` the cents the split shares and the merchant's fee wanted beyond the captured amount (capped, not charged) |
          */
         TimelineEntry: {
             /** @example tml_6Yh3Nj8Mk1Lo5Pq2 */
@@ -4532,7 +4532,7 @@ export interface components {
         /**
          * @description The balance of one currency. `available` is what a withdrawal can take: the sum of the merchant's ledger entries
          *     in this currency (settled money, less fees, refunds, chargebacks, open dispute holds and withdrawals) less
-         *     `reserved`, the refunds accepted but not finished yet; it can be negative when a refund or a chargeback takes more
+         *     `reserved`, its parts of the refunds accepted but not finished yet; it can be negative when a refund or a chargeback takes more
          *     than what is left. `pending` is what the receivables not settled yet will credit, net of their fees: the
          *     schedule, not money in the balance.
          */
@@ -4550,8 +4550,10 @@ export interface components {
              */
             available: number;
             /**
-             * @description Cents of the refunds still `pending` (accepted, the provider has not confirmed them), held from `available`
-             *     until each ends: a refund that succeeds then debits the ledger, one that fails gives its amount back.
+             * @description Cents of the refunds still `pending` (accepted, the provider has not confirmed them) that this merchant bears,
+             *     held from `available` until each ends: a refund that succeeds then debits the ledger, one that fails gives its
+             *     amount back. The whole refund for the charge's merchant; on a split charge the charge's merchant and each
+             *     liable recipient hold their own parts (see "Splits").
              * @example 0
              */
             reserved: number;

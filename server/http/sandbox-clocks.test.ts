@@ -257,6 +257,26 @@ describe.each(ENGINES)('sandbox clocks on $name', (engine) => {
     expect(log).toEqual([{ label: 'orphaned', now: '2027-01-02T03:00:00.000Z', attempt: 2 }]);
   });
 
+  it('does not take over a clock whose advance lease ran out while its job still runs under a live lease: 409 until that lease ends', async () => {
+    const c = await createClock(svc, { now: T0 });
+    const id = await onClock(c.id, 'still running', '2027-01-02T03:00:00.000Z');
+    await onClock(c.id, 'due after it', '2027-01-02T04:00:00.000Z');
+    // An advance late to renew its own lease, in the middle of a job whose lease is still good.
+    await svc.db.query(
+      `UPDATE sandbox_clocks SET status = 'advancing', advanced_by = 'clock-slow', advance_lease_until = now() - interval '1 second',
+              now = '2027-01-02T03:00:00.000Z' WHERE id = $1`, [c.id],
+    );
+    await svc.db.query(
+      `UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'clock-slow', locked_until = now() + interval '1 hour' WHERE id = $1`, [id],
+    );
+    await refused(await post(`/v1/sandbox/clocks/${c.id}/advance`, { to: '2027-01-03T03:00:00.000Z' }), 409, 'sandboxClockBusy');
+    expect(log).toEqual([]);
+    // Its lease over, the job is an orphan: the next advance takes the clock over and runs both, in order.
+    await svc.db.query(`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = $1`, [id]);
+    await advanceClock(svc, c.id, '2027-01-03T03:00:00.000Z');
+    expect(log.map((e) => e.label)).toEqual(['still running', 'due after it']);
+  });
+
   it('refuses production keys, unknown clocks, times backwards or beyond five years, and starts outside 2000–2099', async () => {
     const c = await createClock(svc, { now: '2028-02-29T12:00:00.000Z' });
     const prod = svc.merchant.productionKey;

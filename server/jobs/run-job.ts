@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/types';
-import { runOnClock, type ClockTime } from './clock-context';
+import { offClock, runOnClock, type ClockTime } from './clock-context';
 import type { Job } from './sql/claim';
 import { complete } from './sql/complete';
 import { extendLease } from './sql/extend-lease';
@@ -161,7 +161,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   return {
-    run: (job, clock) => (clock ? runOnClock(clock, () => runJob(job, clock)) : runJob(job, undefined)),
+    // Without a clock the job runs off every clock, whatever its caller's context: a wall-clock job run from inside
+    // a clock's job (a drain started by it) must never have what it enqueues join that clock.
+    run: (job, clock) => (clock ? runOnClock(clock, () => runJob(job, clock)) : offClock(() => runJob(job, undefined))),
     kindOf,
   };
 }

@@ -60,7 +60,9 @@ export async function countClocks(q: Queryable, merchantId: string): Promise<num
 
 /**
  * Takes the clock for one advance: `advancing`, leased for `leaseSeconds` of wall time. Null when another advance
- * holds it (its lease still running). A lease that ran out belongs to an advance whose process died: taken over.
+ * holds it (its lease still running). A lease that ran out belongs to an advance whose process died: taken over, but
+ * not while one of the clock's jobs still runs under a live lease (the old advance may be alive and merely late to
+ * renew; its job must not be skipped over by a new advance that runs what is due after it).
  */
 export async function takeClock(q: Queryable, id: string, holder: string, leaseSeconds: number): Promise<ClockRow | null> {
   const res = await q.query<ClockRow>(
@@ -68,6 +70,7 @@ export async function takeClock(q: Queryable, id: string, holder: string, leaseS
         SET status = 'advancing', advanced_by = $2, advance_lease_until = now() + make_interval(secs => $3::float8),
             updated_at = now()
       WHERE id = $1 AND (status = 'ready' OR advance_lease_until <= now())
+        AND NOT EXISTS (SELECT 1 FROM jobs WHERE clock_id = $1 AND status = 'running' AND locked_until > now())
       RETURNING ${COLUMNS}`,
     [id, holder, leaseSeconds],
   );

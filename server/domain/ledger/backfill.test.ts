@@ -179,6 +179,8 @@ describe.each(ENGINES)('migration 015_ledger_backfill on $name', (engine) => {
     const backfill = loadMigrations().filter((m) => m.version === 15);
     await migrate(db, backfill);
     await db.exec(backfill[0]!.sql);
+    // The later migrations, in order, so the check reads today's shapes (the refunds' stored parties of 020).
+    await migrate(db);
     expect(await verifyLedger(db)).toEqual([]);
     expect(await available(db, merchantId)).toBe(expectedAvailable(ALL));
   });

@@ -1,6 +1,6 @@
 /**
- * The balance of a merchant and mode, read in one statement (one snapshot): `reserved` is the amount of its refunds
- * still `pending`, `available` the sum of the ledger entries less `reserved` (what a withdrawal can take), and
+ * The balance of a merchant and mode, read in one statement (one snapshot): `reserved` is its part of the refunds
+ * still `pending` (of its own charges, and as a liable split recipient of other merchants' charges), `available` the sum of the ledger entries less `reserved` (what a withdrawal can take), and
  * `pending` what its pending receivables will settle net of their fees (its own charges' share, and its split shares of
  * other merchants' charges when it is a recipient), per currency. Nothing stored can drift.
  */
@@ -25,8 +25,9 @@ export async function balanceOf(q: Queryable, scope: Scope): Promise<CurrencyBal
        SELECT currency, sum(amount) AS amount FROM ledger_entries
         WHERE merchant_id = $1 AND mode = $2 GROUP BY currency
      ), reserved AS (
-       SELECT t.currency, sum(f.amount) AS amount FROM refunds f JOIN transactions t ON t.id = f.transaction_id
-        WHERE t.merchant_id = $1 AND t.mode = $2 AND f.status = 'pending' GROUP BY t.currency
+       SELECT t.currency, sum(b.amount) AS amount FROM refund_burdens b JOIN refunds f ON f.id = b.refund_id
+         JOIN transactions t ON t.id = f.transaction_id
+        WHERE b.merchant_id = $1 AND t.mode = $2 AND f.status = 'pending' GROUP BY t.currency
      ), pending AS (
        SELECT t.currency, sum(r.amount) AS amount FROM receivables r JOIN transactions t ON t.id = r.transaction_id
         WHERE r.recipient = $1 AND t.mode = $2 AND r.status = 'pending' GROUP BY t.currency

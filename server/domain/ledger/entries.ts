@@ -77,10 +77,12 @@ export async function available(q: Queryable, scope: Scope): Promise<Map<string,
 
 /**
  * Serializes every change of one merchant's balance (a withdrawal checked against what is available) until the
- * caller's database transaction ends: the merchant's row is locked.
+ * caller's database transaction ends: the merchant's row is locked. `NO KEY UPDATE`, not `UPDATE`: two balance locks
+ * exclude each other, but not the key-share lock a row referencing the merchant takes (a ledger entry written for it
+ * by another charge's settlement), so a settlement never waits on a balance lock nor a balance lock on it.
  */
 export async function lockBalance(q: Queryable, scope: Scope): Promise<void> {
-  await q.query(`SELECT id FROM merchants WHERE id = $1 FOR UPDATE`, [scope.merchantId]);
+  await q.query(`SELECT id FROM merchants WHERE id = $1 FOR NO KEY UPDATE`, [scope.merchantId]);
 }
 
 /** The entries of a charge, in order. */

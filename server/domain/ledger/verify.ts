@@ -5,6 +5,7 @@
  * query, so a large database is read a few times, never row by row.
  */
 import type { Queryable } from '../../db/types';
+import { PARTY_CHECK, partyViolations } from './verify-parties';
 
 export interface Violation {
   /** Which rule is broken (stable names: the admin command groups by them). */
@@ -61,6 +62,28 @@ const CHECKS: Check[] = [
            WHERE COALESCE(h.s, 0) <> -COALESCE(o.s, 0)`,
   },
   {
+    // A dispute's holds, one per party that bears it, add up to the disputed amount (none at all: opened before the ledger).
+    check: 'dispute-holds',
+    sql: `SELECT d.id AS subject, 'dispute of ' || d.amount || ' held ' || -h.s AS detail
+            FROM disputes d
+            JOIN (SELECT source_id, sum(amount) AS s FROM ledger_entries WHERE type = 'dispute_hold' GROUP BY source_id) h
+              ON h.source_id = d.id
+           WHERE h.s <> -d.amount`,
+  },
+  {
+    // A refund's stored parts add up to it, each set aside for the charge's merchant or a liable split recipient.
+    check: 'refund-parties',
+    sql: `SELECT f.id AS subject, 'refund of ' || f.amount || ' divided ' || b.total || ' between ' || b.parties AS detail
+            FROM refunds f JOIN transactions t ON t.id = f.transaction_id
+            JOIN (SELECT refund_id, sum(amount) AS total, string_agg(merchant_id, ', ' ORDER BY merchant_id) AS parties,
+                         array_agg(merchant_id) AS ids
+                    FROM refund_burdens GROUP BY refund_id) b ON b.refund_id = f.id
+           WHERE b.total <> f.amount
+              OR EXISTS (SELECT 1 FROM unnest(b.ids) p(id) WHERE p.id <> t.merchant_id AND NOT EXISTS (
+                   SELECT 1 FROM jsonb_array_elements(COALESCE(t.splits, '[]'::jsonb)) s
+                    WHERE s->>'recipient' = p.id AND (s->>'liable')::boolean))`,
+  },
+  {
     // A receivable that settled has its credit and its fee, of its own amounts; one that never did has neither.
     check: 'receivable-settlement',
     sql: `SELECT r.id AS subject,
@@ -94,8 +117,10 @@ const CHECKS: Check[] = [
   },
   {
     // Every entry's cause exists, belongs to the same mode and transaction, and allows that entry; and the entry is in
-    // the right ledger: a receivable's in its recipient's, a refund's or dispute's in the charge's merchant's or in
-    // one of its split recipients' (liable ones bear their part), a withdrawal's in its merchant's.
+    // the right ledger: a receivable's in its recipient's; a refund's in the ledger of one of the parties its parts
+    // were set aside for, at most that part (a refund older than its stored parts: the charge's merchant's or a liable
+    // recipient's); a dispute's (holds, releases, chargebacks) in the charge's merchant's or a liable split
+    // recipient's, a release equal to the hold it ends; a withdrawal's in its merchant's.
     check: 'entry-cause',
     sql: `SELECT e.id AS subject, e.type || ' ' || e.amount || ' caused by ' || e.source_kind || ' ' || e.source_id || ': '
              || CASE WHEN t.id IS NULL AND e.source_kind <> 'withdrawal' THEN 'no such cause or charge'
@@ -112,6 +137,9 @@ const CHECKS: Check[] = [
                OR e.type NOT IN ('withdrawal', 'withdrawal_reversal')
              ELSE t.id IS NULL OR t.mode <> e.mode OR e.transaction_id IS DISTINCT FROM t.id
                OR CASE WHEN e.source_kind = 'receivable' THEN r.recipient <> e.merchant_id
+                       WHEN e.source_kind = 'refund' AND EXISTS (SELECT 1 FROM refund_burdens b WHERE b.refund_id = f.id)
+                         THEN NOT EXISTS (SELECT 1 FROM refund_burdens b
+                                           WHERE b.refund_id = f.id AND b.merchant_id = e.merchant_id AND -e.amount <= b.amount)
                        ELSE t.merchant_id <> e.merchant_id AND NOT EXISTS (
                          SELECT 1 FROM jsonb_array_elements(COALESCE(t.splits, '[]'::jsonb)) s
                           WHERE s->>'recipient' = e.merchant_id AND (s->>'liable')::boolean) END
@@ -119,8 +147,10 @@ const CHECKS: Check[] = [
                     WHEN 'receivable' THEN e.type NOT IN ('settlement', 'fee')
                     WHEN 'refund' THEN e.type <> 'refund' OR f.status <> 'succeeded' OR -e.amount > f.amount
                     ELSE CASE e.type
-                      WHEN 'dispute_hold' THEN e.amount <> -d.amount
-                      WHEN 'dispute_release' THEN e.amount <> d.amount OR d.status = 'open'
+                      WHEN 'dispute_hold' THEN e.amount >= 0 OR -e.amount > d.amount
+                      WHEN 'dispute_release' THEN d.status = 'open' OR e.amount IS DISTINCT FROM (
+                        SELECT -h.amount FROM ledger_entries h
+                         WHERE h.type = 'dispute_hold' AND h.source_id = e.source_id AND h.merchant_id = e.merchant_id)
                       WHEN 'chargeback' THEN d.status <> 'lost' OR -e.amount > d.amount
                       ELSE true END
                   END
@@ -151,8 +181,8 @@ const CHECKS: Check[] = [
   },
 ];
 
-/** The names of the checks, in the order they run. */
-export const CHECK_NAMES = CHECKS.map((c) => c.check);
+/** The names of the checks, in the order they run (the per-party check of split charges last). */
+export const CHECK_NAMES = [...CHECKS.map((c) => c.check), PARTY_CHECK];
 
 /** Every violation of the ledger's invariant, in check order; an empty list when the books are consistent. */
 export async function verifyLedger(q: Queryable): Promise<Violation[]> {
@@ -161,5 +191,6 @@ export async function verifyLedger(q: Queryable): Promise<Violation[]> {
     const res = await q.query<{ subject: string; detail: string }>(`${c.sql} ORDER BY 1`);
     for (const row of res.rows) out.push({ check: c.check, subject: row.subject, detail: row.detail });
   }
+  out.push(...(await partyViolations(q)));
   return out;
 }

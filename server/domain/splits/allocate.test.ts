@@ -54,6 +54,22 @@ describe('dividing a split charge', () => {
     expect(first + second).toBeLessThanOrEqual(3000);
   });
 
+  it('partial refunds are divided cumulatively: three refunds take from a liable recipient what one of their total would', () => {
+    const a = split({ type: 'percentage', value: 3000, liable: true });
+    const parts: number[] = [];
+    let before = 0;
+    for (const amount of [3333, 3334, 3334]) {
+      parts.push(burdens([a], M, 10001, 1, amount, before)[1]!.amount);
+      before += amount;
+    }
+    // Each rounded down on its own would be 999 + 1000 + 1000 = 2999: a cent short of the share.
+    expect(parts).toEqual([999, 1000, 1001]);
+    expect(sum(parts)).toBe(burdens([a], M, 10001, 1, 10001)[1]!.amount);
+    expect(sum(parts)).toBe(3000);
+    // Taken beyond the charge (which the callers refuse): the excess is the merchant's, never more than the share.
+    expect(burdens([a], M, 10001, 1, 500, 10001).map((b) => [b.merchantId, b.amount])).toEqual([[M, 500]]);
+  });
+
   it('checks a rule when it is written: percentages above 100, shares beyond the net of the fee', () => {
     const pct = (value: number, r = 'a') => split({ recipient: `bus_${r}`, splitId: `ssp_${r}`, type: 'percentage', value });
     expect(checkSplits([pct(6000), pct(4001, 'b')], M, 5000, 0)).toEqual({ kind: 'percentage', total: 10001 });

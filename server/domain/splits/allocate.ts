@@ -89,15 +89,31 @@ export interface Burden {
 }
 
 /**
- * Divides a refund or chargeback of `amount` of a charge that captured `captured`: each `liable` recipient bears its
- * share's proportion of it (rounded down), the charge's merchant the rest (its own part and that of recipients that
- * are not liable). Across several partial refunds a recipient never bears more than its share.
+ * Divides a refund or chargeback of `amount` of a charge that captured `captured`, after `takenBefore` of it was
+ * already taken back (or is being taken: refunds not failed, disputes not won): each `liable` recipient bears its
+ * share's proportion of the total taken so far less what it bore before, ⌊(before + amount)·share/captured⌋ −
+ * ⌊before·share/captured⌋, and the charge's merchant the rest (its own part and that of recipients that are not
+ * liable). Counted cumulatively, rounding never lets a recipient bear less across N partial refunds than it would
+ * across one of their total, and never more than its share.
  */
-export function burdens(splits: readonly AppliedSplit[], merchantId: string, captured: number, installments: number, amount: number): Burden[] {
+export function burdens(
+  splits: readonly AppliedSplit[],
+  merchantId: string,
+  captured: number,
+  installments: number,
+  amount: number,
+  takenBefore = 0,
+): Burden[] {
   const shares = splitAmounts(splits, merchantId, captured, installments);
+  // Capped at the charge: a take beyond it (which the callers' checks prevent) leaves the excess to the merchant.
+  const before = Math.min(takenBefore, captured);
+  const after = Math.min(takenBefore + amount, captured);
   const theirs: Burden[] = splits
     .filter((s) => s.liable)
-    .map((s) => ({ split: s, merchantId: s.recipient, amount: mulDiv(amount, shares.get(s.splitId)!, captured) }));
+    .map((s) => {
+      const share = shares.get(s.splitId)!;
+      return { split: s, merchantId: s.recipient, amount: mulDiv(after, share, captured) - mulDiv(before, share, captured) };
+    });
   const mine = amount - theirs.reduce((n, b) => n + b.amount, 0);
   return [{ split: null, merchantId, amount: mine }, ...theirs.filter((b) => b.amount > 0)];
 }

@@ -121,7 +121,8 @@ describe.each(ENGINES)('split charges on $name', (engine) => {
     const after = await receivables(id);
     expect(after.filter((r) => r.recipient === a.merchantId).map((r) => r.status)).toEqual(['chargeback', 'chargeback', 'chargeback']);
     expect(after.filter((r) => r.recipient === b.merchantId).map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
-    expect(await ledgerOf(id, a.merchantId)).toEqual([]);
+    // A's part was held in its own ledger while the dispute was open, and released when it was lost.
+    expect(await ledgerOf(id, a.merchantId)).toEqual([['dispute_hold', -7650], ['dispute_release', 7650]]);
     // The merchant's 21350 scheduled is taken and 1000 (B's share it answers for) comes out of its balance.
     expect((await ledgerOf(id, m.merchantId)).filter(([type]) => type === 'chargeback')).toEqual([['chargeback', -1000]]);
     await expectLedgerConsistent(svc.db);
@@ -152,6 +153,12 @@ describe.each(ENGINES)('split charges on $name', (engine) => {
     expect(recs.map((r) => [r.recipient, r.gross, r.fee])).toEqual([[m.merchantId, 0, 0], [a.merchantId, 1000, 0], [b.merchantId, 500, 20]]);
     const t = (await (await svc.call(`/v1/transactions/${id}`, { key: m.sandboxKey })).json()) as { splits: { id: string; amount: number }[] };
     expect(t.splits.map((s) => [s.id, s.amount])).toEqual([[sa, 1000], [sb, 500]]);
+    // Not silent: B's missing 250 and the merchant's uncharged 40 are on the charge's timeline.
+    const notes = await svc.db.query<{ details: unknown }>(
+      `SELECT details FROM transaction_timeline WHERE transaction_id = $1 AND type = 'note' AND details->>'reason' = 'split-shortfall'`,
+      [id],
+    );
+    expect(notes.rows).toEqual([{ details: { reason: 'split-shortfall', short: 290 } }]);
     await expectLedgerConsistent(svc.db);
   });
 

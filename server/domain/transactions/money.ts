@@ -9,8 +9,8 @@ import { planFor } from '../fees/service';
 import type { Change } from './change';
 import * as ledger from './ledger-repo';
 import * as postings from '../ledger/postings';
-import type { Scope } from '../../core/tenancy';
-import { burdens, divideInstallment, type Burden, type Share } from '../splits/allocate';
+import { divideInstallment, type Burden, type Share } from '../splits/allocate';
+import { disputeParties, lockParties, partiesOf, refundParties, scopeOf } from './parties';
 
 const DESCRIPTION = { pix: 'PIX payment', billet: 'Billet payment' } as const;
 
@@ -30,11 +30,14 @@ function schedule(plan: FeePlan, c: Change, amount: number, paidAt: Date) {
   }
 }
 
-/** The parts of one planned installment: the merchant's alone, or, on a split charge, each party's (splits/allocate). */
-function sharesOf(c: Change, r: { grossAmount: number; fee: number; installmentNumber: number }, of: number): Share[] {
+/**
+ * The parts of one planned installment: the merchant's alone, or, on a split charge, each party's (splits/allocate);
+ * `short` is what the split rule and the merchant's fee wanted beyond the installment (capped, so not charged).
+ */
+function sharesOf(c: Change, r: { grossAmount: number; fee: number; installmentNumber: number }, of: number): { shares: Share[]; short: number } {
   const i = { gross: r.grossAmount, fee: r.fee, number: r.installmentNumber, of };
-  if (c.row.splits) return divideInstallment(c.row.splits, c.row.merchant_id, i).shares;
-  return [{ split: null, recipient: c.row.merchant_id, gross: i.gross, fee: Math.min(i.fee, i.gross) }];
+  if (c.row.splits) return divideInstallment(c.row.splits, c.row.merchant_id, i);
+  return { shares: [{ split: null, recipient: c.row.merchant_id, gross: i.gross, fee: Math.min(i.fee, i.gross) }], short: 0 };
 }
 
 /**
@@ -49,10 +52,13 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
   const plan = await planFor(c.q, c.row.merchant_id);
   const later = new Set<string>();
   const planned = schedule(plan, c, amount, paidAt);
+  let short = 0;
   for (const r of planned) {
     const due = r.expectedOn <= today;
     if (!due) later.add(r.expectedOn);
-    for (const share of sharesOf(c, r, planned.length)) {
+    const divided = sharesOf(c, r, planned.length);
+    short += divided.short;
+    for (const share of divided.shares) {
       if (share.gross === 0 && share.split) continue;
       const { gross, fee, split } = share;
       const id = await ledger.insertReceivable(
@@ -75,12 +81,16 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
       if (due) await postings.postSettlement(c.q, scopeOf(c, share.recipient), { id, gross_amount: gross, fee }, c.row.id, c.at);
     }
   }
+  if (short > 0) {
+    // Only a capture for less than the split rule was checked against gets here: said on the charge, never silent.
+    await c.timeline(
+      'note',
+      `The split shares and the merchant's processing fee wanted ${short} cents more than the captured amount: capped, not charged`,
+      { reason: 'split-shortfall', short },
+      'split-shortfall',
+    );
+  }
   return [...later].sort();
-}
-
-/** The ledger a party's money of this charge is in: the recipient's, in the charge's mode. */
-function scopeOf(c: Change, merchantId: string): Scope {
-  return { merchantId, mode: c.row.mode };
 }
 
 /** The settlement job's day: the receivables due by `day` are paid into their recipients' balances, each with its entries. */
@@ -152,48 +162,52 @@ async function take(c: Change, amount: number, closing: 'refunded' | 'chargeback
 }
 
 /**
- * A succeeded refund of `amount`: the schedule gives up what has not settled, and the rest is debited from the
- * balance as a `refund` entry caused by the refund. The processing fee of settled money is kept.
+ * A succeeded refund: each party's part, as set aside when it was requested (`parties.ts`), is taken from its
+ * schedule first and the rest debited from its balance as a `refund` entry caused by the refund, under the parties'
+ * balance locks. The processing fee of settled money is kept.
  */
-export async function refundReceivables(c: Change, amount: number, refundId: string): Promise<void> {
-  for (const party of burdensOf(c, amount)) {
+export async function refundReceivables(c: Change, refund: { id: string; amount: number }): Promise<void> {
+  const parties = await refundParties(c, refund);
+  await lockParties(c, parties);
+  for (const party of parties) {
     const fromBalance = await take(c, party.amount, 'refunded', party);
-    await postings.postRefund(c.q, scopeOf(c, party.merchantId), refundId, c.row.id, fromBalance, c.at);
+    await postings.postRefund(c.q, scopeOf(c, party.merchantId), refund.id, c.row.id, fromBalance, c.at);
   }
 }
 
 /**
- * Who bears `amount` taken back from the charge: its merchant alone, or on a split charge each liable recipient in
- * proportion to its share and the merchant the rest (splits/allocate `burdens`).
+ * A dispute opened: its amount is held until it is decided, in the balance of each party that would bear it (the
+ * merchant alone, or on a split charge each liable recipient its part and the merchant the rest), so no party can
+ * withdraw what a chargeback may take. The holds are the dispute's division, kept for its chargeback.
  */
-function burdensOf(c: Change, amount: number): Burden[] {
-  const me: Burden = { split: null, merchantId: c.row.merchant_id, amount };
-  if (!c.row.splits) return [me];
-  return burdens(c.row.splits, c.row.merchant_id, c.row.captured_amount, c.row.installments, amount);
-}
-
-/** A dispute opened: its amount is held in the balance until it is decided. */
 export async function holdDispute(c: Change, dispute: { id: string; amount: number }): Promise<void> {
-  await postings.postDisputeHold(c.q, c.scope, dispute.id, c.row.id, dispute.amount, c.at);
+  const parties = (await partiesOf(c, dispute.id, dispute.amount)).filter((p) => p.amount > 0);
+  await lockParties(c, parties);
+  for (const p of parties) await postings.postDisputeHold(c.q, scopeOf(c, p.merchantId), dispute.id, c.row.id, p.amount, c.at);
 }
 
 /**
- * A dispute decided (won, or lost before its chargeback): its hold is released. Only a hold that exists is: a
- * dispute opened before the ledger, with no hold written, would otherwise be credited money that was never held.
+ * A dispute decided (won, or lost before its chargeback): each party's hold is released. Only holds that exist are:
+ * a dispute opened before the ledger, with no hold written, would otherwise be credited money that was never held.
  */
 export async function releaseDispute(c: Change, dispute: { id: string; amount: number }): Promise<void> {
-  const hold = await c.q.query(`SELECT 1 FROM ledger_entries WHERE type = 'dispute_hold' AND source_id = $1`, [dispute.id]);
-  if (hold.rowCount === 0) return;
-  await postings.postDisputeRelease(c.q, c.scope, dispute.id, c.row.id, dispute.amount, c.at);
+  const holds = await c.q.query<{ merchant_id: string; amount: number }>(
+    `SELECT merchant_id, amount::int AS amount FROM ledger_entries WHERE type = 'dispute_hold' AND source_id = $1 ORDER BY merchant_id`,
+    [dispute.id],
+  );
+  for (const h of holds.rows) await postings.postDisputeRelease(c.q, scopeOf(c, h.merchant_id), dispute.id, c.row.id, -h.amount, c.at);
 }
 
 /**
- * A dispute lost: the hold is released and the disputed amount charged back, from the schedule first and then, as
- * a `chargeback` entry caused by the dispute, from settled money. Fees already charged are kept.
+ * A dispute lost: the holds are released and the disputed amount charged back, each party its held part, from its
+ * schedule first and then, as a `chargeback` entry caused by the dispute, from its settled money. Fees already
+ * charged are kept.
  */
 export async function chargeBack(c: Change, dispute: { id: string; amount: number }): Promise<void> {
+  const parties = await disputeParties(c, dispute);
+  await lockParties(c, parties);
   await releaseDispute(c, dispute);
-  for (const party of burdensOf(c, dispute.amount)) {
+  for (const party of parties) {
     const fromBalance = await take(c, party.amount, 'chargeback', party);
     await postings.postChargeback(c.q, scopeOf(c, party.merchantId), dispute.id, c.row.id, fromBalance, c.at);
   }

@@ -1,7 +1,8 @@
 /**
- * Refunds in three steps, each safe to be interrupted. (1) Under the transaction's lock (and the merchant's balance
- * lock: the reserved amount is held from what a withdrawal can take), check what is still refundable and reserve the
- * amount with a `pending` refund and its provider operation, enqueuing a confirmation job as the recovery point.
+ * Refunds in three steps, each safe to be interrupted. (1) Under the transaction's lock (and the balance locks of the
+ * parties that bear it: each one's part is held from what its withdrawals can take), check what is still refundable
+ * and reserve the amount with a `pending` refund, its parties' parts and its provider operation, enqueuing a
+ * confirmation job as the recovery point.
  * (2) Send it to the provider, outside any database transaction, under the refund's id as idempotency key. (3) Record
  * its answer. Whenever the answer is not final (none, or `pending`), `refund.confirm` (after-charge.ts) sends the
  * refund again under the same key while its operation is open, then asks its status: a refund is never concluded
@@ -13,11 +14,11 @@ import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { RefundStatusResult } from '../../payments/provider';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { lockBalance } from '../ledger/entries';
 import { changeTransaction } from './change';
 import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { refundReceivables } from './money';
+import { lockParties, partiesOf, storeRefundParties } from './parties';
 import { finishOperation, markUncertain, startOperation } from '../../payments/operations';
 import { ask, providerUnavailable } from './settle';
 import { allows, invalidTransition } from './status';
@@ -46,7 +47,7 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
     await ledger.setRefundStatus(c.q, refundId, 'succeeded', null, c.at);
     const refunded = c.row.refunded_amount + current.amount;
     await c.patch({ refundedAmount: refunded });
-    await refundReceivables(c, current.amount, refundId);
+    await refundReceivables(c, current);
     await c.timeline('refund', 'Refund succeeded', { refundId, amount: current.amount, status: 'succeeded' });
     // A refund that completes while the transaction is in dispute changes its amounts, not its status: the
     // dispute decides that (a won dispute of a wholly refunded transaction ends `refunded`).
@@ -58,10 +59,6 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
 
 export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
   const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
-    // Lock order: the transaction's row (changeTransaction), then the merchant's balance, before anything here
-    // writes a row referencing the merchant (a foreign key's share lock first, then this, could deadlock). A
-    // withdrawal takes the balance and never a transaction row, so the two serialize without a cycle.
-    await lockBalance(c.q, c.scope);
     if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
     const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
     const refundable = c.row.captured_amount - taken;
@@ -73,11 +70,18 @@ export async function createRefund(engine: Engine, scope: Scope, transactionId: 
         params: [{ amount: `must be at most ${refundable}` }],
       });
     }
+    // Lock order: the transaction's row (changeTransaction), then the balances of the parties that will bear the
+    // refund, in merchant-id order, before anything is written. A withdrawal takes one balance and never a
+    // transaction row, so the two serialize without a cycle. Each party's part is then set aside (its `reserved`).
+    const id = newId('rfd');
+    const parties = await partiesOf(c, id, amount);
+    await lockParties(c, parties);
     const refund = await ledger.insertRefund(
       c.q,
-      { id: newId('rfd'), transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
+      { id, transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
       c.at,
     );
+    await storeRefundParties(c, refund.id, parties);
     const route = c.row.processing.route;
     if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
     // The provider operation is recorded with the reservation, before the call: a refund is never sent unrecorded.
