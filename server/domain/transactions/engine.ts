@@ -2,6 +2,7 @@
 import type { Db, Queryable } from '../../db/types';
 import { enqueueJob, type EnqueueOptions } from '../../jobs/kinds';
 import type { Orchestrator } from '../../payments/orchestrator';
+import { clockOfCharge } from '../clock/time';
 
 export interface PaymentsSettings {
   /** Background rounds of retries while every route is unavailable (`awaiting`), in seconds after each round; once
@@ -50,9 +51,29 @@ export type VoidPayload = {
   claimed?: true;
 };
 
-/** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
-export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {
+/**
+ * The timed jobs whose time is the charge's business (when a QR code or billet lapses, when a receivable is paid
+ * out): for the charge of a subscription on a sandbox test clock they run on that clock. The provider's own timings
+ * (voids after a time-out, reconciles, refund confirmations) stay on the wall clock: they wait on a real provider.
+ */
+const ON_CHARGE_CLOCK: ReadonlySet<PaymentJob['kind']> = new Set(['transaction.expire', 'receivables.settle']);
+
+/**
+ * Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). A job of
+ * `ON_CHARGE_CLOCK` for a charge on a clock is due at the same distance from the clock's now as `runAt` is from the
+ * wall clock's, on that clock, so an advance runs it in its place among the subscription's own jobs.
+ */
+export async function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {
   const options: EnqueueOptions = { dedupeKey: dedupe ?? `${job.kind}:${Object.values(job.payload).join(':')}` };
-  if (runAt) options.runAt = runAt;
+  if (runAt) {
+    options.runAt = runAt;
+    if (ON_CHARGE_CLOCK.has(job.kind) && 'transactionId' in job.payload) {
+      const clock = await clockOfCharge(q, job.payload.transactionId);
+      if (clock) {
+        options.runAt = new Date(clock.now.getTime() + Math.max(0, runAt.getTime() - Date.now()));
+        options.clockId = clock.clockId;
+      }
+    }
+  }
   return enqueueJob(q, job, options);
 }
