@@ -70,7 +70,10 @@ export async function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedu
     if (ON_CHARGE_CLOCK.has(job.kind) && 'transactionId' in job.payload) {
       const clock = await clockOfCharge(q, job.payload.transactionId);
       if (clock) {
-        options.runAt = new Date(clock.now.getTime() + Math.max(0, runAt.getTime() - Date.now()));
+        // Whole seconds, rounded up: the distance was computed from the charge's time, a few milliseconds before
+        // now, and a lapse at the end of a day (23:59:59.999) must not land on the clock's previous second.
+        const delay = Math.max(0, Math.ceil((runAt.getTime() - Date.now()) / 1000) * 1000);
+        options.runAt = new Date(clock.now.getTime() + delay);
         options.clockId = clock.clockId;
       }
     }
