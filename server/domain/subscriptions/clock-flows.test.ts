@@ -194,6 +194,42 @@ describe.each(ENGINES)('issue 12 flows on a test clock on $name', (engine) => {
     expect(await eventTypes(svc.db, s.id)).toEqual(['subscription.created', 'subscription.activated', 'subscription.past-due', 'subscription.canceled']);
   });
 
+  it('ends a fixed-term plan as expired, and one canceled at period end on its due date, as the clock passes them', async () => {
+    const clock = await createClock(svc, { now: T0 });
+    const plan = { amount: 5000, billingFrequency: 'monthly' };
+    const fixed = await subscribe(clock.id, { plan: { ...plan, cycles: 3 }, payment: { method: 'credit', card: card() } });
+    const leaving = await subscribe(clock.id, { plan, payment: { method: 'credit', card: card() } });
+    await advanceClock(svc, clock.id, '2027-02-15T03:00:00.000Z');
+    const cancel = await svc.call(`/v1/subscriptions/${leaving.id}/cancel`, { method: 'POST', json: { atPeriodEnd: true } });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    await advanceClock(svc, clock.id, '2027-02-28T03:00:00.000Z');
+    expect((await get<Subscription>(`/v1/subscriptions/${leaving.id}`)).status).toBe('active');
+    await advanceClock(svc, clock.id, '2027-06-01T03:00:00.000Z');
+    expect(await get<Subscription>(`/v1/subscriptions/${leaving.id}`)).toMatchObject({ status: 'canceled', canceledAt: '2027-03-01T03:00:00.000Z' });
+    expect((await cycles(leaving.id)).filter((c) => c.status === 'paid')).toHaveLength(2);
+    expect((await eventTypes(svc.db, leaving.id)).at(-1)).toBe('subscription.canceled');
+    // Three cycles (January to March) paid, then the term ends with March's period, on 1 April.
+    expect((await cycles(fixed.id)).map((c) => [c.cycle, c.status])).toEqual([[1, 'paid'], [2, 'paid'], [3, 'paid']]);
+    expect(await get<Subscription>(`/v1/subscriptions/${fixed.id}`)).toMatchObject({ status: 'expired' });
+    expect(await eventTimes(fixed.id, 'subscription.expired')).toEqual(['2027-04-01T03:00:00.000Z']);
+  });
+
+  it('bills nothing while paused on the clock, and on resume goes on from the first period starting after it', async () => {
+    const clock = await createClock(svc, { now: T0 });
+    const s = await subscribe(clock.id, { plan: { amount: 5000, billingFrequency: 'monthly' }, payment: { method: 'credit', card: card() } });
+    await advanceClock(svc, clock.id, '2027-02-15T03:00:00.000Z');
+    expect((await svc.call(`/v1/subscriptions/${s.id}/pause`, { method: 'POST' })).status).toBe(200);
+    await advanceClock(svc, clock.id, '2027-04-10T03:00:00.000Z');
+    expect(await get<Subscription>(`/v1/subscriptions/${s.id}`)).toMatchObject({ status: 'paused', nextBillingAt: null });
+    expect((await cycles(s.id)).filter((c) => c.status === 'paid')).toHaveLength(2);
+    expect((await svc.call(`/v1/subscriptions/${s.id}/resume`, { method: 'POST' })).status).toBe(200);
+    expect(await get<Subscription>(`/v1/subscriptions/${s.id}`)).toMatchObject({ status: 'active', nextBillingAt: '2027-05-01T03:00:00.000Z' });
+    await advanceClock(svc, clock.id, '2027-05-02T03:00:00.000Z');
+    const paid = (await cycles(s.id)).filter((c) => c.status === 'paid');
+    expect(paid.map((c) => c.dueDate)).toEqual(['2027-01-01', '2027-02-01', '2027-05-01']);
+    expect(await eventTypes(svc.db, s.id)).toEqual(['subscription.created', 'subscription.activated', 'subscription.paused', 'subscription.resumed']);
+  });
+
   it('keeps a transaction that bills no subscription on the wall clock, even when its processing ran on a clock', async () => {
     const clock = await createClock(svc, { now: T0 });
     const t = await post<{ id: string }>('/v1/transactions', { amount: 20000, customer: payer(), payment: { method: 'pix' } });
