@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, clockJobs, createClock } from '../../testing/clock';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
+import { subAccount } from '../../testing/split-fixtures';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, payer, TEST_CARDS, type Transaction } from '../../testing/payments';
 import { card, type BillingCycle, type Subscription } from '../../testing/subscriptions';
@@ -228,6 +229,25 @@ describe.each(ENGINES)('issue 12 flows on a test clock on $name', (engine) => {
     const paid = (await cycles(s.id)).filter((c) => c.status === 'paid');
     expect(paid.map((c) => c.dueDate)).toEqual(['2027-01-01', '2027-02-01', '2027-05-01']);
     expect(await eventTypes(svc.db, s.id)).toEqual(['subscription.created', 'subscription.activated', 'subscription.paused', 'subscription.resumed']);
+  });
+
+  it('gives each cycle of a split subscription receivables per recipient that add up to the charge, settled on the clock', async () => {
+    const partner = await subAccount(svc.db, svc.merchant.merchantId);
+    const clock = await createClock(svc, { now: T0 });
+    const s = await subscribe(clock.id, { plan: { amount: 9999, billingFrequency: 'monthly' }, payment: { method: 'credit', card: card() } });
+    await post(`/v1/subscriptions/${s.id}/splits`, { recipient: partner.merchantId, type: 'percentage', value: 30 });
+    await advanceClock(svc, clock.id, '2027-03-15T03:00:00.000Z');
+    const charges = await Promise.all((await cycles(s.id)).filter((c) => c.status === 'paid').map((c) => transaction(c.transactionId!)));
+    expect(charges).toHaveLength(3);
+    for (const t of charges) {
+      expect(t.spplited).toBe(true);
+      const by = (who: string) => t.receivables.filter((r) => r.recipient === who).reduce((n, r) => n + r.grossAmount, 0);
+      expect(by(partner.merchantId) + by(svc.merchant.merchantId)).toBe(9999);
+      // 30 % of 99.99 rounded down to the cent; the cent left by rounding is the merchant's.
+      expect(by(partner.merchantId)).toBe(2999);
+    }
+    // January's and February's receivables are 30 days old on the clock: paid into each balance; March's are not yet.
+    expect(charges.map((t) => [...new Set(t.receivables.map((r) => r.status))].join())).toEqual(['paid', 'paid', 'pending']);
   });
 
   it('keeps a transaction that bills no subscription on the wall clock, even when its processing ran on a clock', async () => {
