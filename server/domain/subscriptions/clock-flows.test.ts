@@ -79,6 +79,12 @@ describe.each(ENGINES)('issue 12 flows on a test clock on $name', (engine) => {
     expect(charges.map((t) => t.receivables.map((r) => r.status).join())).toEqual([...Array(11).fill('paid'), 'pending']);
     expect(await eventTypes(svc.db, s.id)).toEqual(['subscription.created', 'subscription.activated']);
     for (const c of billed) expect(await eventTypes(svc.db, c.id)).toEqual(['cycle.billed', 'cycle.paid']);
+    // All of them in one stream, as a webhook endpoint receives them.
+    const stream = await svc.db.query<{ type: string }>(
+      `SELECT type FROM events WHERE resource_id = $1 OR resource_id IN (SELECT id FROM billing_cycles WHERE subscription_id = $1) ORDER BY seq`, [s.id]);
+    expect(stream.rows.map((r) => r.type)).toEqual([
+      'subscription.created', 'cycle.billed', 'cycle.paid', 'subscription.activated', ...[...Array(11)].flatMap(() => ['cycle.billed', 'cycle.paid']),
+    ]);
     // The ledger-relevant jobs of the charges ran on the clock too: nothing of this subscription waits on the wall.
     expect(await wallJobsOf(s.id)).toEqual([]);
   });
