@@ -51,6 +51,8 @@ export type VoidPayload = {
   claimed?: true;
 };
 
+const MINUTE_MS = 60_000;
+
 /**
  * The timed jobs whose time is the charge's business (when a QR code or billet lapses, when a receivable is paid
  * out): for the charge of a subscription on a sandbox test clock they run on that clock. The provider's own timings
@@ -70,9 +72,10 @@ export async function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedu
     if (ON_CHARGE_CLOCK.has(job.kind) && 'transactionId' in job.payload) {
       const clock = await clockOfCharge(q, job.payload.transactionId);
       if (clock) {
-        // Whole seconds, rounded up: the distance was computed from the charge's time, a few milliseconds before
-        // now, and a lapse at the end of a day (23:59:59.999) must not land on the clock's previous second.
-        const delay = Math.max(0, Math.ceil((runAt.getTime() - Date.now()) / 1000) * 1000);
+        // Whole minutes, rounded up: the distance was computed from the charge's time, some milliseconds (a busy
+        // machine: seconds) before now, and a lapse at the end of a day (23:59:59.999) or 24 hours after the charge
+        // must not land a moment early, on the clock's previous day or before the retry it decides.
+        const delay = Math.max(0, Math.ceil((runAt.getTime() - Date.now()) / MINUTE_MS) * MINUTE_MS);
         options.runAt = new Date(clock.now.getTime() + delay);
         options.clockId = clock.clockId;
       }
