@@ -22,3 +22,19 @@ export function enqueueOn<J extends JobSpec>(
 ): Promise<string | null> {
   return enqueueJob(q, job, { ...options, runAt: at, clockId });
 }
+
+/**
+ * The clock of a charge: its subscription's, when the charge bills a cycle of a subscription on a clock; null for
+ * every other transaction (they live on the wall clock). Read in the caller's transaction, so a clock job's `now`
+ * (the advance moves the clock before it runs a job) is the time it sees.
+ */
+export async function clockOfCharge(q: Queryable, transactionId: string): Promise<{ clockId: string; now: Date } | null> {
+  const res = await q.query<{ clockId: string; now: Date }>(
+    `SELECT k.id AS "clockId", k.now FROM transactions t
+       JOIN subscriptions s ON s.id = t.subscription_id
+       JOIN sandbox_clocks k ON k.id = s.clock_id
+      WHERE t.id = $1`,
+    [transactionId],
+  );
+  return res.rows[0] ?? null;
+}

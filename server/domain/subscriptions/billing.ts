@@ -29,7 +29,7 @@ function endOfDay(day: string): Date {
 }
 
 /** Writes the charge of `c` (attempt `attempt`) for `s` and returns its id. */
-async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, attempt: number): Promise<string> {
+async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, attempt: number, now: Date): Promise<string> {
   const scope = { merchantId: s.merchant_id, mode: s.mode };
   const merchant = await merchantOf(q, s.merchant_id);
   const customer = await getCustomer(q, scope, s.customer_id);
@@ -44,9 +44,11 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
   if (s.payment_method === 'credit' && s.card) processing.card = s.card;
   if (s.payment_method === 'pix') expiresAt = new Date(at.getTime() + PIX_EXPIRES_MS);
   if (s.payment_method === 'billet') {
-    const due = saoPauloDate(at);
+    // The billet is due on the subscription's day (its clock's, on a test clock); its lapse is written as the wall
+    // time at the same distance, which the engine carries back onto the clock when it schedules the expiry.
+    const due = saoPauloDate(now);
     processing.billet = { dueDate: due, instructions: `Assinatura ${s.id}, ciclo ${c.cycle}` };
-    expiresAt = endOfDay(addDays(due, s.dunning.billetToleranceDays));
+    expiresAt = new Date(at.getTime() + (endOfDay(addDays(due, s.dunning.billetToleranceDays)).getTime() - now.getTime()));
   }
   await recordCharge(q, scope, merchant, {
     id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id, customer,
@@ -83,7 +85,7 @@ export async function billCycle(engine: Engine, cycleId: string): Promise<void> 
       return false;
     }
     const attempt = c.attempts + 1;
-    const transactionId = await writeCharge(engine, q, s, c, attempt);
+    const transactionId = await writeCharge(engine, q, s, c, attempt, now);
     const row = await moveCycle(q, c, 'billing', now, { transactionId, billedAt: now, attempts: attempt, nextRetryAt: null });
     await repo.updateSubscription(q, s.id, { nextBillingAt: null }, now);
     await emitCycle(q, row, 'cycle.billed', now);

@@ -2,6 +2,7 @@
 import type { Db, Queryable } from '../../db/types';
 import { enqueueJob, type EnqueueOptions } from '../../jobs/kinds';
 import type { Orchestrator } from '../../payments/orchestrator';
+import { clockOfCharge } from '../clock/time';
 
 export interface PaymentsSettings {
   /** Background rounds of retries while every route is unavailable (`awaiting`), in seconds after each round; once
@@ -50,9 +51,35 @@ export type VoidPayload = {
   claimed?: true;
 };
 
-/** Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). */
-export function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {
+const MINUTE_MS = 60_000;
+
+/**
+ * The timed jobs whose time is the charge's business (when a QR code or billet lapses, when a receivable is paid
+ * out): for the charge of a subscription on a sandbox test clock they run on that clock. The provider's own timings
+ * (voids after a time-out, reconciles, refund confirmations) stay on the wall clock: they wait on a real provider.
+ */
+const ON_CHARGE_CLOCK: ReadonlySet<PaymentJob['kind']> = new Set(['transaction.expire', 'receivables.settle']);
+
+/**
+ * Enqueues a job in the caller's database transaction; each logical job exists once (its dedupe key). A job of
+ * `ON_CHARGE_CLOCK` for a charge on a clock is due at the same distance from the clock's now as `runAt` is from the
+ * wall clock's, on that clock, so an advance runs it in its place among the subscription's own jobs.
+ */
+export async function schedule(q: Queryable, job: PaymentJob, runAt?: Date, dedupe?: string): Promise<string | null> {
   const options: EnqueueOptions = { dedupeKey: dedupe ?? `${job.kind}:${Object.values(job.payload).join(':')}` };
-  if (runAt) options.runAt = runAt;
+  if (runAt) {
+    options.runAt = runAt;
+    if (ON_CHARGE_CLOCK.has(job.kind) && 'transactionId' in job.payload) {
+      const clock = await clockOfCharge(q, job.payload.transactionId);
+      if (clock) {
+        // Whole minutes, rounded up: the distance was computed from the charge's time, some milliseconds (a busy
+        // machine: seconds) before now, and a lapse at the end of a day (23:59:59.999) or 24 hours after the charge
+        // must not land a moment early, on the clock's previous day or before the retry it decides.
+        const delay = Math.max(0, Math.ceil((runAt.getTime() - Date.now()) / MINUTE_MS) * MINUTE_MS);
+        options.runAt = new Date(clock.now.getTime() + delay);
+        options.clockId = clock.clockId;
+      }
+    }
+  }
   return enqueueJob(q, job, options);
 }
