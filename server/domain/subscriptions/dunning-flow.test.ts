@@ -8,7 +8,7 @@ import { ENGINES, startTestService, type TestService } from '../../testing/harne
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, TEST_CARDS, type Transaction } from '../../testing/payments';
 import { billCycle } from './billing';
-import { card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { billJobOf, card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
 
 describe.each(ENGINES)('dunning on $name', (engine) => {
   let svc: TestService;
@@ -79,7 +79,7 @@ describe.each(ENGINES)('dunning on $name', (engine) => {
   it('charges again on resume a renewal that failed while paused', async () => {
     const s = await declining();
     const [, c2] = await svc.db.query<{ id: string }>('SELECT id FROM billing_cycles WHERE subscription_id = $1 ORDER BY cycle', [s.id]).then((r) => r.rows);
-    await billCycle(svc.payments, c2!.id); // the renewal's charge is created, its processing not run yet
+    await billCycle(svc.payments, await billJobOf(svc.db, c2!.id)); // the renewal's charge is created, its processing not run yet
     expect((await svc.call(`/v1/subscriptions/${s.id}/pause`, { method: 'POST' })).status).toBe(200);
     await svc.drain();
     expect(await read(s.id)).toMatchObject({ status: 'paused', nextBillingAt: null });
