@@ -1085,7 +1085,8 @@ export interface paths {
          * Change the payment method of a subscription
          * @description Replaces how the next charges of the subscription are made (see `UpdateSubscriptionPaymentMethodRequest`).
          *     A card is tokenised once by the provider; its number and CVV are never stored. A card failing the checks of
-         *     `CardInput` is `422 invalidCard`; a billet for a customer without a CPF or CNPJ is `422 unprocessableEntity`.
+         *     `CardInput` is `422 invalidCard`; a billet for a customer without a CPF or CNPJ, or a method the fee plan has no
+         *     rate for, is `422 unprocessableEntity`. The dunning schedule follows the new method's limits.
          */
         put: operations["updateSubscriptionPaymentMethod"];
         post?: never;
@@ -5861,6 +5862,11 @@ export interface components {
          * @description The payment method for the next charges of the subscription (those already created keep theirs). A `credit` card
          *     is tokenised once, as on creation. A subscription `past-due` keeps its retry schedule: the next retry charges the
          *     new method. A `canceled` or `expired` subscription is `422 invalidTransition`.
+         *
+         *     The new method is checked as on creation: a method the merchant's fee plan has no rate for is
+         *     `422 unprocessableEntity`, and the dunning schedule follows the new method's limits (`SubscriptionDunning`): the
+         *     defaults become the new method's defaults, a schedule the merchant chose is kept when it fits them and gives way
+         *     to the new method's defaults when it does not (`endAs` and `billetToleranceDays` are kept).
          */
         UpdateSubscriptionPaymentMethodRequest: {
             payment: components["schemas"]["SubscriptionPaymentInput"];

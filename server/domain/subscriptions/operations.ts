@@ -10,6 +10,7 @@ import { NO_RECOVERY, type Recovery } from '../recovery';
 import type { Engine } from '../transactions/engine';
 import { addDays, periodFrom, startOfDay } from './calendar';
 import { checkPayer, checkPayment } from './create';
+import { checkMethodChange } from './method-change';
 import { cadenceOf, endSubscription, moveSubscription, nowOf, scheduleCharge, scheduleEnd } from './lifecycle';
 import { getCustomer } from '../customers/service';
 import { saoPauloDate } from '../fees/plan';
@@ -96,6 +97,8 @@ export async function changePaymentMethod(engine: Engine, scope: Scope, id: stri
   const card = payment.card ? await engine.orchestrator.vault(scope.mode).tokenize(payment.card) : null;
   return locked(engine.db, scope, id, recovery, async (q, row, now) => {
     if (ENDED.includes(row.status)) throw invalidSubscriptionTransition(id, row.status, 'given a new payment method');
-    return repo.updateSubscription(q, id, { payment: { method: payment.method, card } }, now);
+    // The new method's fee rate and dunning schedule, checked as on creation (method-change.ts).
+    const dunning = await checkMethodChange(q, scope, row, payment.method, card);
+    return repo.updateSubscription(q, id, { payment: { method: payment.method, card }, dunning }, now);
   });
 }

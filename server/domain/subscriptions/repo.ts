@@ -92,6 +92,7 @@ export interface SubscriptionPatch {
   pausedAt?: Date | null;
   everActive?: boolean;
   payment?: { method: PaymentMethod; card: CardRef | null };
+  dunning?: Dunning;
 }
 
 export async function updateSubscription(q: Queryable, id: string, p: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {
@@ -106,6 +107,7 @@ export async function updateSubscription(q: Queryable, id: string, p: Subscripti
        ever_active = COALESCE($10, ever_active),
        payment_method = CASE WHEN $11::boolean THEN $12 ELSE payment_method END,
        card = CASE WHEN $11::boolean THEN $13::jsonb ELSE card END,
+       dunning = COALESCE($15::jsonb, dunning),
        updated_at = $14
      WHERE id = $1
      RETURNING ${COLUMNS}`,
@@ -113,6 +115,7 @@ export async function updateSubscription(q: Queryable, id: string, p: Subscripti
       id, p.status ?? null, p.currentCycle ?? null, p.nextBillingAt !== undefined, p.nextBillingAt ?? null,
       p.cancelAtPeriodEnd ?? null, p.canceledAt ?? null, p.pausedAt !== undefined, p.pausedAt ?? null, p.everActive ?? null,
       p.payment !== undefined, p.payment?.method ?? null, p.payment?.card ? JSON.stringify(p.payment.card) : null, at,
+      p.dunning ? JSON.stringify(p.dunning) : null,
     ],
   );
   const row = res.rows[0];
