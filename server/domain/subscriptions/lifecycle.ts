@@ -6,7 +6,8 @@
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
 import { enqueueOn, timeOf } from '../clock/time';
-import { periodFrom, startOfDay, addDays, type Cadence } from './calendar';
+import { periodFrom, periodOn, startOfDay, addDays, type Cadence } from './calendar';
+import { saoPauloDate } from '../fees/plan';
 import { emitCycle, emitSubscription } from './events';
 import type { SubscriptionJob } from './job-types';
 import * as repo from './repo';
@@ -50,7 +51,8 @@ export async function scheduleCharge(q: Queryable, s: repo.SubscriptionRow, c: r
 }
 
 /**
- * Schedules what follows a paid cycle: the next cycle (the first period from the day after it), or, when the plan's
+ * Schedules what follows a paid cycle: the next cycle (the first period from the day after it, or the period in
+ * progress today when that day has passed), or, when the plan's
  * last cycle was paid, the end of the subscription when its period ends. Returns when the next charge falls.
  */
 export async function scheduleNext(q: Queryable, s: repo.SubscriptionRow, paid: repo.CycleRow, at: Date): Promise<Date | null> {
@@ -59,7 +61,10 @@ export async function scheduleNext(q: Queryable, s: repo.SubscriptionRow, paid: 
     await scheduleEnd(q, s, startOfDay(after), `subscription.end:${s.id}`);
     return null;
   }
-  const p = periodFrom(s.billing_anchor, cadenceOf(s), after);
+  // Paid after its period ended (a late retry): billing goes on from the period in progress today, one charge, not
+  // a burst of charges for the periods that passed meanwhile (those are not billed).
+  const today = saoPauloDate(at);
+  const p = after >= today ? periodFrom(s.billing_anchor, cadenceOf(s), after) : periodOn(s.billing_anchor, cadenceOf(s), today);
   const next = await repo.insertCycle(q, s, { id: newId('scy'), cycle: paid.cycle + 1, start: p.start, end: p.end, at });
   if (!next) return null;
   const due = startOfDay(next.due_date);
