@@ -2061,7 +2061,7 @@ export interface webhooks {
         put?: never;
         /**
          * subscription.canceled
-         * @description A subscription was canceled: by the merchant (now, or at the end of the period), because its first charge failed, or because the retries of an overdue cycle ran out (`dunning.endAs: canceled`).
+         * @description A subscription was canceled: by the merchant (now, or at the end of the period), because its first charge (no trial) failed, or because the retries of an overdue cycle ran out (`dunning.endAs: canceled`).
          *
          *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.canceled`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
          */
@@ -5482,9 +5482,9 @@ export interface components {
          *     | (none) | the subscription is created (`201`; the first cycle is charged in the background) | `pending` |
          *     | `pending` | the plan has a trial period: the trial starts in the background right after the `201` | `trialing` |
          *     | `pending` | the first cycle's charge is approved | `active` |
-         *     | `pending` | the first cycle's charge fails, is refused or expires unpaid, or the merchant cancels | `canceled` |
+         *     | `pending` | the first cycle's charge (no trial) fails, is refused or expires unpaid, or the merchant cancels | `canceled` |
          *     | `trialing` | the trial ends and the first cycle's charge is approved | `active` |
-         *     | `trialing` | the charge at the end of the trial fails, is refused or expires unpaid | `past-due` |
+         *     | `trialing` | the charge at the end of the trial fails, is refused or expires unpaid (it is retried) | `past-due` |
          *     | `trialing` | the merchant cancels | `canceled` |
          *     | `active` | a renewal charge fails, is refused or expires unpaid (the cycle becomes `failed`) | `past-due` |
          *     | `active` | the merchant pauses it | `paused` |
@@ -5788,8 +5788,10 @@ export interface components {
          *     `pix` after 1, 3 and 5 days, and at most 3 retries within 7 days, the windows PIX Automático allows;
          *     `billet` issues one new billet after 1 day (at most 3 within 30 days). Each billet of a subscription is payable
          *     until `billetToleranceDays` days after its due date (default 3). A schedule out of these limits is
-         *     `422 unprocessableEntity`. The first cycle of a subscription that was never active is not retried: its failure
-         *     cancels the subscription.
+         *     `422 unprocessableEntity`. The first charge of a subscription without a trial (`pending`) is not retried: its
+         *     failure cancels the subscription. The charge at the end of a trial is retried like a renewal (`trialing` →
+         *     `past-due`). A charge that failed while the subscription was paused is no retry: resume charges the cycle again
+         *     and its retry days count from that charge.
          */
         SubscriptionDunning: {
             /**

@@ -57,6 +57,21 @@ describe.each(ENGINES)('dunning on $name', (engine) => {
     expect(await runNextBilling(svc, s.id)).toBe(false);
   });
 
+  it('retries a declined charge at the end of a trial (past-due), where a first charge without a trial cancels', async () => {
+    const plan = { amount: 5000, billingFrequency: 'monthly', trialInterval: 'day', trialIntervalCount: 7 };
+    const s = await create(subscriptionBody({ plan, dunning: { retryDays: [1, 3] } }, { method: 'credit', card: card(TEST_CARDS.declined) }));
+    await svc.drain();
+    expect(await statusOf(svc.db, s.id)).toBe('trialing');
+    expect(await runNextBilling(svc, s.id)).toBe(true);
+    const pastDue = await read(s.id);
+    expect(pastDue.status).toBe('past-due');
+    expect((await cyclesOf(svc.db, s.id)).map((c) => [c.cycle, c.status, c.attempts])).toEqual([[1, 'failed', 1]]);
+    expect(pastDue.nextBillingAt).not.toBeNull();
+    for (let retry = 1; retry <= 2; retry++) expect(await runNextBilling(svc, s.id)).toBe(true);
+    expect((await cyclesOf(svc.db, s.id)).map((c) => [c.cycle, c.status, c.attempts])).toEqual([[1, 'canceled', 3]]);
+    expect(await eventTypes(svc.db, s.id)).toEqual(['subscription.created', 'subscription.past-due', 'subscription.canceled']);
+  });
+
   it('ends unpaid when so configured', async () => {
     const s = await declining({ retryDays: [2], endAs: 'unpaid' });
     expect(await runNextBilling(svc, s.id)).toBe(true);
