@@ -9,3 +9,6 @@ UPDATE jobs j SET payload = j.payload || jsonb_build_object('attempts', c.attemp
   FROM billing_cycles c
  WHERE j.kind = 'subscription.bill' AND j.status IN ('pending', 'running') AND NOT (j.payload ? 'attempts')
    AND c.id = j.payload->>'cycleId';
+
+-- `subscriptions.ever_active` (017) records that a cycle was paid; the rule of a failed first charge does not read
+-- it but the status: `pending` (no trial) cancels, `trialing` goes past-due and is retried (SubscriptionDunning).
