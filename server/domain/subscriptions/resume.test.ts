@@ -91,4 +91,16 @@ describe.each(ENGINES)('resume on $name', (engine) => {
     expect((await eventTypes(svc.db, s.id)).slice(-3)).toEqual(['subscription.paused', 'subscription.resumed', 'subscription.expired']);
     expect(await runNextBilling(svc, s.id)).toBe(false);
   });
+
+  it('a fixed-term plan resumed after its last period ended expires at once', async () => {
+    const s = await create(subscriptionBody({ plan: { amount: 5000, billingFrequency: 'monthly', cycles: 2 } }));
+    await svc.drain();
+    await renewedWhilePaused(s);
+    // The pause outlasted the last period.
+    await svc.db.query('UPDATE billing_cycles SET start_date = start_date - 70, end_date = end_date - 70, due_date = due_date - 70 WHERE subscription_id = $1', [s.id]);
+    await post(`/v1/subscriptions/${s.id}/resume`);
+    await svc.drain();
+    expect(await statusOf(svc.db, s.id)).toBe('expired');
+    expect((await eventTypes(svc.db, s.id)).slice(-2)).toEqual(['subscription.resumed', 'subscription.expired']);
+  });
 });
