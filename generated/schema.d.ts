@@ -1092,7 +1092,8 @@ export interface paths {
          * Change the payment method of a subscription
          * @description Replaces how the next charges of the subscription are made (see `UpdateSubscriptionPaymentMethodRequest`).
          *     A card is tokenised once by the provider; its number and CVV are never stored. A card failing the checks of
-         *     `CardInput` is `422 invalidCard`; a billet for a customer without a CPF or CNPJ is `422 unprocessableEntity`.
+         *     `CardInput` is `422 invalidCard`; a billet for a customer without a CPF or CNPJ, or a method the fee plan has no
+         *     rate for, is `422 unprocessableEntity`. The dunning schedule follows the new method's limits.
          *     The split rule is checked again, in the same database transaction, as a split change is: when the splits plus
          *     the part of the processing fee the merchant bears under the new method (and card brand) would not fit in the
          *     subscription `amount`, the change is `422 splitPercentageExceeded` and nothing changes.
@@ -2071,7 +2072,7 @@ export interface webhooks {
         put?: never;
         /**
          * subscription.canceled
-         * @description A subscription was canceled: by the merchant (now, or at the end of the period), because its first charge failed, or because the retries of an overdue cycle ran out (`dunning.endAs: canceled`).
+         * @description A subscription was canceled: by the merchant (now, or at the end of the period), because its first charge (no trial) failed, or because the retries of an overdue cycle ran out (`dunning.endAs: canceled`).
          *
          *     The service POSTs this to every enabled endpoint of the merchant, in the key's mode, subscribed to `subscription.canceled`. `payload.object` is the subscription as reading it returns it right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
          */
@@ -5494,9 +5495,9 @@ export interface components {
          *     | (none) | the subscription is created (`201`; the first cycle is charged in the background) | `pending` |
          *     | `pending` | the plan has a trial period: the trial starts in the background right after the `201` | `trialing` |
          *     | `pending` | the first cycle's charge is approved | `active` |
-         *     | `pending` | the first cycle's charge fails, is refused or expires unpaid, or the merchant cancels | `canceled` |
+         *     | `pending` | the first cycle's charge (no trial) fails, is refused or expires unpaid, or the merchant cancels | `canceled` |
          *     | `trialing` | the trial ends and the first cycle's charge is approved | `active` |
-         *     | `trialing` | the charge at the end of the trial fails, is refused or expires unpaid | `past-due` |
+         *     | `trialing` | the charge at the end of the trial fails, is refused or expires unpaid (it is retried) | `past-due` |
          *     | `trialing` | the merchant cancels | `canceled` |
          *     | `active` | a renewal charge fails, is refused or expires unpaid (the cycle becomes `failed`) | `past-due` |
          *     | `active` | the merchant pauses it | `paused` |
@@ -5800,8 +5801,10 @@ export interface components {
          *     `pix` after 1, 3 and 5 days, and at most 3 retries within 7 days, the windows PIX Automático allows;
          *     `billet` issues one new billet after 1 day (at most 3 within 30 days). Each billet of a subscription is payable
          *     until `billetToleranceDays` days after its due date (default 3). A schedule out of these limits is
-         *     `422 unprocessableEntity`. The first cycle of a subscription that was never active is not retried: its failure
-         *     cancels the subscription.
+         *     `422 unprocessableEntity`. The first charge of a subscription without a trial (`pending`) is not retried: its
+         *     failure cancels the subscription. The charge at the end of a trial is retried like a renewal (`trialing` →
+         *     `past-due`). A charge that failed while the subscription was paused is no retry: resume charges the cycle again
+         *     and its retry days count from that charge.
          */
         SubscriptionDunning: {
             /**
@@ -5912,10 +5915,16 @@ export interface components {
         /**
          * @description The payment method for the next charges of the subscription (those already created keep theirs). A `credit` card
          *     is tokenised once, as on creation. A subscription `past-due` keeps its retry schedule: the next retry charges the
-         *     new method. A `canceled` or `expired` subscription is `422 invalidTransition`. The subscription's split rule is
-         *     checked again against the new method (its processing fee, and the card's brand): a method under which the splits
-         *     and the part of the fee the merchant bears would no longer fit in the amount is `422 splitPercentageExceeded`, and
-         *     the subscription keeps its method.
+         *     new method. A `canceled` or `expired` subscription is `422 invalidTransition`.
+         *
+         *     The new method is checked as on creation: a method the merchant's fee plan has no rate for is
+         *     `422 unprocessableEntity`, and the dunning schedule follows the new method's limits (`SubscriptionDunning`): the
+         *     defaults become the new method's defaults, a schedule the merchant chose is kept when it fits them and gives way
+         *     to the new method's defaults when it does not (`endAs` and `billetToleranceDays` are kept).
+         *
+         *     The subscription's split rule is checked again against the new method (its processing fee, and the card's brand):
+         *     a method under which the splits and the part of the fee the merchant bears would no longer fit in the amount is
+         *     `422 splitPercentageExceeded`, and the subscription keeps its method.
          */
         UpdateSubscriptionPaymentMethodRequest: {
             payment: components["schemas"]["SubscriptionPaymentInput"];

@@ -44,3 +44,21 @@ export async function statusOf(q: Queryable, subscriptionId: string): Promise<st
   const res = await q.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [subscriptionId]);
   return res.rows[0]!.status;
 }
+
+export interface BillPayload {
+  cycleId: string;
+  attempts: number;
+  at: string;
+}
+
+/** The payload of the cycle's pending (or, with `status`, other) `subscription.bill` job, to run it directly. */
+export async function billJobOf(q: Queryable, cycleId: string, status = 'pending'): Promise<BillPayload> {
+  const res = await q.query<{ payload: BillPayload }>(
+    `SELECT payload FROM jobs WHERE kind = 'subscription.bill' AND payload->>'cycleId' = $1 AND status = $2
+      ORDER BY run_at, id LIMIT 1`,
+    [cycleId, status],
+  );
+  const row = res.rows[0];
+  if (!row) throw new Error(`no ${status} billing job for cycle ${cycleId}`);
+  return row.payload;
+}

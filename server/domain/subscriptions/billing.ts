@@ -2,8 +2,9 @@
  * The jobs of recurring billing. `subscription.bill` charges a cycle: in ONE database transaction it locks the
  * subscription and the cycle, writes the cycle's transaction through the transaction engine's own `recordCharge`
  * (with its `transaction.process` job) and moves the cycle to `billing`. A worker that dies before the commit leaves
- * nothing; one that dies after it left the cycle `billing`, which a re-run of the job finds and leaves alone: a
- * period is billed exactly once however often its job runs.
+ * nothing; one that dies after it left the cycle `billing` (or, its charge declined at once, `failed` with one more
+ * attempt), which a re-run of the job finds and leaves alone: each attempt is charged exactly once however often its
+ * job runs.
  */
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
@@ -15,8 +16,9 @@ import { splitTemplateOf } from '../splits/template';
 import { initialPayment, recordCharge } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import * as txRepo from '../transactions/repo';
-import { addDays } from './calendar';
+import { addDays, startOfDay } from './calendar';
 import { emitCycle } from './events';
+import type { SubscriptionJob } from './job-types';
 import { endSubscription, moveCycle, moveSubscription, nowOf } from './lifecycle';
 import * as repo from './repo';
 
@@ -67,16 +69,31 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
   return id;
 }
 
+type BillJob = Extract<SubscriptionJob, { kind: 'subscription.bill' }>['payload'];
+
+/**
+ * Whether `job` is the charge the cycle waits for now: the cycle has made exactly the charges the job was scheduled
+ * after, and its current due date (scheduled) or retry time (failed) is not later than the time the job was
+ * scheduled for. A job left over from an earlier attempt (a re-run after its worker died past the commit, a second
+ * job of a resume) or from dates a resume moved later bills nothing. The job's scheduled time, not "now", is
+ * compared: the time to run it is the queue's (and the tests' driver pulls jobs forward on purpose).
+ */
+export function isCurrentCharge(c: repo.CycleRow, job: BillJob): boolean {
+  if (c.attempts !== job.attempts) return false;
+  const at = Date.parse(job.at);
+  if (c.status === 'scheduled') return startOfDay(c.due_date).getTime() <= at;
+  return c.status === 'failed' && c.next_retry_at !== null && c.next_retry_at.getTime() <= at;
+}
+
 /** `subscription.bill`: charges the cycle when it is due (or due again), its subscription still billing. */
-export async function billCycle(engine: Engine, cycleId: string): Promise<void> {
-  const first = await repo.findCycle(engine.db, cycleId);
+export async function billCycle(engine: Engine, job: BillJob): Promise<void> {
+  const first = await repo.findCycle(engine.db, job.cycleId);
   if (!first) return;
   const billed = await engine.db.transaction(async (q) => {
     // The subscription first, then the cycle: every writer locks in that order.
     const s = await repo.findSubscriptionById(q, first.subscription_id, true);
-    const c = await repo.findCycle(q, cycleId, true);
-    if (!s || !c) return false;
-    if (c.status !== 'scheduled' && !(c.status === 'failed' && c.next_retry_at)) return false;
+    const c = await repo.findCycle(q, job.cycleId, true);
+    if (!s || !c || !isCurrentCharge(c, job)) return false;
     if (!['pending', 'trialing', 'active', 'past-due'].includes(s.status)) return false;
     const now = await nowOf(q, s);
     if (s.cancel_at_period_end) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorFrom, period, periodFrom, periodStart, startOfDay, trialEnd, type Cadence } from './calendar';
+import { anchorFrom, period, periodFrom, periodOn, periodStart, startOfDay, trialEnd, type Cadence } from './calendar';
 
 const monthly: Cadence = { frequency: 'monthly', count: 1, anchorDay: null };
 
@@ -70,6 +70,18 @@ describe('billing calendar', () => {
     const p = periodFrom(anchor, cadence, day);
     expect([p.index, p.start]).toEqual([index, start]);
     expect(periodStart(anchor, cadence, index)).toBe(start);
+  });
+
+  it.each([
+    ['2026-01-31', monthly, '2026-02-01', 0, '2026-01-31'],
+    ['2026-01-31', monthly, '2026-02-28', 1, '2026-02-28'],
+    ['2026-01-31', monthly, '2026-03-30', 1, '2026-02-28'],
+    ['2026-01-31', monthly, '2026-01-31', 0, '2026-01-31'],
+    ['2026-03-02', { frequency: 'weekly', count: 1, anchorDay: null }, '2026-05-01', 8, '2026-04-27'],
+  ] as const)('anchor %s: the period holding %s is number %i, from %s', (anchor, cadence, day, index, start) => {
+    const p = periodOn(anchor, cadence, day);
+    expect([p.index, p.start]).toEqual([index, start]);
+    expect(p.start <= day && day <= p.end).toBe(true);
   });
 
   it('twelve monthly periods from Jan 31 cover every day of the year once', () => {

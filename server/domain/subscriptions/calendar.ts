@@ -85,6 +85,12 @@ export function periodFrom(anchor: string, cadence: Cadence, day: string): Perio
   return period(anchor, cadence, i);
 }
 
+/** The period that holds `day` (on or after the anchor): the one in progress that day. */
+export function periodOn(anchor: string, cadence: Cadence, day: string): Period {
+  const p = periodFrom(anchor, cadence, day);
+  return p.start === day || p.index === 0 ? p : period(anchor, cadence, p.index - 1);
+}
+
 /**
  * The anchor of a new subscription: the first day on or after `from` (its start, or the end of its trial) that is a
  * billing day. Without `billingExactDay` that is `from` itself; with one (monthly and yearly plans), the first day

@@ -8,7 +8,7 @@ import { ENGINES, startTestService, type TestService } from '../../testing/harne
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, TEST_CARDS, type Transaction } from '../../testing/payments';
 import { billCycle } from './billing';
-import { card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { billJobOf, card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
 
 describe.each(ENGINES)('dunning on $name', (engine) => {
   let svc: TestService;
@@ -57,6 +57,21 @@ describe.each(ENGINES)('dunning on $name', (engine) => {
     expect(await runNextBilling(svc, s.id)).toBe(false);
   });
 
+  it('retries a declined charge at the end of a trial (past-due), where a first charge without a trial cancels', async () => {
+    const plan = { amount: 5000, billingFrequency: 'monthly', trialInterval: 'day', trialIntervalCount: 7 };
+    const s = await create(subscriptionBody({ plan, dunning: { retryDays: [1, 3] } }, { method: 'credit', card: card(TEST_CARDS.declined) }));
+    await svc.drain();
+    expect(await statusOf(svc.db, s.id)).toBe('trialing');
+    expect(await runNextBilling(svc, s.id)).toBe(true);
+    const pastDue = await read(s.id);
+    expect(pastDue.status).toBe('past-due');
+    expect((await cyclesOf(svc.db, s.id)).map((c) => [c.cycle, c.status, c.attempts])).toEqual([[1, 'failed', 1]]);
+    expect(pastDue.nextBillingAt).not.toBeNull();
+    for (let retry = 1; retry <= 2; retry++) expect(await runNextBilling(svc, s.id)).toBe(true);
+    expect((await cyclesOf(svc.db, s.id)).map((c) => [c.cycle, c.status, c.attempts])).toEqual([[1, 'canceled', 3]]);
+    expect(await eventTypes(svc.db, s.id)).toEqual(['subscription.created', 'subscription.past-due', 'subscription.canceled']);
+  });
+
   it('ends unpaid when so configured', async () => {
     const s = await declining({ retryDays: [2], endAs: 'unpaid' });
     expect(await runNextBilling(svc, s.id)).toBe(true);
@@ -79,7 +94,7 @@ describe.each(ENGINES)('dunning on $name', (engine) => {
   it('charges again on resume a renewal that failed while paused', async () => {
     const s = await declining();
     const [, c2] = await svc.db.query<{ id: string }>('SELECT id FROM billing_cycles WHERE subscription_id = $1 ORDER BY cycle', [s.id]).then((r) => r.rows);
-    await billCycle(svc.payments, c2!.id); // the renewal's charge is created, its processing not run yet
+    await billCycle(svc.payments, await billJobOf(svc.db, c2!.id)); // the renewal's charge is created, its processing not run yet
     expect((await svc.call(`/v1/subscriptions/${s.id}/pause`, { method: 'POST' })).status).toBe(200);
     await svc.drain();
     expect(await read(s.id)).toMatchObject({ status: 'paused', nextBillingAt: null });

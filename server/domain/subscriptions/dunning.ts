@@ -31,3 +31,21 @@ export function nextRetryAt(d: Dunning, failedAt: Date, done: number): Date | nu
   const days = d.retryDays[done];
   return days === undefined ? null : new Date(failedAt.getTime() + days * 86_400_000);
 }
+
+/**
+ * The schedule of a subscription whose payment method changes from `from` to `to` (endAs and tolerance kept): the
+ * defaults follow the method (a card's 1, 3, 5, 7 becomes PIX's 1, 3, 5); a schedule the merchant chose is kept
+ * when it fits `to`'s limits, and gives way to `to`'s defaults when it does not (the change itself is never refused
+ * for it: the request carries no schedule the merchant could correct).
+ */
+export function dunningOnChange(from: PaymentMethod, to: PaymentMethod, d: Dunning): Dunning {
+  const own = d.retryDays.join() !== LIMITS[from].defaults.join();
+  if (own) {
+    try {
+      return dunningFor(to, d);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  }
+  return dunningFor(to, { endAs: d.endAs, billetToleranceDays: d.billetToleranceDays });
+}

@@ -5,7 +5,11 @@
 export type SubscriptionJob =
   /** A subscription with a trial starts it (`pending` → `trialing`). */
   | { kind: 'subscription.start'; payload: { subscriptionId: string } }
-  /** Charges a cycle at its due date, or again on its dunning schedule. */
-  | { kind: 'subscription.bill'; payload: { cycleId: string } }
+  /**
+   * Charges a cycle at its due date, or again on its dunning schedule. `attempts` is the cycle's count of charges
+   * the job was scheduled after and `at` the time it was scheduled for: a job whose cycle moved on since (charged
+   * again, or rescheduled later) bills nothing.
+   */
+  | { kind: 'subscription.bill'; payload: { cycleId: string; attempts: number; at: string } }
   /** The last period of a fixed-term plan ended: `expired`. */
   | { kind: 'subscription.end'; payload: { subscriptionId: string } };

@@ -17,7 +17,7 @@ const keepDead = async (): Promise<void> => undefined;
 
 export function subscriptionJobHandlers(engine: Engine): HandlerTable<SubscriptionJob> {
   return {
-    'subscription.bill': { run: ({ payload: p }) => billCycle(engine, p.cycleId), onExhausted: keepDead },
+    'subscription.bill': { run: ({ payload: p }) => billCycle(engine, p), onExhausted: keepDead },
     'subscription.start': { run: ({ payload: p }) => startTrial(engine, p.subscriptionId), onExhausted: keepDead },
     'subscription.end': { run: ({ payload: p }) => expireSubscription(engine, p.subscriptionId), onExhausted: keepDead },
   };

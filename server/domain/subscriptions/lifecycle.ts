@@ -6,7 +6,8 @@
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
 import { enqueueOn, timeOf } from '../clock/time';
-import { periodFrom, startOfDay, addDays, type Cadence } from './calendar';
+import { periodFrom, periodOn, startOfDay, addDays, type Cadence } from './calendar';
+import { saoPauloDate } from '../fees/plan';
 import { emitCycle, emitSubscription } from './events';
 import type { SubscriptionJob } from './job-types';
 import * as repo from './repo';
@@ -38,31 +39,42 @@ export async function endSubscription(q: Queryable, s: repo.SubscriptionRow, to:
   return moveSubscription(q, s, to, at, { nextBillingAt: null, ...(to === 'canceled' ? { canceledAt: at } : {}) });
 }
 
-/** Enqueues the charge of `cycle` at `at` on the subscription's time; `tag` makes a rescheduled charge a job of its own. */
+/**
+ * Enqueues the charge of `cycle` at `at` on the subscription's time; `tag` makes a rescheduled charge a job of its own.
+ * The job carries the cycle's attempts and `at`, so it charges only the attempt it was scheduled for (billing.ts).
+ */
 export async function scheduleCharge(q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, at: Date, tag: string): Promise<void> {
-  await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.bill', payload: { cycleId: c.id } }, at, s.clock_id, {
+  const payload = { cycleId: c.id, attempts: c.attempts, at: at.toISOString() };
+  await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.bill', payload }, at, s.clock_id, {
     dedupeKey: `subscription.bill:${c.id}:${tag}`,
   });
 }
 
 /**
- * Schedules what follows a paid cycle: the next cycle (the first period from the day after it), or, when the plan's
+ * Schedules what follows a paid cycle: the next cycle (the first period from the day after it, or the period in
+ * progress today when that day has passed), or, when the plan's
  * last cycle was paid, the end of the subscription when its period ends. Returns when the next charge falls.
  */
 export async function scheduleNext(q: Queryable, s: repo.SubscriptionRow, paid: repo.CycleRow, at: Date): Promise<Date | null> {
   const after = addDays(paid.end_date, 1);
   if (s.total_cycles !== null && paid.cycle >= s.total_cycles) {
-    await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.end', payload: { subscriptionId: s.id } }, startOfDay(after), s.clock_id, {
-      dedupeKey: `subscription.end:${s.id}`,
-    });
+    await scheduleEnd(q, s, startOfDay(after), `subscription.end:${s.id}`);
     return null;
   }
-  const p = periodFrom(s.billing_anchor, cadenceOf(s), after);
+  // Paid after its period ended (a late retry): billing goes on from the period in progress today, one charge, not
+  // a burst of charges for the periods that passed meanwhile (those are not billed).
+  const today = saoPauloDate(at);
+  const p = after >= today ? periodFrom(s.billing_anchor, cadenceOf(s), after) : periodOn(s.billing_anchor, cadenceOf(s), today);
   const next = await repo.insertCycle(q, s, { id: newId('scy'), cycle: paid.cycle + 1, start: p.start, end: p.end, at });
   if (!next) return null;
   const due = startOfDay(next.due_date);
   await scheduleCharge(q, s, next, due, `0:${next.due_date}`);
   return due;
+}
+
+/** Enqueues the expiry of a fixed-term subscription at `at` (the end of its last period) under `dedupeKey`. */
+export async function scheduleEnd(q: Queryable, s: repo.SubscriptionRow, at: Date, dedupeKey: string): Promise<void> {
+  await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.end', payload: { subscriptionId: s.id } }, at, s.clock_id, { dedupeKey });
 }
 
 /** Now on the subscription's time (its test clock's, or the database's). */

@@ -8,10 +8,11 @@ import type { Db, Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import type { Engine } from '../transactions/engine';
-import { periodFrom, startOfDay } from './calendar';
+import { addDays, periodFrom, startOfDay } from './calendar';
 import { checkPayer, checkPayment, splitsTargetOf } from './create';
 import { checkSplitsStillFit } from '../splits/service';
-import { cadenceOf, endSubscription, moveSubscription, nowOf, scheduleCharge } from './lifecycle';
+import { checkMethodChange } from './method-change';
+import { cadenceOf, endSubscription, moveSubscription, nowOf, scheduleCharge, scheduleEnd } from './lifecycle';
 import { getCustomer } from '../customers/service';
 import { saoPauloDate } from '../fees/plan';
 import * as repo from './repo';
@@ -55,7 +56,9 @@ export function pauseSubscription(db: Db, scope: Scope, id: string, recovery: Re
  * Resume: the periods that passed while paused are skipped. The scheduled cycle moves to the first period that
  * starts on or after the resume day (or keeps its own, still ahead) and gets a job of its own: the one it had may
  * have run, and billed nothing, while the subscription was paused. A cycle whose charge failed while paused is
- * charged again at once.
+ * charged again at once, as the first charge of a new dunning run (the failure while paused was no retry). A
+ * fixed-term plan whose last cycle was paid has nothing left to bill: its expiry is queued again (the one its last
+ * payment queued ran, and did nothing, while paused), at the end of its last period or at once if that has passed.
  */
 export function resumeSubscription(db: Db, scope: Scope, id: string, recovery: Recovery = NO_RECOVERY): Promise<repo.SubscriptionRow> {
   return locked(db, scope, id, recovery, async (q, s, now) => {
@@ -67,7 +70,7 @@ export function resumeSubscription(db: Db, scope: Scope, id: string, recovery: R
     if (!scheduled && failed) {
       // A renewal charged before the pause failed while paused (no retry was scheduled then): charge it again now.
       next = now;
-      const c = await repo.updateCycle(q, failed.id, { nextRetryAt: now }, now);
+      const c = await repo.updateCycle(q, failed.id, { nextRetryAt: now, restartDunning: true }, now);
       await scheduleCharge(q, s, c, now, `resume:${now.getTime()}`);
     } else if (scheduled) {
       const today = saoPauloDate(now);
@@ -75,6 +78,10 @@ export function resumeSubscription(db: Db, scope: Scope, id: string, recovery: R
       const c = await repo.updateCycle(q, scheduled.id, { dates: { start: p.start, end: p.end } }, now);
       next = new Date(Math.max(now.getTime(), startOfDay(c.due_date).getTime()));
       await scheduleCharge(q, s, c, next, `resume:${now.getTime()}`);
+    } else if (!failed && s.total_cycles !== null && s.current_cycle >= s.total_cycles) {
+      const last = await repo.findCycleByNumber(q, s.id, s.total_cycles);
+      const end = last ? startOfDay(addDays(last.end_date, 1)).getTime() : now.getTime();
+      await scheduleEnd(q, s, new Date(Math.max(now.getTime(), end)), `subscription.end:${s.id}:resume:${now.getTime()}`);
     }
     return moveSubscription(q, s, 'active', now, { pausedAt: null, nextBillingAt: next });
   });
@@ -95,7 +102,9 @@ export async function changePaymentMethod(engine: Engine, scope: Scope, id: stri
   const card = payment.card ? await engine.orchestrator.vault(scope.mode).tokenize(payment.card) : null;
   return locked(engine.db, scope, id, recovery, async (q, row, now) => {
     if (ENDED.includes(row.status)) throw invalidSubscriptionTransition(id, row.status, 'given a new payment method');
-    const changed = await repo.updateSubscription(q, id, { payment: { method: payment.method, card } }, now);
+    // The new method's fee rate and dunning schedule, checked as on creation (method-change.ts).
+    const dunning = await checkMethodChange(q, scope, row, payment.method, card);
+    const changed = await repo.updateSubscription(q, id, { payment: { method: payment.method, card }, dunning }, now);
     await checkSplitsStillFit(q, splitsTargetOf(changed));
     return changed;
   });

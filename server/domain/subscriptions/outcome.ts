@@ -40,7 +40,9 @@ async function paid(q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, now
 
 async function unpaid(q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, t: txRepo.TransactionRow, now: Date): Promise<void> {
   const failedAt = c.failed_at ?? now;
-  const retry = s.status === 'pending' ? null : nextRetryAt(s.dunning, failedAt, c.attempts - 1);
+  // Retries count from the first failure of the current dunning run (a resume starts a new one: resumeSubscription).
+  const done = c.attempts - c.dunning_from - 1;
+  const retry = s.status === 'pending' ? null : nextRetryAt(s.dunning, failedAt, done);
   const billing = ['pending', 'trialing', 'active', 'past-due'].includes(s.status);
   const cycle = await moveCycle(q, c, 'failed', now, { failedAt, nextRetryAt: billing ? retry : null });
   await emitCycle(q, cycle, 'cycle.failed', now);
@@ -57,7 +59,7 @@ async function unpaid(q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, t
     await repo.updateSubscription(q, sub.id, { nextBillingAt: retry }, now);
     await txRepo.addTimeline(q, t.id, {
       type: 'note',
-      message: `Billing cycle ${c.cycle} will be charged again at ${retry.toISOString()} (retry ${c.attempts} of ${sub.dunning.retryDays.length})`,
+      message: `Billing cycle ${c.cycle} will be charged again at ${retry.toISOString()} (retry ${done + 1} of ${sub.dunning.retryDays.length})`,
       details: { subscriptionId: s.id, cycleId: c.id, retryAt: retry.toISOString() },
     }, new Date());
     return;

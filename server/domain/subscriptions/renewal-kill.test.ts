@@ -12,7 +12,7 @@ import { expectLedgerConsistent } from '../../testing/ledger';
 import { POSTGRES, requirePostgres, startTestService, type TestService } from '../../testing/harness';
 import { eventTypes, providerOperations } from '../../testing/payments';
 import { ROOT } from '../../testing/processes';
-import { subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { billJobOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
 import { billCycle } from './billing';
 
 describe.skipIf(!POSTGRES)('a worker killed mid-renewal, on postgres', () => {
@@ -99,7 +99,7 @@ describe.skipIf(!POSTGRES)('a worker killed mid-renewal, on postgres', () => {
   it('a worker dead after the commit, before its job was marked done: the re-run bills nothing more', async () => {
     const { s, cycleId } = await renewalDue();
     // What the dead worker did: the whole renewal, committed, its job left running under a lapsed lease.
-    await billCycle(svc.payments, cycleId);
+    await billCycle(svc.payments, await billJobOf(svc.db, cycleId));
     await svc.db.query(
       `UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'dead-worker', locked_until = now() - interval '1 second'
         WHERE kind = 'subscription.bill' AND payload->>'cycleId' = $1`,

@@ -92,6 +92,7 @@ export interface SubscriptionPatch {
   pausedAt?: Date | null;
   everActive?: boolean;
   payment?: { method: PaymentMethod; card: CardRef | null };
+  dunning?: Dunning;
 }
 
 export async function updateSubscription(q: Queryable, id: string, p: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {
@@ -106,6 +107,7 @@ export async function updateSubscription(q: Queryable, id: string, p: Subscripti
        ever_active = COALESCE($10, ever_active),
        payment_method = CASE WHEN $11::boolean THEN $12 ELSE payment_method END,
        card = CASE WHEN $11::boolean THEN $13::jsonb ELSE card END,
+       dunning = COALESCE($15::jsonb, dunning),
        updated_at = $14
      WHERE id = $1
      RETURNING ${COLUMNS}`,
@@ -113,6 +115,7 @@ export async function updateSubscription(q: Queryable, id: string, p: Subscripti
       id, p.status ?? null, p.currentCycle ?? null, p.nextBillingAt !== undefined, p.nextBillingAt ?? null,
       p.cancelAtPeriodEnd ?? null, p.canceledAt ?? null, p.pausedAt !== undefined, p.pausedAt ?? null, p.everActive ?? null,
       p.payment !== undefined, p.payment?.method ?? null, p.payment?.card ? JSON.stringify(p.payment.card) : null, at,
+      p.dunning ? JSON.stringify(p.dunning) : null,
     ],
   );
   const row = res.rows[0];
@@ -162,13 +165,15 @@ export interface CycleRow {
   attempts: number;
   next_retry_at: Date | null;
   failed_at: Date | null;
+  /** The attempts made before the current dunning run (a resume restarts it): retry n is attempt dunning_from + n + 1. */
+  dunning_from: number;
   created_at: Date;
   updated_at: Date;
 }
 
 const CYCLE_COLUMNS = `id, subscription_id, merchant_id, mode, cycle, status, amount::float8 AS amount, transaction_id,
   to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
-  to_char(due_date, 'YYYY-MM-DD') AS due_date, billed_at, attempts, next_retry_at, failed_at, created_at, updated_at`;
+  to_char(due_date, 'YYYY-MM-DD') AS due_date, billed_at, attempts, next_retry_at, failed_at, dunning_from, created_at, updated_at`;
 
 /** A new cycle; null when the subscription already has this cycle (a re-run). */
 export async function insertCycle(
@@ -192,6 +197,11 @@ export async function findCycle(q: Queryable, id: string, forUpdate = false): Pr
   return res.rows[0] ?? null;
 }
 
+export async function findCycleByNumber(q: Queryable, subscriptionId: string, cycle: number): Promise<CycleRow | null> {
+  const res = await q.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM billing_cycles WHERE subscription_id = $1 AND cycle = $2`, [subscriptionId, cycle]);
+  return res.rows[0] ?? null;
+}
+
 /** The cycles of a subscription that are not final yet (at most the one in progress), newest first. */
 export async function openCycles(q: Queryable, subscriptionId: string): Promise<CycleRow[]> {
   const res = await q.query<CycleRow>(
@@ -210,6 +220,8 @@ export interface CyclePatch {
   nextRetryAt?: Date | null;
   failedAt?: Date;
   dates?: { start: string; end: string };
+  /** Starts the dunning run afresh: the next failure is its first (clears `failed_at`, counts from the attempts made). */
+  restartDunning?: boolean;
 }
 
 export async function updateCycle(q: Queryable, id: string, p: CyclePatch, at: Date): Promise<CycleRow> {
@@ -220,7 +232,8 @@ export async function updateCycle(q: Queryable, id: string, p: CyclePatch, at: D
        billed_at = COALESCE(billed_at, $4),
        attempts = COALESCE($5, attempts),
        next_retry_at = CASE WHEN $6::boolean THEN $7::timestamptz ELSE next_retry_at END,
-       failed_at = COALESCE(failed_at, $8),
+       failed_at = CASE WHEN $12::boolean THEN NULL ELSE COALESCE(failed_at, $8) END,
+       dunning_from = CASE WHEN $12::boolean THEN attempts ELSE dunning_from END,
        start_date = COALESCE($9::date, start_date),
        end_date = COALESCE($10::date, end_date),
        due_date = COALESCE($9::date, due_date),
@@ -230,6 +243,7 @@ export async function updateCycle(q: Queryable, id: string, p: CyclePatch, at: D
     [
       id, p.status ?? null, p.transactionId ?? null, p.billedAt ?? null, p.attempts ?? null, p.nextRetryAt !== undefined,
       p.nextRetryAt ?? null, p.failedAt ?? null, p.dates?.start ?? null, p.dates?.end ?? null, at,
+      p.restartDunning ?? false,
     ],
   );
   const row = res.rows[0];
