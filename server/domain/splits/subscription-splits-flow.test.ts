@@ -1,7 +1,7 @@
 /**
  * The issue's split scenario through the API, in sandbox, on every engine: sub-accounts made by the admin function,
- * a subscription created with its splits, a cycle billed by its own job, paid, and its receivables settled by the
- * settlement job; the receivables add up to the charge to the cent and every party's balance (read with its own
+ * a subscription created with its splits, a cycle billed on a test clock, paid, and its
+ * receivables settled; the receivables add up to the charge to the cent and every party's balance (read with its own
  * key) holds exactly its share.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { ENGINES, startTestService, type TestService, type TestMerchant } from '
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { payer, TEST_CARDS } from '../../testing/payments';
 import { subAccount } from '../../testing/split-fixtures';
-import { card, runNextBilling, type BillingCycle, type Subscription } from '../../testing/subscriptions';
-import { saoPauloDate } from '../fees/plan';
+import { advanceClock, createClock } from '../../testing/clock';
+import { card, type BillingCycle, type Subscription } from '../../testing/subscriptions';
 
 type Transaction = components['schemas']['Transaction'];
 type Receivable = components['schemas']['Receivable'];
@@ -36,13 +36,12 @@ describe.each(ENGINES)('subscription splits end to end on $name', (engine) => {
     const customer = payer(`${m.merchantId}@example.com`);
     return api<Subscription>('/v1/subscriptions', m.sandboxKey, { method: 'POST', json: { customer, ...body } }, 201);
   }
-  /** Bills the subscription's next cycle by its own job and returns the cycle's charge. */
-  async function billNext(m: TestMerchant, subscriptionId: string): Promise<Transaction> {
-    expect(await runNextBilling(svc, subscriptionId)).toBe(true);
+  /** The charge of the subscription's first cycle, read through the API. */
+  async function chargeOfFirstCycle(m: TestMerchant, subscriptionId: string): Promise<Transaction> {
     const cycles = await api<{ data: BillingCycle[] }>(`/v1/subscriptions/${subscriptionId}/cycles?sort=createdAt`, m.sandboxKey);
-    const billed = cycles.data.find((c) => c.transactionId !== null);
-    expect(billed).toBeDefined();
-    return api<Transaction>(`/v1/transactions/${billed!.transactionId}`, m.sandboxKey);
+    const first = cycles.data.find((c) => c.cycle === 1);
+    expect(first?.transactionId).toBeTruthy();
+    return api<Transaction>(`/v1/transactions/${first!.transactionId}`, m.sandboxKey);
   }
   /** Per recipient: its receivables' gross, fee and net, and their statuses. */
   function byRecipient(receivables: Receivable[]) {
@@ -70,18 +69,22 @@ describe.each(ENGINES)('subscription splits end to end on $name', (engine) => {
     return res.rows.map((r) => [r.type, r.amount]);
   }
 
-  it('70/30 of a card subscription: receivables add up to the cent, the settlement job credits each ledger its share', async () => {
+  it('70/30 of a card subscription on a test clock: receivables add up to the cent, settlement credits each ledger its share', async () => {
     const m = await svc.newMerchant('Escola de Música Ltda');
     const teacher = await subAccount(svc.db, m.merchantId, 'Professora Parceira');
+    const clock = await createClock(svc, { now: '2027-03-10T15:00:00.000Z' }, m.sandboxKey);
     const sub = await subscribe(m, {
       plan: { amount: 10001, billingFrequency: 'monthly' },
       payment: { method: 'credit', card: card(TEST_CARDS.visa) },
       splits: [{ recipient: teacher.merchantId, type: 'percentage', value: 30, chargeProcessingFee: true, liable: true }],
+      clockId: clock.id,
     });
     expect(sub.status).toBe('pending');
     const splitId = sub.splits[0]!.id;
 
-    const t = await billNext(m, sub.id);
+    // A minute on the clock: the first cycle is billed and its card charge processed, all inside the advance.
+    await advanceClock(svc, clock.id, '2027-03-10T15:01:00.000Z', m.sandboxKey);
+    const t = await chargeOfFirstCycle(m, sub.id);
     expect(t).toMatchObject({ status: 'approved', amount: 10001, subscriptionId: sub.id, spplited: true });
     // 30 % of 10001 = 3000.3 → 3000 to the teacher; the merchant keeps the rest, 7001 (70 % and the rounding cent).
     expect(t.splits).toEqual([{ id: splitId, recipient: teacher.merchantId, type: 'percentage', value: 30, amount: 3000, chargeProcessingFee: true, liable: true }]);
@@ -96,18 +99,8 @@ describe.each(ENGINES)('subscription splits end to end on $name', (engine) => {
     expect(await balance(m)).toEqual({ available: 0, pending: 6721 });
     expect(await ledgerOf(t.id, teacher.merchantId)).toEqual([]);
 
-    // The card's receivables fall due in 30 days: their day comes (the schedule moved to today), and the
-    // settlement job queued for the charge runs as it would on that day.
-    const today = saoPauloDate(new Date());
-    await svc.db.query('UPDATE receivables SET expected_on = $2::date WHERE transaction_id = $1', [t.id, today]);
-    const jobs = await svc.db.query(
-      `UPDATE jobs SET run_at = now(), payload = jsonb_set(payload, '{day}', to_jsonb($2::text))
-        WHERE kind = 'receivables.settle' AND status = 'pending' AND payload->>'transactionId' = $1 RETURNING id`,
-      [t.id, today],
-    );
-    expect(jobs.rows).toHaveLength(1);
-    await svc.drain();
-
+    // A card's receivables settle 30 days after payment: on the clock, before the second cycle falls due (10 April).
+    await advanceClock(svc, clock.id, '2027-04-09T20:00:00.000Z', m.sandboxKey);
     const settled = await api<Transaction>(`/v1/transactions/${t.id}`, m.sandboxKey);
     const paid = byRecipient(settled.receivables);
     expect(paid.get(teacher.merchantId)).toEqual({ gross: 3000, fee: 119, net: 2881, statuses: ['paid'] });
@@ -123,7 +116,9 @@ describe.each(ENGINES)('subscription splits end to end on $name', (engine) => {
     const m = await svc.newMerchant('Clube do Livro Ltda');
     const author = await subAccount(svc.db, m.merchantId, 'Autora Parceira');
     const shipper = await subAccount(svc.db, m.merchantId, 'Transportadora Parceira');
+    const clock = await createClock(svc, { now: '2027-03-10T15:00:00.000Z' }, m.sandboxKey);
     const sub = await subscribe(m, {
+      clockId: clock.id,
       plan: { amount: 10001, billingFrequency: 'monthly' },
       payment: { method: 'pix' },
       splits: [
@@ -131,7 +126,8 @@ describe.each(ENGINES)('subscription splits end to end on $name', (engine) => {
         { recipient: shipper.merchantId, type: 'fixed', value: 2500, chargeProcessingFee: true },
       ],
     });
-    const t = await billNext(m, sub.id);
+    await advanceClock(svc, clock.id, '2027-03-10T15:01:00.000Z', m.sandboxKey);
+    const t = await chargeOfFirstCycle(m, sub.id);
     expect(t).toMatchObject({ status: 'pending', method: 'pix', spplited: true });
     await api(`/v1/sandbox/transactions/${t.id}/simulate`, m.sandboxKey, { method: 'POST', json: { action: 'pay' } });
 
