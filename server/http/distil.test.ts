@@ -35,6 +35,17 @@ describe('oneOf failures, distilled', () => {
     expect(explain(body)).toEqual([{ 'customer[document][type]': 'must be one of cpf, cnpj' }]);
   });
 
+  it('explains each of several choices of one body (customer or customerId, and variantId or plan) on its own', () => {
+    const sub = d.bodyPointer('createSubscription')!;
+    const plan = { amount: 1000, billingFrequency: 'monthly' };
+    const both = { customer, variantId: 'var_9Kl3MnB6vCx1ZaQw', plan, payment: { method: 'pix' } };
+    expect(d.explain(sub, both, true)).toEqual([{ variantId: 'variantId and plan are exclusive: send only one of them' }]);
+    expect(d.explain(sub, { plan, payment: { method: 'pix' } }, true)).toEqual([{ customer: 'is required (or customerId)' }]);
+    expect(d.explain(sub, { customer, plan: { ...plan, billingFrequency: 'fortnightly' }, payment: { method: 'pix' } }, true))
+      .toEqual([{ 'plan[billingFrequency]': 'must be one of daily, weekly, monthly, yearly' }]);
+    expect(d.explain(sub, { customer, plan, payment: { method: 'pix' } }, true)).toEqual([]);
+  });
+
   it('finds nothing wrong with a valid body', () => {
     expect(explain({ amount: 1000, customer, payment: { method: 'pix' } })).toEqual([]);
   });

@@ -51,6 +51,12 @@ export class Distiller {
   explain(pointer: string, data: unknown, all: boolean, at: string[] = []): Param[] {
     const { pointer: ptr, schema } = this.resolve(pointer);
     const alternatives = schema.oneOf;
+    const parts = schema.allOf;
+    // Several choices at once (`customer` or `customerId`, and `variantId` or `plan`): each explained on its own.
+    if (!Array.isArray(alternatives) && Array.isArray(parts) && parts.some((p) => isObject(p) && Array.isArray(p.oneOf))) {
+      const base = this.check(`${ptr}#base`, data, all, at, { ...schema, allOf: undefined });
+      return unique([...base, ...parts.flatMap((_, i) => this.explain(`${ptr}/allOf/${i}`, data, all, at))]);
+    }
     if (!Array.isArray(alternatives)) return this.check(ptr, data, all, at);
     const base = this.check(`${ptr}#base`, data, all, at, { ...schema, oneOf: undefined });
     const branches = alternatives.map((_, i) => this.resolve(`${ptr}/oneOf/${i}`));
