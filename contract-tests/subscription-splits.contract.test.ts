@@ -24,7 +24,7 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
   beforeAll(async () => {
     c = await contractContext(engine, { RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000' });
     partners = [];
-    for (const name of ['Parceiro A', 'Parceiro B', 'Parceiro C']) partners.push((await subAccount(c.svc.db, c.svc.merchant.merchantId, name)).merchantId);
+    for (const name of ['Parceiro A', 'Parceiro B', 'Parceiro C', 'Parceiro D', 'Parceiro E', 'Parceiro F']) partners.push((await subAccount(c.svc.db, c.svc.merchant.merchantId, name)).merchantId);
   });
   afterAll(async () => c?.close());
 
@@ -189,6 +189,13 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
     const state = await list(res.data!.id);
     expect(state.data).toMatchObject({ totalPercentage: 30, remainingAmount: '2500' });
     expect(state.data!.splits.map((x) => x.id)).toEqual(res.data!.splits.map((x) => x.id));
+    // Written in one database transaction, the rule keeps the order it was given in (the order shares are taken in):
+    // six splits, listed back in the request's order by the read, the list and each charge's template.
+    const six = partners.map((recipient, i) => ({ recipient, type: 'fixed' as const, value: 100 + i }));
+    const many = await subscribe(six);
+    expect(many.response.status, JSON.stringify(many.error)).toBe(201);
+    expect(many.data!.splits.map((x) => x.recipient)).toEqual(partners);
+    expect((await list(many.data!.id)).data!.splits.map((x) => x.recipient)).toEqual(partners);
     // No splits, or an empty list: a subscription without a rule.
     expect((await subscribe([])).data!.splits).toEqual([]);
   });

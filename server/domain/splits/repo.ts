@@ -44,7 +44,7 @@ export async function lockSubscription(q: Queryable, scope: Scope, id: string, l
 /** The splits of a subscription, oldest first (the order they divide a charge in). */
 export async function listSplits(q: Queryable, subscriptionId: string): Promise<SplitRow[]> {
   const res = await q.query<RawSplit>(
-    `SELECT ${SPLIT_COLUMNS} FROM subscription_splits WHERE subscription_id = $1 ORDER BY created_at, id`,
+    `SELECT ${SPLIT_COLUMNS} FROM subscription_splits WHERE subscription_id = $1 ORDER BY seq`,
     [subscriptionId],
   );
   return res.rows.map(parse);

@@ -19,7 +19,7 @@ export interface AppliedSplit {
 export async function splitTemplateOf(q: Queryable, subscriptionId: string): Promise<AppliedSplit[] | null> {
   const res = await q.query<AppliedSplit & { value: string | number }>(
     `SELECT id AS "splitId", recipient_id AS recipient, type, value, liable, charge_processing_fee AS "chargeProcessingFee"
-       FROM subscription_splits WHERE subscription_id = $1 ORDER BY created_at, id`,
+       FROM subscription_splits WHERE subscription_id = $1 ORDER BY seq`,
     [subscriptionId],
   );
   if (res.rows.length === 0) return null;

@@ -22,7 +22,7 @@ export async function splitsOf(q: Queryable, ids: string[]): Promise<Map<string,
   if (ids.length === 0) return out;
   const res = await q.query<SplitRow>(
     `SELECT subscription_id, id, recipient_id, type, value, charge_processing_fee, liable, created_at, updated_at
-       FROM subscription_splits WHERE subscription_id = ANY ($1::text[]) ORDER BY created_at, id`,
+       FROM subscription_splits WHERE subscription_id = ANY ($1::text[]) ORDER BY seq`,
     [ids],
   );
   for (const r of res.rows) {
