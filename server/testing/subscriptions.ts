@@ -1,4 +1,5 @@
 /** Fixtures of the subscription tests: request bodies, and running billing's jobs in order without waiting. */
+import { expect } from 'vitest';
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
 import { payer, TEST_CARDS } from './payments';
@@ -11,6 +12,18 @@ export const card = (number: string = TEST_CARDS.visa) => ({ number, holderName:
 
 export function subscriptionBody(over: Record<string, unknown> = {}, payment: Record<string, unknown> = { method: 'credit', card: card() }) {
   return { customer: payer(), plan: { amount: 5000, billingFrequency: 'monthly' }, payment, ...over };
+}
+
+/** `POST /v1/subscriptions` with the merchant's sandbox key, expecting `201`: the new subscription. */
+export async function createSubscription(svc: TestService, body: unknown): Promise<Subscription> {
+  const res = await svc.call('/v1/subscriptions', { method: 'POST', json: body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Subscription;
+}
+
+/** `GET /v1/subscriptions/{id}` with the merchant's sandbox key. */
+export async function readSubscription(svc: TestService, id: string): Promise<Subscription> {
+  return (await (await svc.call(`/v1/subscriptions/${id}`)).json()) as Subscription;
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, TEST_CARDS, type Transaction } from '../../testing/payments';
-import { card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type BillingCycle, type Subscription } from '../../testing/subscriptions';
+import { type BillingCycle, card, createSubscription, cyclesOf, readSubscription, runNextBilling, statusOf, type Subscription, subscriptionBody } from '../../testing/subscriptions';
 
 describe.each(ENGINES)('subscription billing on $name', (engine) => {
   let svc: TestService;
@@ -16,12 +16,8 @@ describe.each(ENGINES)('subscription billing on $name', (engine) => {
   afterAll(async () => svc?.close());
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  async function create(body: unknown): Promise<Subscription> {
-    const res = await svc.call('/v1/subscriptions', { method: 'POST', json: body });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Subscription;
-  }
-  const read = async (id: string) => (await (await svc.call(`/v1/subscriptions/${id}`)).json()) as Subscription;
+  const create = (body: unknown) => createSubscription(svc, body);
+  const read = (id: string) => readSubscription(svc, id);
 
   it('charges the first cycle of a card subscription in the background, from the token, and renews it', async () => {
     const s = await create(subscriptionBody({ metadata: { plan: 'pro' } }));

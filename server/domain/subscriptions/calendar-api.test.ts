@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
-import { cyclesOf, runNextBilling, subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { createSubscription, cyclesOf, readSubscription, runNextBilling, type Subscription, subscriptionBody } from '../../testing/subscriptions';
 import { saoPauloDate } from '../fees/plan';
 import { addMonths, anchorFrom, periodFrom, startOfDay } from './calendar';
 
@@ -17,12 +17,8 @@ describe.each(ENGINES)('the billing calendar through the API on $name', (engine)
   afterAll(async () => svc?.close());
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  async function create(body: unknown): Promise<Subscription> {
-    const res = await svc.call('/v1/subscriptions', { method: 'POST', json: body });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Subscription;
-  }
-  const read = async (id: string) => (await (await svc.call(`/v1/subscriptions/${id}`)).json()) as Subscription;
+  const create = (body: unknown) => createSubscription(svc, body);
+  const read = (id: string) => readSubscription(svc, id);
   const today = async () => saoPauloDate((await svc.db.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now);
 
   it('bills the first cycle on billingExactDay, pending until then', async () => {

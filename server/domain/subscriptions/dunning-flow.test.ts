@@ -8,7 +8,7 @@ import { ENGINES, startTestService, type TestService } from '../../testing/harne
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, TEST_CARDS, type Transaction } from '../../testing/payments';
 import { billCycle } from './billing';
-import { billJobOf, card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { billJobOf, card, createSubscription, cyclesOf, readSubscription, runNextBilling, statusOf, type Subscription, subscriptionBody } from '../../testing/subscriptions';
 
 describe.each(ENGINES)('dunning on $name', (engine) => {
   let svc: TestService;
@@ -18,12 +18,8 @@ describe.each(ENGINES)('dunning on $name', (engine) => {
   afterAll(async () => svc?.close());
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  async function create(body: unknown): Promise<Subscription> {
-    const res = await svc.call('/v1/subscriptions', { method: 'POST', json: body });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Subscription;
-  }
-  const read = async (id: string) => (await (await svc.call(`/v1/subscriptions/${id}`)).json()) as Subscription;
+  const create = (body: unknown) => createSubscription(svc, body);
+  const read = (id: string) => readSubscription(svc, id);
   const transaction = async (id: string) => (await (await svc.call(`/v1/transactions/${id}`)).json()) as Transaction;
   async function changeCard(id: string, number: string): Promise<void> {
     const res = await svc.call(`/v1/subscriptions/${id}/payment-method`, { method: 'PUT', json: { payment: { method: 'credit', card: card(number) } } });

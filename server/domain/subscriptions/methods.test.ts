@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { type Transaction } from '../../testing/payments';
-import { cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { createSubscription, cyclesOf, readSubscription, runNextBilling, statusOf, type Subscription, subscriptionBody } from '../../testing/subscriptions';
 
 describe.each(ENGINES)('PIX and billet subscriptions on $name', (engine) => {
   let svc: TestService;
@@ -16,12 +16,8 @@ describe.each(ENGINES)('PIX and billet subscriptions on $name', (engine) => {
   afterAll(async () => svc?.close());
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  async function create(body: unknown): Promise<Subscription> {
-    const res = await svc.call('/v1/subscriptions', { method: 'POST', json: body });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Subscription;
-  }
-  const read = async (id: string) => (await (await svc.call(`/v1/subscriptions/${id}`)).json()) as Subscription;
+  const create = (body: unknown) => createSubscription(svc, body);
+  const read = (id: string) => readSubscription(svc, id);
   const transaction = async (id: string) => (await (await svc.call(`/v1/transactions/${id}`)).json()) as Transaction;
   it.each(['pix', 'billet'] as const)('bills a %s subscription each cycle, paid by simulate', async (method) => {
     const s = await create(subscriptionBody({}, { method }));

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { eventTypes, TEST_CARDS } from '../../testing/payments';
-import { billJobOf, card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { billJobOf, card, createSubscription, cyclesOf, runNextBilling, statusOf, type Subscription, subscriptionBody } from '../../testing/subscriptions';
 import { billCycle } from './billing';
 
 const DAY = 86_400_000;
@@ -20,11 +20,7 @@ describe.each(ENGINES)('resume on $name', (engine) => {
   afterAll(async () => svc?.close());
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  async function create(body: unknown): Promise<Subscription> {
-    const res = await svc.call('/v1/subscriptions', { method: 'POST', json: body });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Subscription;
-  }
+  const create = (body: unknown) => createSubscription(svc, body);
   const post = async (path: string) => expect((await svc.call(path, { method: 'POST' })).status).toBe(200);
   async function cycle2(id: string) {
     const res = await svc.db.query<{ id: string; attempts: number; next_retry_at: Date | null; failed_at: Date | null }>(
