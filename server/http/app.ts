@@ -108,7 +108,9 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
 }
 
 // Built once per process and shared by every app in it: the validator compiles each operation's schemas on its first
-// request, which costs far more than serving it (a test process starts several apps on the same spec).
+// request, which costs far more than serving it (a test process starts several apps on the same spec). Keyed by the
+// one option that varies between apps; an option taken from an app's config must join the key, or later apps would
+// silently get the first app's.
 const validators = new Map<boolean, RequestHandler>();
 
 /**

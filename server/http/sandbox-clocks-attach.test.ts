@@ -8,6 +8,7 @@ import { requireClock } from '../domain/clock/service';
 import { newId } from '../ids';
 import { advanceClock, attachToClock, clockJobs, createClock } from '../testing/clock';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
+import { createSubscription, cyclesOf, readSubscription, subscriptionBody } from '../testing/subscriptions';
 import { expectLedgerConsistent } from '../testing/ledger';
 import { cardBody, payer } from '../testing/payments';
 import { transactionsApi } from '../testing/transactions-api';
@@ -89,6 +90,22 @@ describe.each(ENGINES)('sandbox clocks with the service\'s jobs on $name', (engi
     await api.refused(await api.post(`/v1/sandbox/clocks/${other.id}/subscriptions`, { subscriptionId: sub }), 422, 'subscriptionNotAttachable');
     const row = await svc.db.query<{ clock_id: string }>('SELECT clock_id FROM subscriptions WHERE id = $1', [sub]);
     expect(row.rows[0]!.clock_id).toBe(c.id);
+  });
+
+  it('attaches a subscription created through the API before its first charge, which the advance then bills', async () => {
+    const c = await createClock(svc, { now: T0 });
+    // Created on the wall clock: cycle 1 is scheduled and its charge job waits (this service's worker only runs on drain).
+    const sub = await createSubscription(svc, subscriptionBody());
+    expect((await cyclesOf(svc.db, sub.id)).map((x) => x.status)).toEqual(['scheduled']);
+    expect((await attachToClock(svc, c.id, sub.id)).subscriptionCount).toBe(1);
+    expect((await clockJobs(svc.db, c.id)).map((j) => [j.kind, j.status])).toEqual([['subscription.bill', 'pending']]);
+    await svc.drain();
+    expect((await cyclesOf(svc.db, sub.id)).map((x) => x.status)).toEqual(['scheduled']);
+    await advanceClock(svc, c.id, '2027-01-01T03:01:00.000Z');
+    expect((await readSubscription(svc, sub.id)).status).toBe('active');
+    // Billed once: no longer attachable elsewhere.
+    const other = await createClock(svc, { now: T0 });
+    await api.refused(await api.post(`/v1/sandbox/clocks/${other.id}/subscriptions`, { subscriptionId: sub.id }), 422, 'subscriptionNotAttachable');
   });
 
   it('checks the clock a new subscription names: the merchant\'s, in sandbox', async () => {

@@ -2,13 +2,15 @@
  * PGlite for tests, started in about a sixth of the time of a cold start: the WebAssembly modules are compiled once
  * per process, and a test database is loaded from a snapshot of a freshly migrated one instead of running initdb and
  * every migration again. The snapshot is made once per test run by the global setup (`global-setup.ts` beside this
- * file) and handed to the test processes by file; a process without one makes its own on first use.
+ * file) and handed to the test processes by file; a process without one, or with one made from other migrations
+ * (a migration edited while vitest watches), makes its own on first use.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { migrate } from '../db/migrate';
+import { loadMigrations, migrate } from '../db/migrate';
 import { asDb, openPglite, type PgliteStart } from '../db/pglite';
 import type { Db } from '../db/types';
 
@@ -42,15 +44,24 @@ async function migratedSnapshot(): Promise<Blob> {
   return tarball;
 }
 
+/** What the migrations of this build are: a snapshot made from other ones (a migration edited in watch mode) is stale. */
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const m of loadMigrations()) hash.update(`${m.name}\n${m.sql}\n`);
+  return hash.digest('hex');
+}
+
 function snapshotOfRun(): Promise<Blob> {
   const file = process.env[TEMPLATE_ENV];
-  snapshot ??= file ? Promise.resolve(new Blob([readFileSync(file)])) : migratedSnapshot();
+  const fresh = file !== undefined && existsSync(`${file}.digest`) && readFileSync(`${file}.digest`, 'utf8') === migrationsDigest();
+  snapshot ??= fresh ? Promise.resolve(new Blob([readFileSync(file)])) : migratedSnapshot();
   return snapshot;
 }
 
-/** Writes the snapshot of this run to `file` (the global setup). */
+/** Writes the snapshot of this run to `file`, with the digest of the migrations it was made from (the global setup). */
 export async function writeSnapshot(file: string): Promise<void> {
   writeFileSync(file, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+  writeFileSync(`${file}.digest`, migrationsDigest());
 }
 
 /** A fresh in-memory database: migrated (from the snapshot) when `migrated`, else empty for the caller to migrate. */

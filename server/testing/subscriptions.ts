@@ -59,6 +59,7 @@ export async function statusOf(q: Queryable, subscriptionId: string): Promise<st
 }
 
 export interface BillPayload {
+  subscriptionId: string;
   cycleId: string;
   attempts: number;
   at: string;

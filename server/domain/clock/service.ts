@@ -119,7 +119,7 @@ export async function attachSubscription(db: Db, scope: Scope, id: string, subsc
     if (!c) throw clockNotFound(id);
     if (c.busy) throw clockBusy(id);
     const sub = await tx.query<{ clock_id: string | null; cycles: number }>(
-      `SELECT clock_id, (SELECT count(*)::int FROM billing_cycles b WHERE b.subscription_id = s.id) AS cycles
+      `SELECT clock_id, (SELECT count(*)::int FROM billing_cycles b WHERE b.subscription_id = s.id AND b.status <> 'scheduled') AS cycles
          FROM subscriptions s WHERE id = $1 AND merchant_id = $2 AND mode = 'sandbox' FOR UPDATE`,
       [subscriptionId, scope.merchantId],
     );

@@ -69,7 +69,8 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
   return id;
 }
 
-type BillJob = Extract<SubscriptionJob, { kind: 'subscription.bill' }>['payload'];
+// What billing reads of its job (the subscription id is there for a sandbox clock to find the job, not for billing).
+type BillJob = Omit<Extract<SubscriptionJob, { kind: 'subscription.bill' }>['payload'], 'subscriptionId'>;
 
 /**
  * Whether `job` is the charge the cycle waits for now: the cycle has made exactly the charges the job was scheduled

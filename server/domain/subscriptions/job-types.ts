@@ -8,8 +8,9 @@ export type SubscriptionJob =
   /**
    * Charges a cycle at its due date, or again on its dunning schedule. `attempts` is the cycle's count of charges
    * the job was scheduled after and `at` the time it was scheduled for: a job whose cycle moved on since (charged
-   * again, or rescheduled later) bills nothing.
+   * again, or rescheduled later) bills nothing. `subscriptionId` lets a sandbox clock find the job when the
+   * subscription is attached to it.
    */
-  | { kind: 'subscription.bill'; payload: { cycleId: string; attempts: number; at: string } }
+  | { kind: 'subscription.bill'; payload: { subscriptionId: string; cycleId: string; attempts: number; at: string } }
   /** The last period of a fixed-term plan ended: `expired`. */
   | { kind: 'subscription.end'; payload: { subscriptionId: string } };

@@ -20,7 +20,7 @@ describe.each(ENGINES)('billing jobs queued before 021 on $name', (engine) => {
   afterAll(async () => svc?.close());
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  it('are given their cycle\'s attempts and their own time, and bill the cycle', async () => {
+  it('are given their cycle\'s attempts, their own time and their subscription, and bill the cycle', async () => {
     const res = await svc.call('/v1/subscriptions', { method: 'POST', json: subscriptionBody() });
     const s = (await res.json()) as Subscription;
     await svc.drain();

@@ -44,7 +44,7 @@ export async function endSubscription(q: Queryable, s: repo.SubscriptionRow, to:
  * The job carries the cycle's attempts and `at`, so it charges only the attempt it was scheduled for (billing.ts).
  */
 export async function scheduleCharge(q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, at: Date, tag: string): Promise<void> {
-  const payload = { cycleId: c.id, attempts: c.attempts, at: at.toISOString() };
+  const payload = { subscriptionId: s.id, cycleId: c.id, attempts: c.attempts, at: at.toISOString() };
   await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.bill', payload }, at, s.clock_id, {
     dedupeKey: `subscription.bill:${c.id}:${tag}`,
   });

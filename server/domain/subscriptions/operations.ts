@@ -47,7 +47,8 @@ export function cancelSubscription(db: Db, scope: Scope, id: string, atPeriodEnd
 
 export function pauseSubscription(db: Db, scope: Scope, id: string, recovery: Recovery = NO_RECOVERY): Promise<repo.SubscriptionRow> {
   return locked(db, scope, id, recovery, async (q, s, now) => {
-    if (s.status !== 'active') throw invalidSubscriptionTransition(id, s.status, 'paused');
+    // Pausing is the table's move to `paused` (from `active` only).
+    if (!canMove(s.status, 'paused')) throw invalidSubscriptionTransition(id, s.status, 'paused');
     return moveSubscription(q, s, 'paused', now, { pausedAt: now, nextBillingAt: null });
   });
 }
