@@ -5,7 +5,7 @@
 import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
 import { parseList, type ListQuery } from '../../core/lists';
-import type { Scope } from '../../core/tenancy';
+import { requireSandbox, type Scope } from '../../core/tenancy';
 import type { Db, Queryable } from '../../db/types';
 import { clockBusy, runClockTo, type ClockDeps } from './advance';
 import * as repo from './repo';
@@ -18,9 +18,7 @@ const LATEST = new Date('2100-01-01T00:00:00.000Z');
 /** One advance moves a clock at most this many calendar years (UTC). */
 export const MAX_ADVANCE_YEARS = 5;
 
-function sandboxOnly(scope: Scope): void {
-  if (scope.mode !== 'sandbox') throw new ApiError('sandboxOnly', { resource: 'clock', message: 'Test clocks need a sandbox key (sk_test_…).' });
-}
+const sandboxOnly = (scope: Scope) => requireSandbox(scope, 'Test clocks need a sandbox key (sk_test_…).', 'clock');
 
 function clockNotFound(id: string): ApiError {
   return new ApiError('sandboxClockNotFound', { resource: 'clock', message: `Sandbox clock ${id} was not found.` });

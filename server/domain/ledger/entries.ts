@@ -90,9 +90,3 @@ export async function entriesOfTransaction(q: Queryable, transactionId: string):
   const res = await q.query<EntryRow>(`SELECT ${COLUMNS} FROM ledger_entries WHERE transaction_id = $1 ORDER BY seq`, [transactionId]);
   return res.rows;
 }
-
-/** The entries caused by one record (a withdrawal and its reversal, a dispute's hold and release). */
-export async function entriesOf(q: Queryable, sourceId: string): Promise<EntryRow[]> {
-  const res = await q.query<EntryRow>(`SELECT ${COLUMNS} FROM ledger_entries WHERE source_id = $1 ORDER BY seq`, [sourceId]);
-  return res.rows;
-}

@@ -43,11 +43,20 @@ export async function lockSubscription(q: Queryable, scope: Scope, id: string, l
 
 /** The splits of a subscription, oldest first (the order they divide a charge in). */
 export async function listSplits(q: Queryable, subscriptionId: string): Promise<SplitRow[]> {
-  const res = await q.query<RawSplit>(
-    `SELECT ${SPLIT_COLUMNS} FROM subscription_splits WHERE subscription_id = $1 ORDER BY seq`,
-    [subscriptionId],
+  return (await listSplitsOf(q, [subscriptionId])).get(subscriptionId) ?? [];
+}
+
+/** The splits of each of the subscriptions `ids` (a page of them), oldest first, in one query. */
+export async function listSplitsOf(q: Queryable, ids: readonly string[]): Promise<Map<string, SplitRow[]>> {
+  const out = new Map<string, SplitRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const res = await q.query<RawSplit & { subscriptionId: string }>(
+    `SELECT subscription_id AS "subscriptionId", ${SPLIT_COLUMNS}
+       FROM subscription_splits WHERE subscription_id = ANY ($1::text[]) ORDER BY seq`,
+    [ids],
   );
-  return res.rows.map(parse);
+  for (const { subscriptionId, ...r } of res.rows) out.get(subscriptionId)?.push(parse(r));
+  return out;
 }
 
 export async function insertSplit(q: Queryable, scope: Scope, subscriptionId: string, s: AppliedSplit, at: Date): Promise<SplitRow> {

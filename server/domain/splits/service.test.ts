@@ -40,7 +40,7 @@ describe.each(ENGINES)('initial splits of a subscription on $name', (engine) => 
       [rows[0]!.splitId, 1234, true, false],
       [rows[1]!.splitId, 2500, false, true],
     ]);
-    expect((await splitItemsOf(db, id)).map((s) => [s.recipient, s.value])).toEqual([[partners[0], 12.34], [partners[1], 2500]]);
+    expect((await splitItemsOf(db, [id])).get(id)!.map((s) => [s.recipient, s.value])).toEqual([[partners[0], 12.34], [partners[1], 2500]]);
   });
 
   it('a change of the subscription after which its rule no longer fits is refused; one that fits passes', async () => {

@@ -1,7 +1,7 @@
 /** Splits as the API shows them inside a collection or a subscription (no `merchant`, no `_links`). */
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
-import { listSplits, type SplitRow } from './repo';
+import { listSplitsOf, type SplitRow } from './repo';
 import { apiValue } from './values';
 
 type SubscriptionSplit = components['schemas']['SubscriptionSplit'];
@@ -19,7 +19,8 @@ export function splitItem(s: SplitRow): Omit<SubscriptionSplit, 'merchant' | '_l
   };
 }
 
-/** The splits of a subscription as its `splits` field shows them, oldest first. */
-export async function splitItemsOf(q: Queryable, subscriptionId: string): Promise<Omit<SubscriptionSplit, 'merchant' | '_links'>[]> {
-  return (await listSplits(q, subscriptionId)).map(splitItem);
+/** The splits of each of the subscriptions `ids` as their `splits` field shows them, oldest first, in one query. */
+export async function splitItemsOf(q: Queryable, ids: readonly string[]): Promise<Map<string, Omit<SubscriptionSplit, 'merchant' | '_links'>[]>> {
+  const rows = await listSplitsOf(q, ids);
+  return new Map([...rows].map(([id, splits]) => [id, splits.map(splitItem)]));
 }

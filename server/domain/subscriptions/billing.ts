@@ -21,6 +21,7 @@ import { emitCycle } from './events';
 import type { SubscriptionJob } from './job-types';
 import { endSubscription, moveCycle, moveSubscription, nowOf } from './lifecycle';
 import * as repo from './repo';
+import { BILLING } from './status';
 
 /** How long a cycle's PIX QR code can be paid. */
 const PIX_EXPIRES_MS = 24 * 3_600_000;
@@ -95,7 +96,7 @@ export async function billCycle(engine: Engine, job: BillJob): Promise<void> {
     const s = await repo.findSubscriptionById(q, first.subscription_id, true);
     const c = await repo.findCycle(q, job.cycleId, true);
     if (!s || !c || !isCurrentCharge(c, job)) return false;
-    if (!['pending', 'trialing', 'active', 'past-due'].includes(s.status)) return false;
+    if (!BILLING.includes(s.status)) return false;
     const now = await nowOf(q, s);
     if (s.cancel_at_period_end) {
       // Canceled at the end of the period paid: this due date is that end.

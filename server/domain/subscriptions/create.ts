@@ -7,10 +7,11 @@
  */
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
-import type { Merchant, Scope } from '../../core/tenancy';
+import { requireSandbox, type Merchant, type Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { PaymentMethod } from '../../payments/provider';
+import { requireClock } from '../clock/service';
 import { enqueueOn, timeOf } from '../clock/time';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
 import { getCustomer } from '../customers/service';
@@ -87,20 +88,24 @@ export function splitsTargetOf(s: repo.SubscriptionRow): SubscriptionForSplits {
   return { id: s.id, merchantId: s.merchant_id, status: s.status, amount: s.amount, method: s.payment_method, brand: s.card?.brand ?? null };
 }
 
-/** The test clock of a sandbox request; 403 with a production key, 422 when it is not the merchant's. */
-async function clockOf(q: Queryable, scope: Scope, clockId: string | undefined): Promise<string | null> {
+/** The test clock of a sandbox request, with its time; 403 with a production key, 422 when it is not the merchant's. */
+async function clockOf(q: Queryable, scope: Scope, clockId: string | undefined): Promise<{ id: string; now: Date } | null> {
   if (!clockId) return null;
-  if (scope.mode !== 'sandbox') throw new ApiError('sandboxOnly', { message: 'clockId needs a sandbox key.' });
-  const res = await q.query('SELECT 1 FROM sandbox_clocks WHERE id = $1 AND merchant_id = $2', [clockId, scope.merchantId]);
-  if (res.rows.length === 0) throw unprocessable(`Test clock ${clockId} was not found.`, [{ clockId: 'names no test clock' }]);
-  return clockId;
+  requireSandbox(scope, 'clockId needs a sandbox key.');
+  try {
+    return await requireClock(q, scope, clockId);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'sandboxClockNotFound') throw unprocessable(`Test clock ${clockId} was not found.`, [{ clockId: 'names no test clock' }]);
+    throw err;
+  }
 }
 
 export async function createSubscription(engine: Engine, scope: Scope, merchant: Merchant, body: CreateSubscriptionRequest, recovery: Recovery = NO_RECOVERY): Promise<repo.SubscriptionRow> {
   const db = engine.db;
   const method = body.payment.method;
-  const clockId = await clockOf(db, scope, body.clockId);
-  const now = await timeOf(db, clockId);
+  const clock = await clockOf(db, scope, body.clockId);
+  const clockId = clock?.id ?? null;
+  const now = clock?.now ?? (await timeOf(db, null));
   checkPayment(body.payment, new Date());
   const plan = await planOf(db, scope, body);
   if (plan.billingExactDay !== null && plan.billingFrequency !== 'monthly' && plan.billingFrequency !== 'yearly') {

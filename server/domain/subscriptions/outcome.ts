@@ -10,6 +10,7 @@ import { nextRetryAt } from './dunning';
 import { emitCycle } from './events';
 import { endSubscription, moveCycle, moveSubscription, nowOf, scheduleCharge, scheduleNext } from './lifecycle';
 import * as repo from './repo';
+import { BILLING } from './status';
 
 const FAILED: readonly EventType[] = ['transaction.failed', 'transaction.refused', 'transaction.canceled'];
 
@@ -43,7 +44,7 @@ async function unpaid(q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, t
   // Retries count from the first failure of the current dunning run (a resume starts a new one: resumeSubscription).
   const done = c.attempts - c.dunning_from - 1;
   const retry = s.status === 'pending' ? null : nextRetryAt(s.dunning, failedAt, done);
-  const billing = ['pending', 'trialing', 'active', 'past-due'].includes(s.status);
+  const billing = BILLING.includes(s.status);
   const cycle = await moveCycle(q, c, 'failed', now, { failedAt, nextRetryAt: billing ? retry : null });
   await emitCycle(q, cycle, 'cycle.failed', now);
   if (!billing) return;

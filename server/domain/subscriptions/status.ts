@@ -27,6 +27,9 @@ export const CYCLE_TRANSITIONS = {
   canceled: [],
 } as const satisfies Record<CycleStatus, readonly CycleStatus[]>;
 
+/** Statuses whose cycles are charged (and retried): a charge due in any other bills nothing. */
+export const BILLING: readonly SubscriptionStatus[] = ['pending', 'trialing', 'active', 'past-due'];
+
 /** Statuses that bill nothing more. */
 export const ENDED: readonly SubscriptionStatus[] = ['canceled', 'expired'];
 

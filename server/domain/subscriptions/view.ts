@@ -3,6 +3,7 @@ import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import type { Merchant } from '../../core/tenancy';
 import { cycleLinks, subscriptionLinks } from '../../core/links';
+import { splitItemsOf } from '../splits/view';
 import type { CycleRow, SubscriptionRow } from './repo';
 
 type Subscription = components['schemas']['Subscription'];
@@ -10,29 +11,6 @@ type BillingCycle = components['schemas']['BillingCycle'];
 type SubscriptionSplit = components['schemas']['SubscriptionSplit'];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-type SplitRow = {
-  subscription_id: string; id: string; recipient_id: string; type: 'percentage' | 'fixed'; value: string | number;
-  charge_processing_fee: boolean; liable: boolean; created_at: Date; updated_at: Date;
-};
-
-/** The splits of the subscriptions `ids` as they show them (percentages stored in hundredths of a percent), in one query. */
-export async function splitsOf(q: Queryable, ids: string[]): Promise<Map<string, SubscriptionSplit[]>> {
-  const out = new Map<string, SubscriptionSplit[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const res = await q.query<SplitRow>(
-    `SELECT subscription_id, id, recipient_id, type, value, charge_processing_fee, liable, created_at, updated_at
-       FROM subscription_splits WHERE subscription_id = ANY ($1::text[]) ORDER BY seq`,
-    [ids],
-  );
-  for (const r of res.rows) {
-    out.get(r.subscription_id)?.push({
-      id: r.id, recipient: r.recipient_id, type: r.type, value: r.type === 'percentage' ? Number(r.value) / 100 : Number(r.value),
-      chargeProcessingFee: r.charge_processing_fee, liable: r.liable, updatedAt: r.updated_at.toISOString(), createdAt: r.created_at.toISOString(),
-    });
-  }
-  return out;
-}
 
 /** The subscription as reading it returns it; `splits` when the caller loaded them (a list, in one query). */
 export async function subscriptionView(q: Queryable, s: SubscriptionRow, merchant: Merchant, splits?: SubscriptionSplit[]): Promise<Subscription> {
@@ -57,7 +35,7 @@ export async function subscriptionView(q: Queryable, s: SubscriptionRow, merchan
     canceledAt: iso(s.canceled_at),
     dunning: s.dunning,
     clockId: s.clock_id,
-    splits: splits ?? (await splitsOf(q, [s.id])).get(s.id) ?? [],
+    splits: splits ?? (await splitItemsOf(q, [s.id])).get(s.id) ?? [],
     metadata: s.metadata,
     createdAt: s.created_at.toISOString(),
     updatedAt: s.updated_at.toISOString(),

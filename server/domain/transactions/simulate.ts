@@ -3,8 +3,7 @@
  * machine, timeline and events as the real thing. Production keys never get here (`403 sandboxOnly`).
  */
 import type { components } from '../../../generated/schema';
-import type { Scope } from '../../core/tenancy';
-import { ApiError } from '../../core/errors';
+import { requireSandbox, type Scope } from '../../core/tenancy';
 import { randomBase62 } from '../../ids';
 import { changeTransaction, type Change } from './change';
 import type { Engine } from './engine';
@@ -28,11 +27,7 @@ function endToEndId(at: Date): string {
   return `E18236120${minute}${randomBase62(11)}`;
 }
 
-function sandboxOnly(scope: Scope): void {
-  if (scope.mode !== 'sandbox') {
-    throw new ApiError('sandboxOnly', { message: 'Simulations need a sandbox key (sk_test_…).' });
-  }
-}
+const sandboxOnly = (scope: Scope) => requireSandbox(scope, 'Simulations need a sandbox key (sk_test_…).');
 
 async function pay(c: Change): Promise<void> {
   const t = c.row;

@@ -3,7 +3,8 @@ import { createSubscription } from '../../domain/subscriptions/create';
 import { cancelSubscription, changePaymentMethod, pauseSubscription, resumeSubscription } from '../../domain/subscriptions/operations';
 import type { SubscriptionRow } from '../../domain/subscriptions/repo';
 import * as subscriptions from '../../domain/subscriptions/service';
-import { cycleView, splitsOf, subscriptionView } from '../../domain/subscriptions/view';
+import { splitItemsOf } from '../../domain/splits/view';
+import { cycleView, subscriptionView } from '../../domain/subscriptions/view';
 import { CREATE } from '../../core/links';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
@@ -22,7 +23,7 @@ export type OwnSubscriptionsHandlers = Omit<
 export const subscriptionsHandlers: OwnSubscriptionsHandlers = {
   async listSubscriptions(req, ctx) {
     const { items, total, limit, offset } = await subscriptions.listSubscriptions(ctx.db, scopeOf(ctx), req.query);
-    const splits = await splitsOf(ctx.db, items.map((s) => s.id));
+    const splits = await splitItemsOf(ctx.db, items.map((s) => s.id));
     const data = await Promise.all(items.map((s) => subscriptionView(ctx.db, s, ctx.merchant, splits.get(s.id))));
     const body = envelope({ data, total, limit, offset, merchant: ctx.merchant }, '/v1/subscriptions', req.query, 'This page');
     body._links.create = CREATE.subscriptions;
