@@ -60,6 +60,11 @@ export const routes = [
   { method: 'delete', path: '/v1/addresses/:addressId', openapiPath: '/v1/addresses/{addressId}', operationId: 'deleteAddress', tag: 'Addresses', source: 'added' },
   { method: 'get', path: '/v1/balance', openapiPath: '/v1/balance', operationId: 'getBalance', tag: 'Balance', source: 'added' },
   { method: 'get', path: '/v1/checkouts/payment-links', openapiPath: '/v1/checkouts/payment-links', operationId: 'listPaymentLinks', tag: 'Checkouts', source: 'seed' },
+  { method: 'post', path: '/v1/checkouts/payment-links', openapiPath: '/v1/checkouts/payment-links', operationId: 'createPaymentLink', tag: 'Checkouts', source: 'added' },
+  { method: 'get', path: '/v1/checkouts/payment-links/:linkId', openapiPath: '/v1/checkouts/payment-links/{linkId}', operationId: 'getPaymentLink', tag: 'Checkouts', source: 'added' },
+  { method: 'patch', path: '/v1/checkouts/payment-links/:linkId', openapiPath: '/v1/checkouts/payment-links/{linkId}', operationId: 'updatePaymentLink', tag: 'Checkouts', source: 'added' },
+  { method: 'post', path: '/v1/checkouts/payment-links/:linkId/disable', openapiPath: '/v1/checkouts/payment-links/{linkId}/disable', operationId: 'disablePaymentLink', tag: 'Checkouts', source: 'added' },
+  { method: 'post', path: '/v1/checkouts/payment-links/:linkId/enable', openapiPath: '/v1/checkouts/payment-links/{linkId}/enable', operationId: 'enablePaymentLink', tag: 'Checkouts', source: 'added' },
   { method: 'get', path: '/v1/checkouts/sessions/analytics', openapiPath: '/v1/checkouts/sessions/analytics', operationId: 'getCheckoutSessionAnalytics', tag: 'Checkouts', source: 'seed' },
   { method: 'get', path: '/v1/customers', openapiPath: '/v1/customers', operationId: 'listCustomers', tag: 'Customers', source: 'seed' },
   { method: 'post', path: '/v1/customers', openapiPath: '/v1/customers', operationId: 'createCustomer', tag: 'Customers', source: 'added' },
@@ -278,6 +283,16 @@ export interface SubscriptionsHandlers<Ctx> {
 export interface CheckoutsHandlers<Ctx> {
   /** GET /v1/checkouts/payment-links: List payment links */
   listPaymentLinks: Handler<'listPaymentLinks', Ctx>;
+  /** POST /v1/checkouts/payment-links: Create a payment link */
+  createPaymentLink: Handler<'createPaymentLink', Ctx>;
+  /** GET /v1/checkouts/payment-links/{linkId}: Read a payment link */
+  getPaymentLink: Handler<'getPaymentLink', Ctx>;
+  /** PATCH /v1/checkouts/payment-links/{linkId}: Change a payment link */
+  updatePaymentLink: Handler<'updatePaymentLink', Ctx>;
+  /** POST /v1/checkouts/payment-links/{linkId}/disable: Disable a payment link */
+  disablePaymentLink: Handler<'disablePaymentLink', Ctx>;
+  /** POST /v1/checkouts/payment-links/{linkId}/enable: Enable a payment link */
+  enablePaymentLink: Handler<'enablePaymentLink', Ctx>;
   /** GET /v1/checkouts/sessions/analytics: Read checkout session analytics */
   getCheckoutSessionAnalytics: Handler<'getCheckoutSessionAnalytics', Ctx>;
 }
@@ -345,7 +360,7 @@ export const operationsByTag = {
   'Products': ['listProducts', 'createProduct', 'getProduct', 'updateProduct', 'disableProduct', 'enableProduct'],
   'Variants': ['listVariants', 'createVariant', 'getVariant', 'updateVariant', 'disableVariant', 'enableVariant'],
   'Subscriptions': ['listSubscriptions', 'createSubscription', 'getSubscription', 'cancelSubscription', 'listSubscriptionCycles', 'pauseSubscription', 'updateSubscriptionPaymentMethod', 'resumeSubscription', 'listSubscriptionSplits', 'createSubscriptionSplit', 'deleteSubscriptionSplit', 'updateSubscriptionSplit'],
-  'Checkouts': ['listPaymentLinks', 'getCheckoutSessionAnalytics'],
+  'Checkouts': ['listPaymentLinks', 'createPaymentLink', 'getPaymentLink', 'updatePaymentLink', 'disablePaymentLink', 'enablePaymentLink', 'getCheckoutSessionAnalytics'],
   'Simulators': ['simulatePaymentMethod'],
   'Utils': ['listRolesOfUser'],
   'Webhooks': ['listWebhooks', 'createWebhook', 'createWebhookEndpoint', 'listWebhookEvents', 'getWebhookEvent', 'redeliverWebhookEvent', 'getWebhook', 'updateWebhook', 'deleteWebhook'],

@@ -1219,12 +1219,88 @@ export interface paths {
          *
          *     `status` filters on the merchant's on/off switch of the link (`enabled` or `disabled`); whether a link is within
          *     its `availableAt`–`expiresAt` window is shown by those fields and is not part of the filter. `templateid` keeps
-         *     the links made from that checkout template; a `templateid` that names no template of the merchant is `404
-         *     resourceNotFound`. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
+         *     the links made from that checkout template (their `templateId`); one that no link carries gives an empty page. A lower `daterange` bound later than an upper one is `422 unprocessableEntity`.
          */
         get: operations["listPaymentLinks"];
         put?: never;
+        /**
+         * Create a payment link
+         * @description Creates a payment link, enabled, in the key's mode, and answers it with its public `accessFullUrl`: send that
+         *     address to payers. What is sold is either catalogue `items` (variants and quantities; the page shows each with
+         *     its current price) or a fixed `amount` under the link's `name`. See `CreatePaymentLinkRequest` for the rules and
+         *     their errors. `409` answers an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`).
+         */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkouts/payment-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a payment link
+         * @description Returns the payment link with everything the merchant set, its `availability` now and `completedPayments`. A link
+         *     of another merchant or mode is `404 paymentLinkNotFound`.
+         */
+        get: operations["getPaymentLink"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a payment link
+         * @description Changes the fields sent and keeps the others (see `UpdatePaymentLinkRequest`). The link's address does not change,
+         *     so a payer who has the page open pays what it says after the change only once they reload it; a payment already
+         *     started keeps its amount. A link of another merchant or mode is `404 paymentLinkNotFound`.
+         */
+        patch: operations["updatePaymentLink"];
+        trace?: never;
+    };
+    "/v1/checkouts/payment-links/{linkId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a payment link
+         * @description Switches the link off: its page shows payers that it is no longer available, and no payment can start on it.
+         *     Payments already started (a PIX QR code shown, a billet issued) can still be paid and complete their sessions.
+         *     Nothing is deleted; `enable` undoes it. Disabling a disabled link changes nothing and answers it as it is.
+         */
+        post: operations["disablePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkouts/payment-links/{linkId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a payment link
+         * @description Switches the link back on. Whether payers can pay also depends on its window and cap (`availability`). Enabling
+         *     an enabled link changes nothing and answers it as it is.
+         */
+        post: operations["enablePaymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2171,6 +2247,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "checkout.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.completed
+         * @description A payment made on a payment link's checkout page was approved: its checkout session is `completed`.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the mode of the link, subscribed to `checkout.completed`. `payload.object` is the checkout session right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCheckoutCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.abandoned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.abandoned
+         * @description A checkout session reached its `expiresAt`, 24 hours after the payer opened the page, without an approved payment: it is `abandoned`.
+         *
+         *     The service POSTs this to every enabled endpoint of the merchant, in the mode of the link, subscribed to `checkout.abandoned`. `payload.object` is the checkout session right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
+         */
+        post: operations["onCheckoutAbandoned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2407,7 +2527,7 @@ export interface components {
          *     | `sandboxOnly` | 403 | authorization | a sandbox-only operation was called with a production key |
          *     | `notFound` | 404 | client | no such path |
          *     | `resourceNotFound` | 404 | client | no such resource (generic) |
-         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `productNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
+         *     | `transactionNotFound`, `customerNotFound`, `addressNotFound`, `walletNotFound`, `variantNotFound`, `productNotFound`, `subscriptionNotFound`, `subscriptionSplitNotFound`, `paymentLinkNotFound`, `webhookNotFound`, `webhookEventNotFound`, `withdrawalNotFound` | 404 | client | no resource of that type with that id for this merchant and mode |
          *     | `sandboxClockNotFound` | 404 | client | no sandbox test clock with that id for this merchant |
          *     | `methodNotAllowed` | 405 | client | the path exists but not for this method; see the `Allow` header |
          *     | `idempotencyMismatch` | 409 | client | the idempotency key was used with a different request |
@@ -2446,7 +2566,7 @@ export interface components {
          * @example invalidParameters
          * @enum {string}
          */
-        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "productNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "sandboxClockNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "sandboxClockBusy" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "invalidPricing" | "productDisabled" | "variantDisabled" | "variantNotRecurring" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "sandboxClockTimeInvalid" | "sandboxClockTooManyJobs" | "subscriptionNotAttachable" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
+        ErrorCode: "invalidParameters" | "validationError" | "malformedRequest" | "unauthorized" | "paymentDeclined" | "insufficientFundsError" | "forbidden" | "sandboxOnly" | "notFound" | "resourceNotFound" | "transactionNotFound" | "customerNotFound" | "addressNotFound" | "walletNotFound" | "variantNotFound" | "productNotFound" | "subscriptionNotFound" | "subscriptionSplitNotFound" | "paymentLinkNotFound" | "webhookNotFound" | "webhookEventNotFound" | "withdrawalNotFound" | "sandboxClockNotFound" | "methodNotAllowed" | "idempotencyMismatch" | "idempotencyInProgress" | "webhookEndpointAlreadyExists" | "customerAlreadyExists" | "walletAlreadyExists" | "sandboxClockBusy" | "requestTimeout" | "payloadTooLarge" | "headersTooLarge" | "unprocessableEntity" | "invalidDocument" | "invalidCard" | "itemsTotalMismatch" | "invalidTransition" | "captureAmountInvalid" | "invalidPricing" | "productDisabled" | "variantDisabled" | "variantNotRecurring" | "refundAmountInvalid" | "splitPercentageExceeded" | "walletHasPendingWithdrawals" | "insufficientBalance" | "webhookEndpointNotAllowed" | "providerNotConfigured" | "sandboxClockTimeInvalid" | "sandboxClockTooManyJobs" | "subscriptionNotAttachable" | "tooManyRequests" | "serverError" | "notImplemented" | "providerUnavailable" | "docsNotBuilt";
         /**
          * @description The one error envelope: an object with the single key `error`. `code` is the stable contract; `message`,
          *     `status` and `details` are texts that may change. No stack trace, SQL text or internal path ever appears here.
@@ -2949,7 +3069,9 @@ export interface components {
             reusable: boolean;
             /**
              * Format: uri
-             * @description The billet as a PDF, to print or send to the payer.
+             * @description The billet as a printable page served by the service (`{PUBLIC_BASE_URL}/pay/{token}/billet`): beneficiary,
+             *     amount, due date, digitable line and the interleaved 2-of-5 barcode of the 44 digits. Public, under a random
+             *     token: it shows only what the payer needs.
              * @example https://pay.payments.example/billets/tra_5Cv8Bn2Mq6Wx9Zt1.pdf
              */
             billetUrl: string | null;
@@ -2980,7 +3102,7 @@ export interface components {
             pixQrCodeEmv: string | null;
             /**
              * Format: uri
-             * @description A PNG image of the QR code.
+             * @description A PNG image of the QR code (`{PUBLIC_BASE_URL}/pay/{token}/qr.png`), public under the charge's random token.
              * @example https://pay.payments.example/pix/tra_8Hq2LmZx4RtY7vKc.png
              */
             pixQrCodeUrl: string | null;
@@ -3044,7 +3166,10 @@ export interface components {
             allowRenewPayment: boolean;
             /**
              * Format: uri
-             * @description Hosted page where the payer sees the QR code, the billet or the receipt.
+             * @description The invoice page of this charge, served by the service (`{PUBLIC_BASE_URL}/pay/{token}`, a random token unrelated
+             *     to the transaction's id): the payer sees what is charged and the QR code and copy-and-paste code, the billet, or
+             *     the outcome, which the page updates by itself as the charge changes. It is the checkout page of a payment link
+             *     for one transaction, shows nothing more than the payer needs, and lasts as long as the transaction.
              * @example https://pay.payments.example/i/tra_8Hq2LmZx4RtY7vKc
              */
             invoiceLink: string;
@@ -3753,6 +3878,16 @@ export interface components {
              * @example null
              */
             billingCycleId?: string | null;
+            /**
+             * @description The payment link whose checkout page made this transaction; `null` (or absent in older examples) otherwise.
+             * @example null
+             */
+            paymentLinkId?: string | null;
+            /**
+             * @description The checkout session (one payer's visit of the link's page) this transaction was made in; see `paymentLinkId`.
+             * @example null
+             */
+            checkoutSessionId?: string | null;
             /**
              * @description True when the items are to be delivered (see `shipping`); always false for transactions created through this API in `v1`.
              * @example false
@@ -6186,6 +6321,253 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
+         * @description A catalogue variant sold by a payment link, with its quantity. When the link is read, `name` and `unitPrice` are
+         *     the variant's as they are now: a link always sells at the catalogue's current price, and a variant disabled after
+         *     the link was made makes the link unavailable to payers until it is enabled again.
+         */
+        PaymentLinkItem: {
+            /** @example var_9Kl3MnB6vCx1ZaQw */
+            variantId: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description The variant's name (shown to the payer).
+             * @example Camiseta Acme (M)
+             */
+            readonly name?: string;
+            /**
+             * @description The variant's current unit price, in cents.
+             * @example 7990
+             */
+            readonly unitPrice?: number;
+        };
+        /**
+         * @description A payment method a payment link offers its payers (`credit` is a credit card).
+         * @example pix
+         * @enum {string}
+         */
+        PaymentLinkMethod: "pix" | "credit" | "billet";
+        /**
+         * @description A new payment link. Give either `items` (catalogue variants with quantities) or `amount` (a fixed amount sold under
+         *     `name`), not both: neither or both is `400 invalidParameters`. A variant that is unknown is `422
+         *     unprocessableEntity`; disabled (or of a disabled product), `422 variantDisabled`. A `recurring` link sells exactly
+         *     one recurring variant with quantity 1 (`422 variantNotRecurring` for a one-time one; other shapes `422
+         *     unprocessableEntity`) and takes `maxInstallments` 1; a link that is not recurring sells one-time variants only.
+         *     `expiresAt` must be in the future and after `availableAt` (`422 unprocessableEntity`).
+         */
+        CreatePaymentLinkRequest: {
+            /** @example Camiseta Acme */
+            name: string;
+            /**
+             * @default
+             * @example Algodão orgânico, entrega em 5 dias úteis.
+             */
+            description?: string;
+            items?: components["schemas"]["PaymentLinkItem"][];
+            /**
+             * @description A fixed amount in cents (R$ 1,00 to R$ 1.000.000,00), when no `items` are given.
+             * @example 15980
+             */
+            amount?: number;
+            /**
+             * @default [
+             *       "pix",
+             *       "credit",
+             *       "billet"
+             *     ]
+             */
+            methods?: components["schemas"]["PaymentLinkMethod"][];
+            /** @default 1 */
+            maxInstallments?: number;
+            /** Format: date-time */
+            availableAt?: string | null;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            maxPayments?: number | null;
+            /** Format: uri */
+            successUrl?: string | null;
+            /** Format: uri */
+            cancelUrl?: string | null;
+            /** @default false */
+            recurring?: boolean;
+            templateId?: string | null;
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description Whether a payer who opens the link now can pay, and if not why; computed when the link is read, in this order:
+         *     `disabled` (the merchant switched it off), `scheduled` (before `availableAt`), `expired` (after `expiresAt`),
+         *     `soldOut` (`completedPayments` reached `maxPayments`), `unavailable` (a variant it sells is disabled, or its
+         *     product is), else `open`. The checkout page shows a clear page for each of these instead of the form.
+         * @example open
+         * @enum {string}
+         */
+        PaymentLinkAvailability: "open" | "disabled" | "scheduled" | "expired" | "soldOut" | "unavailable";
+        /**
+         * @description A payment link: a checkout page the service hosts at `accessFullUrl`, where a payer sees what is sold and its
+         *     total, chooses one of `methods` and pays. Every payment made on it is an ordinary transaction of the merchant
+         *     (same engine, statuses, events and webhooks) carrying `paymentLinkId` and `checkoutSessionId`; a `recurring` link
+         *     starts a subscription instead, whose first cycle's charge carries them.
+         *
+         *     What is sold is either catalogue variants with quantities (`items`, `amount` is then their current total) or a
+         *     fixed `amount` under the link's `name` (`items` is `null`). `accessId` is random and unguessable: the public page
+         *     never reveals the link's `id`, the merchant's other links or anything the payer does not need.
+         *
+         *     Each visit of the page opens a checkout session (see `CheckoutSession`); a session completed (its payment
+         *     approved) counts in `completedPayments`, and once that reaches `maxPayments` the link is `soldOut`. The limit is
+         *     checked when a payer starts a payment: payments already under way when it is reached may still complete.
+         */
+        PaymentLink: {
+            /** @example link_5Gh7Jk9Lz2Xc4Vb6 */
+            id: string;
+            /**
+             * @description Shown to the payer as the page's title (and as the one item of a fixed-amount link).
+             * @example Camiseta Acme
+             */
+            name: string;
+            /**
+             * @description Shown to the payer under the title; may be empty.
+             * @example Algodão orgânico, entrega em 5 dias úteis.
+             */
+            description: string;
+            /**
+             * @description The merchant's on/off switch (`disable`, `enable`); the list's `status` filters on it.
+             * @example true
+             */
+            enabled: boolean;
+            availability: components["schemas"]["PaymentLinkAvailability"];
+            /**
+             * @description The public, unguessable access to the link, in `accessFullUrl`.
+             * @example acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
+             */
+            accessId: string;
+            /**
+             * Format: uri
+             * @description The checkout page to send to payers, under the service's public address (`PUBLIC_BASE_URL`).
+             * @example https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
+             */
+            accessFullUrl: string;
+            /** @description The variants sold, or `null` for a fixed-amount link. */
+            items: components["schemas"]["PaymentLinkItem"][] | null;
+            /**
+             * @description What the payer pays, in cents (installments add no interest).
+             * @example 15980
+             */
+            amount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description The methods offered, in the order the page shows them.
+             * @example [
+             *       "pix",
+             *       "credit",
+             *       "billet"
+             *     ]
+             */
+            methods: components["schemas"]["PaymentLinkMethod"][];
+            /**
+             * @description The most installments a card payer may choose (1 to 12); 1 for a recurring link.
+             * @example 3
+             */
+            maxInstallments: number;
+            /**
+             * Format: date-time
+             * @description Payers can pay from this moment; `null` from creation.
+             * @example null
+             */
+            availableAt: string | null;
+            /**
+             * Format: date-time
+             * @description Payers can pay until this moment; `null` without end.
+             * @example 2026-12-31T23:59:59.000Z
+             */
+            expiresAt: string | null;
+            /**
+             * @description Completed payments after which the link is `soldOut`; `null` without limit.
+             * @example 100
+             */
+            maxPayments: number | null;
+            /**
+             * @description Checkout sessions of the link completed with an approved payment.
+             * @example 12
+             */
+            completedPayments: number;
+            /**
+             * Format: uri
+             * @description Where the page sends the payer (a link) once the payment is approved; `null` to stay on the page.
+             * @example https://loja.example/obrigado
+             */
+            successUrl: string | null;
+            /**
+             * Format: uri
+             * @description Where the page's "back to the store" link leads; `null` hides it.
+             * @example https://loja.example/carrinho
+             */
+            cancelUrl: string | null;
+            /**
+             * @description True when paying starts a subscription to the link's one recurring variant (quantity 1).
+             * @example false
+             */
+            recurring: boolean;
+            /**
+             * @description The checkout template the link was made from, as the merchant's panel names it; filters the list.
+             * @example null
+             */
+            templateId: string | null;
+            /**
+             * @description The merchant's own key-value pairs; `{}` when none. Copied onto every transaction made on the link.
+             * @example {
+             *       "campanha": "black-friday"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-20T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T10:00:00.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Changes to a payment link: a field omitted is kept, a nullable field sent as `null` is cleared. The same rules as
+         *     at creation apply to the result (`items` and `amount` replace each other: sending one clears the other). Payments
+         *     already started keep the amount they started with; `accessId` never changes. `enabled` is changed by `disable` and
+         *     `enable`, `recurring` is fixed at creation. An empty body changes nothing and keeps `updatedAt`.
+         */
+        UpdatePaymentLinkRequest: {
+            name?: string;
+            description?: string;
+            items?: components["schemas"]["PaymentLinkItem"][];
+            amount?: number;
+            methods?: components["schemas"]["PaymentLinkMethod"][];
+            maxInstallments?: number;
+            /** Format: date-time */
+            availableAt?: string | null;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            maxPayments?: number | null;
+            /** Format: uri */
+            successUrl?: string | null;
+            /** Format: uri */
+            cancelUrl?: string | null;
+            templateId?: string | null;
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
          * @description Figures of the checkout sessions (a payer opening a payment link or checkout page) started in a period of UTC
          *     calendar days, both ends inclusive. A session is `completed` when it ended with an approved transaction and
          *     `abandoned` when it expired (24 hours without activity) without one; sessions still open are neither, so
@@ -6443,8 +6825,8 @@ export interface components {
          *     names; its `payload.object` is the transaction as `GET /v1/transactions/{transactionId}` returns it right after the
          *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it, a `withdrawal.*`
          *     event the withdrawal as `GET /v1/withdrawals/{withdrawalId}` returns it, a `subscription.*` event the subscription as
-         *     `GET /v1/subscriptions/{subscriptionId}` returns it, and a `cycle.*` event the billing cycle as the subscription's
-         *     cycles list shows it.
+         *     `GET /v1/subscriptions/{subscriptionId}` returns it, a `cycle.*` event the billing cycle as the subscription's cycles
+         *     list shows it, and a `checkout.*` event the checkout session (`CheckoutSession`).
          *
          *     | type | emitted when |
          *     |---|---|
@@ -6477,10 +6859,12 @@ export interface components {
          *     | `cycle.billed` | a billing cycle's charge is created (at its due date, or a retry) |
          *     | `cycle.paid` | a billing cycle's charge is approved |
          *     | `cycle.failed` | a billing cycle's charge fails, is refused or expires unpaid (`nextRetryAt`: the next retry, if any) |
+         *     | `checkout.completed` | a payment made on a payment link's checkout page is approved (its session becomes `completed`) |
+         *     | `checkout.abandoned` | a checkout session reaches its `expiresAt` (24 hours) without an approved payment |
          * @example transaction.approved
          * @enum {string}
          */
-        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed" | "subscription.created" | "subscription.activated" | "subscription.past-due" | "subscription.paused" | "subscription.resumed" | "subscription.unpaid" | "subscription.canceled" | "subscription.expired" | "cycle.billed" | "cycle.paid" | "cycle.failed";
+        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed" | "subscription.created" | "subscription.activated" | "subscription.past-due" | "subscription.paused" | "subscription.resumed" | "subscription.unpaid" | "subscription.canceled" | "subscription.expired" | "cycle.billed" | "cycle.paid" | "cycle.failed" | "checkout.completed" | "checkout.abandoned";
         /**
          * @description A URL of the merchant that receives the events it subscribes to, in the mode (sandbox or production) of the key
          *     that registered it. The signing `secret` is shown only once, in the answer to the registration; the value of the
@@ -7152,6 +7536,114 @@ export interface components {
              */
             createdAt: string;
         };
+        /**
+         * @description One visit of a payer to a payment link's checkout page. It is `open` from the visit, `completed` when a payment
+         *     made in it is approved (a card declined and retried is one session with several transactions; `transactionId` is
+         *     the latest), and `abandoned` when `expiresAt` (24 hours after `startedAt`) passes without one. A completed or
+         *     abandoned session does not change again; a PIX or billet paid after its session was abandoned is still an approved
+         *     transaction of the merchant, and the session stays `abandoned`. Sessions are the records `GET
+         *     /v1/checkouts/sessions/analytics` counts, and the `payload.object` of `checkout.*` events.
+         */
+        CheckoutSession: {
+            /** @example chs_4Rt6Yu8Io0Pa2Sd4 */
+            id: string;
+            /** @example link_5Gh7Jk9Lz2Xc4Vb6 */
+            paymentLinkId: string;
+            /**
+             * @example completed
+             * @enum {string}
+             */
+            status: "open" | "completed" | "abandoned";
+            /**
+             * @description The method of the payer's latest payment attempt; `null` when the payer never started one.
+             * @example pix
+             * @enum {string|null}
+             */
+            method: "pix" | "credit" | "billet" | null;
+            /**
+             * @description The link's amount when the session started, in cents.
+             * @example 15980
+             */
+            amount: number;
+            /**
+             * @description The amount approved in this session, in cents (0 unless `completed`).
+             * @example 15980
+             */
+            approvedAmount: number;
+            /**
+             * @example BRL
+             * @enum {string}
+             */
+            currency: "BRL";
+            /**
+             * @description The latest transaction made in the session (the approved one once `completed`).
+             * @example tra_8Hq2LmZx4RtY7vKc
+             */
+            transactionId: string | null;
+            /**
+             * @description The subscription a recurring link started in this session.
+             * @example null
+             */
+            subscriptionId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T14:00:00.000Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T14:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T14:03:12.000Z
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            abandonedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T14:03:12.000Z
+             */
+            updatedAt: string;
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
+         * @description Body of a delivery of a `checkout.*` event. The checkout session is only in `payload.object`, as it was right
+         *     after the change the event reports. Sign-check the raw bytes before parsing (see the Webhooks chapter).
+         */
+        CheckoutWebhookDelivery: {
+            /**
+             * @description The event id; the same on every attempt and every redelivery. Deduplicate on it.
+             * @example wbh_7Rf3EdC9wSx5QaZk
+             */
+            id: string;
+            /**
+             * @example checkout.completed
+             * @enum {string}
+             */
+            type: "checkout.completed" | "checkout.abandoned";
+            /**
+             * @description `automatic` for the delivery of a state change, `manual` for a redelivery asked through the API.
+             * @example automatic
+             * @enum {string}
+             */
+            source: "automatic" | "manual";
+            payload: {
+                object: components["schemas"]["CheckoutSession"];
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened (not when this attempt was made).
+             * @example 2026-11-23T14:03:12.000Z
+             */
+            createdAt: string;
+        };
     };
     responses: {
         /** @description The request is malformed: a parameter or body field is missing, has the wrong type or is out of range (`invalidParameters`, with `params`), or the body is not a JSON object (`validationError`). */
@@ -7393,6 +7885,11 @@ export interface components {
          * @example ssp_1Az9Sx8Dc7Fv6Gb5
          */
         SplitId: string;
+        /**
+         * @description Identifier of the payment link (`link_` prefix).
+         * @example link_5Gh7Jk9Lz2Xc4Vb6
+         */
+        PaymentLinkId: string;
         /**
          * @description Identifier of the webhook endpoint (`wbe_` prefix).
          * @example wbe_4Tg8YhU2jIk6OlPm
@@ -11179,6 +11676,277 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment link was created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the payment link (`link_` prefix).
+                 * @example link_5Gh7Jk9Lz2Xc4Vb6
+                 */
+                linkId: components["parameters"]["PaymentLinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the payment link (`link_` prefix).
+                 * @example link_5Gh7Jk9Lz2Xc4Vb6
+                 */
+                linkId: components["parameters"]["PaymentLinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment link after the change. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    disablePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the payment link (`link_` prefix).
+                 * @example link_5Gh7Jk9Lz2Xc4Vb6
+                 */
+                linkId: components["parameters"]["PaymentLinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link, disabled. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    enablePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
+                 *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
+                 *     The same key with the same method, path and body returns the stored status and body with the header
+                 *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *
+                 *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
+                 *     same database transaction as that work. A request that did its work and then failed or lost its process before
+                 *     answering is therefore never run again: a retry with the same key and body answers that resource as it stands
+                 *     now, with the operation's success status (`201` for a creation, `200` otherwise) and `Idempotent-Replayed: true`
+                 *     (a failed request's retry at once; a lost process's once its lock has lapsed, until then
+                 *     `409 idempotencyInProgress`). Refunds answer the refund, which may still be `pending` while the provider is
+                 *     asked in the background. A request that did nothing (refused, or the provider could not be reached) is not
+                 *     stored, and the key may be used again.
+                 *
+                 *     A running request holds its key with a lock of twice the provider time-out plus five seconds (25 s by default),
+                 *     renewed while it runs: a slow request is never taken over while it runs, and the key of a process that died is
+                 *     answered soon after.
+                 * @example 9f1c2b7e-4d3a-4f8e-9b6a-2c5d7e8f0a1b
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the payment link (`link_` prefix).
+                 * @example link_5Gh7Jk9Lz2Xc4Vb6
+                 */
+                linkId: components["parameters"]["PaymentLinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link, enabled. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getCheckoutSessionAnalytics: {
         parameters: {
             query?: {
@@ -13673,6 +14441,132 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BillingCycleWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckoutCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within 15 seconds confirms receipt; the body is ignored (its first 4 KiB are kept in the delivery history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver rejects a delivery whose signature does not verify; the attempt counts as failed and is retried, so a wrong secret shows up in the delivery history. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckoutAbandoned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
+                 *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
+                 * @example sha256=7fb39cfb6ce98bb228c3fbbbc3e2d8db24e9a04328bb433e953c27f66889b424
+                 */
+                "X-Service-Signature": components["parameters"]["DeliverySignature"];
+                /**
+                 * @description Standard Webhooks message id; the event id (`wbh_…`), the same on every attempt.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "webhook-id": components["parameters"]["DeliveryId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes away from your clock.
+                 * @example 1773491465
+                 */
+                "webhook-timestamp": components["parameters"]["DeliveryTimestamp"];
+                /**
+                 * @description Standard Webhooks signature: `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+                 *     keyed with the base64-decoded part of the secret after `whsec_`. Lets receivers use the Standard Webhooks libraries.
+                 * @example v1,8565lUXRBSn/fAGYCbnzmKdG4LnVlYuI4GvdAFOeUiE=
+                 */
+                "webhook-signature": components["parameters"]["DeliveryStandardSignature"];
+                /**
+                 * @description The event type, as in the body's `type`, so a receiver can route before parsing.
+                 * @example transaction.approved
+                 */
+                "X-Service-Event": components["parameters"]["DeliveryEventType"];
+                /**
+                 * @description Sent only when the endpoint was registered with an authorization: `Basic <base64 of user:password>` for
+                 *     `basic`, `Bearer <value>` for `bearer`, the value as given for `raw`.
+                 * @example Bearer 3f9a0c7e1b2d4a6f
+                 */
+                Authorization?: components["parameters"]["DeliveryAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutWebhookDelivery"];
             };
         };
         responses: {

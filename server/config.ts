@@ -69,6 +69,15 @@ export interface Config {
      */
     privateAddresses: PrivateAddresses;
   };
+  /**
+   * Where payers reach the service's public pages (checkout, invoice, QR code, billet), without a trailing slash;
+   * `undefined`: the address the service listens on (a developer's machine).
+   */
+  publicBaseUrl: string | undefined;
+  checkout: {
+    /** A checkout session without an approved payment is abandoned this long after it started. */
+    sessionTtlSeconds: number;
+  };
   /** 32 bytes, base64: seals webhook secrets at rest. Without it the database keeps a key it generated. */
   secretsKey: string | undefined;
   jobs: {
@@ -152,6 +161,21 @@ function databaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** `PUBLIC_BASE_URL`: an http(s) origin, optionally with a path prefix; no query, fragment or credentials. */
+function publicBaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new SettingError('PUBLIC_BASE_URL', `PUBLIC_BASE_URL must be an http(s) address like https://pay.example.com, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Reads and validates every setting; a bad one is a `SettingError` naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const store = env.RATE_LIMIT_STORE ?? 'memory';
@@ -195,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retrySeconds: webhookRetrySeconds(env.WEBHOOK_RETRY_SECONDS),
       disableAfterSeconds: int(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400),
       privateAddresses: privateAddresses(env),
+    },
+    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
+    checkout: {
+      sessionTtlSeconds: positive(env, 'CHECKOUT_SESSION_TTL_SECONDS', 86_400),
     },
     secretsKey: env.SECRETS_KEY || undefined,
     jobs: {

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { SettingError, type Config } from './config';
 import { openDb } from './db/open';
 import type { Db } from './db/types';
+import { publicUrls } from './core/public-urls';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
@@ -57,6 +58,8 @@ export function createEngine(db: Db, config: Config, routes: PaymentRoutes = def
       preAuthorizationDays: PRE_AUTHORIZATION_DAYS,
       refundConfirmSeconds: config.payments.refundConfirmSeconds,
     },
+    // Until the server listens (port 0 in tests) the configured port stands in; `startService` sets the real one.
+    urls: publicUrls(config.publicBaseUrl ?? urlOf(config.host, config.port)),
     wake: () => undefined,
   };
 }
@@ -137,6 +140,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     }
   }
   const port = server ? (server.address() as AddressInfo).port : 0;
+  if (server && !config.publicBaseUrl) engine.urls = publicUrls(urlOf(config.host, port));
   return {
     db,
     engine,

@@ -33,6 +33,7 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   productNotFound: { category: 'client', message: 'Product not found.' },
   subscriptionNotFound: { category: 'client', message: 'Subscription not found.' },
   subscriptionSplitNotFound: { category: 'client', message: 'Subscription split not found.' },
+  paymentLinkNotFound: { category: 'client', message: 'Payment link not found.' },
   webhookNotFound: { category: 'client', message: 'Webhook endpoint not found.' },
   webhookEventNotFound: { category: 'client', message: 'Webhook event not found.' },
   withdrawalNotFound: { category: 'client', message: 'Withdrawal not found.' },

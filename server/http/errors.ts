@@ -31,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   productNotFound: 404,
   subscriptionNotFound: 404,
   subscriptionSplitNotFound: 404,
+  paymentLinkNotFound: 404,
   webhookNotFound: 404,
   webhookEventNotFound: 404,
   withdrawalNotFound: 404,

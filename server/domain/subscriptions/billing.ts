@@ -53,11 +53,11 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
     processing.billet = { dueDate: due, instructions: `Assinatura ${s.id}, ciclo ${c.cycle}` };
     expiresAt = new Date(at.getTime() + (endOfDay(addDays(due, s.dunning.billetToleranceDays)).getTime() - now.getTime()));
   }
-  await recordCharge(q, scope, merchant, {
+  await recordCharge(q, scope, merchant, engine.urls, {
     id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id, customer,
     billing_address: address ? (billing as txRepo.TransactionRow['billing_address']) : null,
     external_reference: null, metadata: s.metadata, items: [], installments: 1, capture: true, processing,
-    payment: initialPayment(id, provider, s.payment_method, s.card, 1, expiresAt, s.payment_method === 'credit'),
+    payment: initialPayment(provider, s.payment_method, s.card, 1, expiresAt, s.payment_method === 'credit'),
     created_at: at,
     cycle: { subscriptionId: s.id, billingCycleId: c.id, splits: await splitTemplateOf(q, s.id) },
   });

@@ -9,10 +9,10 @@ import type { components } from '../../../generated/schema';
 import type { Db, Queryable } from '../../db/types';
 import type { Merchant, Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
-import { newId } from '../../ids';
 import { cardExpired, detectBrand, luhnValid } from '../../payments/card';
 import type { CardRef, PaymentMethod } from '../../payments/provider';
-import { SANDBOX_PAY_HOST } from '../../payments/sandbox/provider';
+import type { PublicUrls } from '../../core/public-urls';
+import { newId, newPublicToken } from '../../ids';
 import { recordEvent } from '../../webhooks/outbox';
 import { primaryAddressOf } from '../addresses/service';
 import { checkItemVariants } from '../catalog/sale';
@@ -97,7 +97,7 @@ function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
 }
 
 /** The `payment` of a new transaction; `registered`: charged from a card stored for reuse (a subscription's). */
-export function initialPayment(id: string, provider: string, method: PaymentMethod, card: CardRef | null, installments: number, expiresAt: Date | null, registered = false): Payment {
+export function initialPayment(provider: string, method: PaymentMethod, card: CardRef | null, installments: number, expiresAt: Date | null, registered = false): Payment {
   return {
     provider, version: '1.0', refused: null, reusable: registered,
     billetUrl: null, billetBarcode: null, billetSequence: null, billetDocumentNumber: null, billetReferenceNumber: null,
@@ -105,7 +105,8 @@ export function initialPayment(id: string, provider: string, method: PaymentMeth
     cardFirstDigits: card?.firstDigits ?? null, cardLastDigits: card?.lastDigits ?? null, cardBrand: card?.brand ?? null,
     cardRegistered: registered, installments: method === 'credit' ? installments : 1,
     expirationDate: expiresAt?.toISOString() ?? null, paidAt: null, allowRenewPayment: false,
-    invoiceLink: `https://${SANDBOX_PAY_HOST}/i/${id}`,
+    // Set by `recordCharge`, which draws the charge's public token.
+    invoiceLink: '',
   };
 }
 
@@ -114,7 +115,15 @@ export function initialPayment(id: string, provider: string, method: PaymentMeth
  * and the job that processes it. The API's creation and a subscription's billing cycle both go through here, so a
  * cycle's charge is the same transaction, processed by the same engine.
  */
-export async function recordCharge(q: Queryable, scope: Scope, merchant: Merchant, t: repo.NewTransaction): Promise<repo.TransactionRow> {
+export async function recordCharge(
+  q: Queryable,
+  scope: Scope,
+  merchant: Merchant,
+  urls: PublicUrls,
+  charge: Omit<repo.NewTransaction, 'public_token'>,
+): Promise<repo.TransactionRow> {
+  const token = newPublicToken();
+  const t: repo.NewTransaction = { ...charge, public_token: token, payment: { ...charge.payment, invoiceLink: urls.invoice(token) } };
   const row = await repo.insertTransaction(q, scope, t);
   await repo.addTimeline(q, t.id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, t.created_at);
   await recordEvent(q, scope, { type: 'transaction.created', resource: 'transaction', resourceId: t.id, object: await transactionView(q, row, merchant) }, t.created_at);
@@ -158,12 +167,12 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
     if (!created) checkPayer(customer, p.method);
     const address = created ? null : await primaryAddressOf(q, scope, customer.id);
     const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
-    const t = await recordCharge(q, scope, merchant, {
+    const t = await recordCharge(q, scope, merchant, engine.urls, {
       id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id, customer,
       billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
       external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
       capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
-      payment: initialPayment(id, routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
+      payment: initialPayment(routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
     });
     await recovery.mark(q, { resource: 'transaction', id, status: 201 });
     return t;

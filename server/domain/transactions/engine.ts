@@ -1,4 +1,5 @@
 /** What the payments services need besides a request: the database, the orchestrator and their settings. */
+import type { PublicUrls } from '../../core/public-urls';
 import type { Db, Queryable } from '../../db/types';
 import { enqueueJob, type EnqueueOptions } from '../../jobs/kinds';
 import type { Orchestrator } from '../../payments/orchestrator';
@@ -21,6 +22,8 @@ export interface Engine {
   db: Db;
   orchestrator: Orchestrator;
   settings: PaymentsSettings;
+  /** The addresses of the public pages of charges and links (`PUBLIC_BASE_URL`). */
+  urls: PublicUrls;
   /** Called after a commit that enqueued work, so a worker in this process starts on it at once. */
   wake(): void;
 }

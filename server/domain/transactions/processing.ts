@@ -95,9 +95,9 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
         const i = result.instructions;
         const fields =
           i.kind === 'pix'
-            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: i.url, pixQrCodeImage: i.image }
+            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: engine.urls.pixQr(c.row.public_token), pixQrCodeImage: i.image }
             : {
-                billetUrl: i.url, billetBarcode: i.barcode, billetSequence: i.digitableLine,
+                billetUrl: engine.urls.billet(c.row.public_token), billetBarcode: i.barcode, billetSequence: i.digitableLine,
                 billetDocumentNumber: i.documentNumber, billetReferenceNumber: i.referenceNumber,
               };
         await c.patch({

@@ -64,6 +64,11 @@ export interface TransactionRow {
   /** The subscription and billing cycle this transaction charges; null for a one-off charge. */
   subscription_id: string | null;
   billing_cycle_id: string | null;
+  /** The random token of the charge's public pages (invoice, QR code, billet); never shown through the API alone. */
+  public_token: string;
+  /** The payment link and checkout session whose page made this charge; null otherwise. */
+  payment_link_id: string | null;
+  checkout_session_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -71,30 +76,35 @@ export interface TransactionRow {
 const COLUMNS = `id, merchant_id, mode, status, method, amount::int AS amount, original_amount::int AS original_amount,
   captured_amount::int AS captured_amount, refunded_amount::int AS refunded_amount, customer_id, customer,
   billing_address, external_reference, metadata, items, installments, capture, processing, payment, route_rounds,
-  paid_at, splits, subscription_id, billing_cycle_id, created_at, updated_at`;
+  paid_at, splits, subscription_id, billing_cycle_id, public_token, payment_link_id, checkout_session_id, created_at,
+  updated_at`;
 
 export type NewTransaction = Omit<
   TransactionRow,
   'merchant_id' | 'mode' | 'status' | 'captured_amount' | 'refunded_amount' | 'route_rounds' | 'paid_at' | 'updated_at' | 'splits' | 'subscription_id' | 'billing_cycle_id'
+  | 'payment_link_id' | 'checkout_session_id'
 > & {
   /** A billing cycle's charge: its subscription and cycle, and the split copied from the subscription's template. */
   cycle?: { subscriptionId: string; billingCycleId: string; splits: unknown[] | null };
+  /** A charge made on a payment link's checkout page: the link and the payer's session. */
+  checkout?: { paymentLinkId: string; checkoutSessionId: string };
 };
 
 export async function insertTransaction(q: Queryable, scope: Scope, t: NewTransaction): Promise<TransactionRow> {
   const res = await q.query<TransactionRow>(
     `INSERT INTO transactions (id, merchant_id, mode, status, method, amount, original_amount, customer_id, customer,
        billing_address, external_reference, metadata, items, installments, capture, processing, payment, created_at,
-       updated_at, subscription_id, billing_cycle_id, splits)
+       updated_at, subscription_id, billing_cycle_id, splits, public_token, payment_link_id, checkout_session_id)
      VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11::jsonb, $12::jsonb, $13, $14,
-       $15::jsonb, $16::jsonb, $17, $17, $18, $19, $20::jsonb)
+       $15::jsonb, $16::jsonb, $17, $17, $18, $19, $20::jsonb, $21, $22, $23)
      RETURNING ${COLUMNS}`,
     [
       t.id, scope.merchantId, scope.mode, t.method, t.amount, t.original_amount, t.customer_id, JSON.stringify(t.customer),
       t.billing_address === null ? null : JSON.stringify(t.billing_address), t.external_reference,
       JSON.stringify(t.metadata), JSON.stringify(t.items), t.installments, t.capture, JSON.stringify(t.processing),
       JSON.stringify(t.payment), t.created_at, t.cycle?.subscriptionId ?? null, t.cycle?.billingCycleId ?? null,
-      t.cycle?.splits ? JSON.stringify(t.cycle.splits) : null,
+      t.cycle?.splits ? JSON.stringify(t.cycle.splits) : null, t.public_token, t.checkout?.paymentLinkId ?? null,
+      t.checkout?.checkoutSessionId ?? null,
     ],
   );
   return res.rows[0]!;

@@ -119,6 +119,8 @@ export async function transactionView(q: Queryable, t: TransactionRow, merchant:
     externalReference: t.external_reference,
     subscriptionId: t.subscription_id,
     billingCycleId: t.billing_cycle_id,
+    paymentLinkId: t.payment_link_id,
+    checkoutSessionId: t.checkout_session_id,
     shippable: false,
     spplited: splits !== null,
     items: t.items,
