@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityOf } from './availability';
+
+const now = new Date('2026-11-24T12:00:00.000Z');
+const open = { enabled: true, available_at: null, expires_at: null, max_payments: null, completed_payments: 0 };
+
+describe('availabilityOf', () => {
+  it.each([
+    ['open', open, true, 'open'],
+    ['switched off', { ...open, enabled: false }, true, 'disabled'],
+    ['before its window', { ...open, available_at: new Date('2026-11-25T00:00:00.000Z') }, true, 'scheduled'],
+    ['at availableAt exactly', { ...open, available_at: now }, true, 'open'],
+    ['at expiresAt exactly', { ...open, expires_at: now }, true, 'expired'],
+    ['a moment before expiresAt', { ...open, expires_at: new Date(now.getTime() + 1) }, true, 'open'],
+    ['cap reached', { ...open, max_payments: 2, completed_payments: 2 }, true, 'soldOut'],
+    ['cap not reached', { ...open, max_payments: 2, completed_payments: 1 }, true, 'open'],
+    ['a variant disabled', open, false, 'unavailable'],
+    ['disabled wins over expired', { ...open, enabled: false, expires_at: now }, true, 'disabled'],
+    ['expired wins over sold out', { ...open, expires_at: now, max_payments: 1, completed_payments: 1 }, true, 'expired'],
+  ] as const)('%s', (_name, link, sellable, expected) => {
+    expect(availabilityOf(link, now, sellable)).toBe(expected);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Whether a payer can pay a payment link now, and if not why: the order of the checks is the spec's
+ * (`PaymentLinkAvailability`), so the API and the checkout page always say the same thing.
+ */
+import type { components } from '../../../generated/schema';
+import type { LinkRow } from './links-repo';
+
+export type Availability = components['schemas']['PaymentLinkAvailability'];
+
+/** `sellable`: every variant the link sells is enabled, and so is its product (true for a fixed-amount link). */
+export function availabilityOf(link: Pick<LinkRow, 'enabled' | 'available_at' | 'expires_at' | 'max_payments' | 'completed_payments'>, now: Date, sellable: boolean): Availability {
+  if (!link.enabled) return 'disabled';
+  if (link.available_at && now < link.available_at) return 'scheduled';
+  if (link.expires_at && now >= link.expires_at) return 'expired';
+  if (link.max_payments !== null && link.completed_payments >= link.max_payments) return 'soldOut';
+  if (!sellable) return 'unavailable';
+  return 'open';
+}
