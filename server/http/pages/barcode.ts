@@ -3,7 +3,7 @@
  * no check digit of the symbology: the 44 digits carry their own), drawn by bwip-js as SVG so it prints sharp at any
  * size. The SVG is labelled for screen readers, and is the only markup a page inserts unescaped (see `raw`).
  */
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { escapeHtml } from './html';
 
 export const BARCODE_LABEL = 'Código de barras do boleto';
