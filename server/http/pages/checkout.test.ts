@@ -100,6 +100,8 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
       await post(link.access_id, { ...form, csrf }),
       await post(link.access_id, { ...form, csrf }, { cookie, origin: 'https://evil.example' }),
       await post(link.access_id, { ...form, csrf }, { cookie, origin: 'null' }),
+      await post(link.access_id, { ...form, csrf }, { cookie, 'sec-fetch-site': 'cross-site' }),
+      await post(link.access_id, { ...form, csrf }, { cookie, origin: svc.url, 'sec-fetch-site': 'same-site' }),
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
@@ -113,7 +115,8 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
   it('a PIX: 303 to the invoice page; the page then sends the payer back there', async () => {
     const link = await insertLink(svc.db, scope, { methods: ['pix'] });
     const { cookie, csrf } = await visit(link.access_id);
-    const res = await post(link.access_id, { csrf, method: 'pix', ...PAYER }, { cookie, origin: svc.url });
+    // What Chromium sends from a page under `Referrer-Policy: no-referrer`: an opaque Origin, and Sec-Fetch-Site.
+    const res = await post(link.access_id, { csrf, method: 'pix', ...PAYER }, { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^\/pay\/[0-9A-Za-z]{32}$/);
@@ -148,7 +151,7 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
   it('a declined card: the invoice says refused with a retry link, and the retry shows the form again', async () => {
     const link = await insertLink(svc.db, scope);
     const { cookie, csrf } = await visit(link.access_id);
-    const res = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.declined }, { cookie });
+    const res = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.declined }, { cookie, origin: svc.url, 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
     await svc.drain();
     const invoice = await getPage(svc, res.headers.get('location')!);

@@ -36,10 +36,18 @@ function setSessionCookie(req: Request, res: Response, deps: PagesDeps, session:
   res.append('Set-Cookie', `${COOKIE}=${session.id}; Path=/c/${accessId}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
 }
 
-/** The origins this page is served from: the public base address, and the address this request came to. */
+/**
+ * Whether the POST comes from this site's own page. `Sec-Fetch-Site`, when the browser sends it, must say
+ * `same-origin`. An `Origin` must be this page's: the public base address, or the address this request came to. The
+ * pages' `Referrer-Policy: no-referrer` makes Chromium send `Origin: null` on their own form posts, so `null` passes
+ * only with `Sec-Fetch-Site: same-origin`. Clients that send neither header (not browsers) rely on the CSRF token.
+ */
 function sameOrigin(req: Request, deps: PagesDeps): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return false;
   const origin = req.get('origin');
   if (origin === undefined) return true;
+  if (origin === 'null') return site === 'same-origin';
   const allowed = [new URL(deps.engine.urls.checkout('x')).origin, `${req.protocol}://${req.get('host') ?? ''}`];
   return allowed.includes(origin);
 }
