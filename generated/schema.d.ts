@@ -1264,7 +1264,7 @@ export interface paths {
          *     so a payer who has the page open pays what it says after the change only once they reload it; a payment already
          *     started keeps its amount. A link of another merchant or mode is `404 paymentLinkNotFound`, whatever the body
          *     says (only a malformed body, `400`, is refused before the link is looked up). `X-Idempotency-Key` works on this
-         *     `PATCH` as on every write.
+         *     `PATCH` as on every write. The body may be left out: like `{}`, it changes nothing and answers the link.
          */
         patch: operations["updatePaymentLink"];
         trace?: never;
@@ -11819,7 +11819,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
             };
