@@ -6262,8 +6262,8 @@ export interface components {
          * @example {
          *       "id": "link_5Gh7Jk9Lz2Xc4Vb6",
          *       "name": "Plano Pro mensal",
-         *       "accessId": "acc_2Df4Gh6Jk8Lq0Wp3",
-         *       "accessFullUrl": "https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3",
+         *       "accessId": "acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn",
+         *       "accessFullUrl": "https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn",
          *       "expiresAt": "2026-04-30T23:59:59.000Z",
          *       "availableAt": "2026-03-01T00:00:00.000Z",
          *       "updatedAt": "2026-03-01T09:15:00.000Z",
@@ -6277,13 +6277,13 @@ export interface components {
             name: string;
             /**
              * @description The access (a public address of the link) shown in `accessFullUrl`.
-             * @example acc_2Df4Gh6Jk8Lq0Wp3
+             * @example acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
              */
             accessId: string;
             /**
              * Format: uri
              * @description Address to send to the payer.
-             * @example https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3
+             * @example https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
              */
             accessFullUrl: string;
             /**
