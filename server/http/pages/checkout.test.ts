@@ -150,6 +150,7 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
 
   it('a declined card: the invoice says refused with a retry link, and the retry shows the form again', async () => {
     const link = await insertLink(svc.db, scope);
+    await svc.db.query(`UPDATE payment_links SET success_url = 'https://loja.example/obrigado?pedido=1' WHERE id = $1`, [link.id]);
     const { cookie, csrf } = await visit(link.access_id);
     const res = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.declined }, { cookie, origin: svc.url, 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
@@ -163,7 +164,17 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
     const approved = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.visa }, { cookie });
     expect(approved.status).toBe(303);
     await svc.drain();
-    expect(roleText((await getPage(svc, approved.headers.get('location')!)).html, 'status')).toBe('Pagamento aprovado');
+    const paid = (await getPage(svc, approved.headers.get('location')!)).html;
+    expect(roleText(paid, 'status')).toBe('Pagamento aprovado');
+    expect(paid).toContain('<a class="button" href="https://loja.example/obrigado?pedido=1">Voltar para a loja</a>');
+  });
+
+  it("links only http(s) addresses of the merchant: a javascript: URL is no link", async () => {
+    const link = await insertLink(svc.db, scope);
+    await svc.db.query(`UPDATE payment_links SET cancel_url = 'javascript:alert(1)' WHERE id = $1`, [link.id]);
+    expect((await visit(link.access_id)).html).not.toContain('javascript:');
+    await svc.db.query(`UPDATE payment_links SET cancel_url = 'https://loja.example/carrinho' WHERE id = $1`, [link.id]);
+    expect((await visit(link.access_id)).html).toContain('<a href="https://loja.example/carrinho">Cancelar e voltar para a loja</a>');
   });
 
   it('takes urlencoded forms of at most 16 KiB only', async () => {
