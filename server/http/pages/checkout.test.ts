@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { insertLink } from '../../testing/checkout';
+import { insertLink, insertVariant } from '../../testing/checkout';
 import { CPF, TEST_CARDS } from '../../testing/payments';
 import { expectPageHeaders, getPage, h1Of, roleText } from '../../testing/pages';
 
@@ -85,6 +85,11 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
       expectPageHeaders(res);
       expect(res.headers.get('set-cookie')).toBeNull();
     }
+    const variantId = await insertVariant(svc.db, scope, 4990);
+    const unsellable = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }] });
+    await svc.db.query('UPDATE variants SET enabled = false WHERE id = $1', [variantId]);
+    const unavailable = await getPage(svc, `/c/${unsellable.access_id}`);
+    expect([unavailable.res.status, h1Of(unavailable.html)]).toEqual([200, 'Este link de pagamento está indisponível no momento']);
     const missing = await getPage(svc, '/c/acc_doesNotExist');
     expect([missing.res.status, h1Of(missing.html)]).toEqual([404, 'Link de pagamento não encontrado']);
     expectPageHeaders(missing.res);
