@@ -88,9 +88,9 @@ export function checkoutRoutes(deps: PagesDeps): Router {
     if (!req.is('application/x-www-form-urlencoded')) return sendMessage(res, formNotAccepted(415));
     form(req, res, (err?: unknown) => {
       if (!err) return next();
-      if ((err as { type?: string }).type === 'entity.too.large' || (err as { type?: string }).type === 'parameters.too.many') {
-        return sendMessage(res, formNotAccepted(413));
-      }
+      const type = (err as { type?: string }).type;
+      if (type === 'entity.too.large' || type === 'parameters.too.many') return sendMessage(res, formNotAccepted(413));
+      if (type === 'charset.unsupported' || type === 'encoding.unsupported') return sendMessage(res, formNotAccepted(415));
       return next(err);
     });
   }, async (req, res) => {
