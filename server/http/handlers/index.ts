@@ -11,6 +11,7 @@ import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
+import { checkoutAnalyticsHandlers } from './checkout-analytics';
 import { productsHandlers, variantsHandlers } from './catalog';
 import { customersHandlers } from './customers';
 import { sandboxClocksHandlers } from './sandbox-clocks';
@@ -38,7 +39,8 @@ export function createHandlers(): Handlers<Ctx> {
     ...sandboxClocksHandlers,
     ...subscriptionSplitsHandlers,
     ...subscriptionsHandlers,
-    ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
+    ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts.filter((id) => id !== 'getCheckoutSessionAnalytics')),
+    ...checkoutAnalyticsHandlers,
     ...simulatorsHandlers,
     ...webhooksHandlers,
     ...utilsHandlers,
