@@ -1,7 +1,6 @@
 /**
  * Every handler of the API. The type `Handlers<Ctx>` comes from the spec: an operation added to a tag that is
- * implemented here is a type error until its handler exists. A tag whose issue has not
- * landed spreads `notImplemented(operationsByTag.<Tag>)` from `./not-implemented` here and answers 501.
+ * implemented here is a type error until its handler exists; every operation of the contract has one.
  */
 import type { Handlers } from '../../../generated/operations';
 import type { Ctx } from '../context';
