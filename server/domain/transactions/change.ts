@@ -12,6 +12,7 @@ import { merchantOf } from '../access/merchants';
 import { transactionView } from './view';
 import { chargeOutcome } from '../subscriptions/outcome';
 import { checkoutOutcome } from '../checkout/outcome';
+import { transactionChanged } from './notify';
 
 export class Change {
   readonly events: EventType[] = [];
@@ -66,7 +67,10 @@ export async function changeTransaction<T>(
   where: Locate,
   fn: (c: Change) => Promise<T>,
 ): Promise<{ value: T; row: repo.TransactionRow } | null> {
-  return db.transaction((q) => changeTransactionIn(q, where, fn));
+  const out = await db.transaction((q) => changeTransactionIn(q, where, fn));
+  // After the commit, never inside it: a watcher that re-reads at once must see the change.
+  if (out) transactionChanged(out.row.id);
+  return out;
 }
 
 /** `changeTransaction` inside a database transaction the caller holds (a job's exhaustion, written with its death). */
