@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs, inlineAssets, isFresh } from './build-docs';
+import { buildDocs, inlineAssets, inlineImages, isFresh } from './build-docs';
 import { CHROMIUM_PATH, hasChromium, openRecorded } from './lib/headless-page';
 
 const spec = JSON.parse(await readFile(resolve(import.meta.dirname, '../generated/openapi.json'), 'utf8')) as {
@@ -83,5 +83,22 @@ describe('inlineAssets', () => {
     // URI-encoded: nothing in it can end the JavaScript template literal (or the HTML) it is written into.
     for (const uri of uris) expect(uri).toMatch(/^data:image\/svg\+xml,[A-Za-z0-9%_.!~*'()-]+$/);
     expect(() => inlineAssets('<html></html>')).toThrow(/no longer references/);
+  });
+});
+
+describe('inlineImages', () => {
+  it('replaces each reference to a picture of the images folder by its bytes as a data: URI, and leaves other paths', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docs-images-'));
+    try {
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+      await writeFile(join(dir, 'checkout-page.png'), png);
+      await writeFile(join(dir, 'notes.txt'), 'not a picture');
+      const html = '![The page](images/checkout-page.png) <img src="images/checkout-page.png"> x/images/checkout-page.png images/checkout-pageXpng images/other.png';
+      const uri = `data:image/png;base64,${png.toString('base64')}`;
+      expect(await inlineImages(html, dir)).toBe(`![The page](${uri}) <img src="${uri}"> x/images/checkout-page.png images/checkout-pageXpng images/other.png`);
+      expect(await inlineImages(html, join(dir, 'missing'))).toBe(html);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
