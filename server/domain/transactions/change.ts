@@ -11,6 +11,7 @@ import { assertTransition, eventOf, STATUS_MESSAGE, type TransactionStatus } fro
 import { merchantOf } from '../access/merchants';
 import { transactionView } from './view';
 import { chargeOutcome } from '../subscriptions/outcome';
+import { transactionChanged } from './notify';
 
 export class Change {
   readonly events: EventType[] = [];
@@ -65,7 +66,10 @@ export async function changeTransaction<T>(
   where: Locate,
   fn: (c: Change) => Promise<T>,
 ): Promise<{ value: T; row: repo.TransactionRow } | null> {
-  return db.transaction((q) => changeTransactionIn(q, where, fn));
+  const out = await db.transaction((q) => changeTransactionIn(q, where, fn));
+  // After the commit, never inside it: a watcher that re-reads at once must see the change.
+  if (out) transactionChanged(out.row.id);
+  return out;
 }
 
 /** `changeTransaction` inside a database transaction the caller holds (a job's exhaustion, written with its death). */
