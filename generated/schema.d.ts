@@ -7309,7 +7309,7 @@ export interface components {
              * @example transaction
              * @enum {string}
              */
-            resource: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle";
+            resource: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle" | "checkout";
             /**
              * @description Id of the resource the event is about.
              * @example tra_8Hq2LmZx4RtY7vKc
@@ -7543,6 +7543,13 @@ export interface components {
          *     abandoned session does not change again; a PIX or billet paid after its session was abandoned is still an approved
          *     transaction of the merchant, and the session stays `abandoned`. Sessions are the records `GET
          *     /v1/checkouts/sessions/analytics` counts, and the `payload.object` of `checkout.*` events.
+         *
+         *     One payment at a time: while the session's latest payment is under way (its transaction neither approved nor
+         *     `failed`, `refused` or `canceled`; for a recurring link, its subscription not ended), the page cannot start another,
+         *     with any method: it shows that payment (the QR code or billet already issued, the card being authorized). A payer
+         *     who wants another method pays once that one has lapsed (a PIX QR code after its expiry, a billet after its due
+         *     date), or opens the link again, which starts a new session. Nothing is cancelled on the payer's behalf, so a PIX
+         *     paid a moment after the payer changed their mind is never a charge cancelled while money moved.
          */
         CheckoutSession: {
             /** @example chs_4Rt6Yu8Io0Pa2Sd4 */
@@ -12480,7 +12487,7 @@ export interface operations {
                  * @description Keep only events about this kind of resource.
                  * @example transaction
                  */
-                resource?: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle";
+                resource?: "transaction" | "customer" | "withdrawal" | "subscription" | "cycle" | "checkout";
                 /**
                  * @description Keep only events about this resource.
                  * @example tra_8Hq2LmZx4RtY7vKc

@@ -57,6 +57,7 @@ export function createEngine(db: Db, config: Config, routes: PaymentRoutes = def
       routeRetrySeconds: config.payments.routeRetrySeconds,
       preAuthorizationDays: PRE_AUTHORIZATION_DAYS,
       refundConfirmSeconds: config.payments.refundConfirmSeconds,
+      checkoutSessionTtlSeconds: config.checkout.sessionTtlSeconds,
     },
     // Until the server listens (port 0 in tests) the configured port stands in; `startService` sets the real one.
     urls: publicUrls(config.publicBaseUrl ?? urlOf(config.host, config.port)),

@@ -233,3 +233,21 @@ export function cycleLinks(c: { subscriptionId: string; transactionId: string | 
   links.subscription = get(`/v1/subscriptions/${c.subscriptionId}`, 'Read the subscription');
   return links;
 }
+
+/** A checkout session's links: its payment link, and what the payer's latest payment in it made. */
+export function checkoutSessionLinks(s: { paymentLinkId: string; transactionId: string | null; subscriptionId: string | null }): Links {
+  const links: Links = { paymentLink: get(`/v1/checkouts/payment-links/${s.paymentLinkId}`, 'Read the payment link') };
+  if (s.transactionId) links.transaction = get(`/v1/transactions/${s.transactionId}`, 'Read the latest transaction of the session');
+  if (s.subscriptionId) links.subscription = get(`/v1/subscriptions/${s.subscriptionId}`, 'Read the subscription started in the session');
+  return links;
+}
+
+/** The links of checkout session analytics: these figures (`self`, the period spelled out) and the payment links. */
+export function checkoutAnalyticsLinks(period: { initdate: string; enddate: string }, sort: string): Links {
+  const qs = new URLSearchParams({ initdate: period.initdate, enddate: period.enddate });
+  if (sort !== 'date') qs.set('sort', sort);
+  return {
+    self: get(`/v1/checkouts/sessions/analytics?${qs.toString()}`, 'These figures'),
+    paymentLinks: get('/v1/checkouts/payment-links', 'List payment links'),
+  };
+}

@@ -8,7 +8,7 @@ export type EventType = components['schemas']['WebhookEventType'];
 export interface EventRow {
   id: string;
   type: EventType;
-  resource: 'transaction' | 'customer' | 'withdrawal' | 'subscription' | 'cycle';
+  resource: 'transaction' | 'customer' | 'withdrawal' | 'subscription' | 'cycle' | 'checkout';
   resource_id: string;
   payload: { object: unknown };
   created_at: Date;

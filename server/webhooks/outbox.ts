@@ -18,7 +18,7 @@ export type WebhookJob = { kind: 'webhook.deliver'; payload: { dispatchId: strin
 
 export interface NewEvent {
   type: EventType;
-  resource: 'transaction' | 'customer' | 'withdrawal' | 'subscription' | 'cycle';
+  resource: 'transaction' | 'customer' | 'withdrawal' | 'subscription' | 'cycle' | 'checkout';
   resourceId: string;
   /** The resource as reading it returns it right after the change (`payload.object` of the delivery). */
   object: unknown;

@@ -1,33 +1,27 @@
 /**
- * Checkout sessions: one payer's visit of a payment link's page, and the payments started in it. This file is the
- * interface the public pages are written against; its implementation lands with the sessions work of issue 13.
+ * Checkout sessions: one payer's visit of a payment link's page, and the payments started in it. The public pages
+ * are written against this interface; how a session ends (completed, abandoned) is `outcome.ts`.
  */
 import type { components } from '../../../generated/schema';
-import type { Queryable } from '../../db/types';
-import type { Mode } from '../access/keys';
+import { ApiError } from '../../core/errors';
+import type { Db, Queryable } from '../../db/types';
+import { newId } from '../../ids';
+import { enqueueJob } from '../../jobs/kinds';
+import { merchantOf } from '../access/merchants';
+import { NO_RECOVERY } from '../recovery';
+import { createSubscription } from '../subscriptions/create';
+import { createTransaction, type CheckoutStart } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
-import type { Availability } from './availability';
-import type { LinkMethod, LinkRow } from './links-repo';
+import { availabilityOf, type Availability } from './availability';
+import { checkChoice, payerInput, type PaymentChoice } from './choice';
+import type { CheckoutJob } from './jobs';
+import { linesOf } from './lines';
+import { findLink, findLinkByAccess, type LinkRow } from './links-repo';
+import * as repo from './sessions-repo';
 
-export type SessionStatus = 'open' | 'completed' | 'abandoned';
-
-export interface SessionRow {
-  id: string;
-  merchant_id: string;
-  mode: Mode;
-  payment_link_id: string;
-  status: SessionStatus;
-  method: LinkMethod | null;
-  transaction_id: string | null;
-  subscription_id: string | null;
-  amount: number;
-  approved_amount: number;
-  started_at: Date;
-  expires_at: Date;
-  completed_at: Date | null;
-  abandoned_at: Date | null;
-  updated_at: Date;
-}
+export type { SessionRow, SessionStatus } from './sessions-repo';
+export type { CheckoutPayer, PaymentChoice } from './choice';
+type SessionRow = repo.SessionRow;
 
 /** One line of what a link sells, as the payer sees it. */
 export interface OfferLine {
@@ -45,18 +39,6 @@ export interface Offer {
   availability: Availability;
 }
 
-/** The payer as the checkout form gives them. */
-export interface CheckoutPayer {
-  name: string;
-  email: string;
-  /** CPF or CNPJ, digits only. */
-  document: string;
-}
-
-export type PaymentChoice =
-  | { method: 'pix' | 'billet'; payer: CheckoutPayer }
-  | { method: 'credit'; payer: CheckoutPayer; card: components['schemas']['CardInput']; installments: number };
-
 /** What a payment started in a session made: a transaction, or (a recurring link) a subscription whose first cycle's
  * charge is made by a job and joins the session then. */
 export interface StartedPayment {
@@ -64,27 +46,151 @@ export interface StartedPayment {
   subscriptionId: string | null;
 }
 
-const NOT_BUILT = 'checkout sessions are not built yet';
+/** What the payer is told when a link cannot be paid now (the page's own pages say more). */
+export const CLOSED_MESSAGE: Record<Exclude<Availability, 'open'>, string> = {
+  disabled: 'This payment link is not accepting payments.',
+  scheduled: 'This payment link is not open for payments yet.',
+  expired: 'This payment link has expired.',
+  soldOut: 'This payment link is sold out.',
+  unavailable: 'What this payment link sells is not available right now.',
+};
+
+const linkClosed = (availability: Exclude<Availability, 'open'>) =>
+  new ApiError('unprocessableEntity', { resource: 'checkout', message: CLOSED_MESSAGE[availability], params: [{ paymentLink: availability }] });
 
 /** The offer behind a public access id, or null when no link has it. */
-export async function offerOf(_q: Queryable, _accessId: string, _now: Date): Promise<Offer | null> {
-  throw new Error(NOT_BUILT);
+export async function offerOf(q: Queryable, accessId: string, now: Date): Promise<Offer | null> {
+  const link = await findLinkByAccess(q, accessId);
+  if (!link) return null;
+  const [merchant, sold] = await Promise.all([merchantOf(q, link.merchant_id), linesOf(q, link)]);
+  const lines = sold.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }));
+  return { link, merchantName: merchant.name, lines, amount: sold.amount, availability: availabilityOf(link, now, sold.sellable) };
 }
 
 /** Opens a session for a visit of an `open` offer (its abandonment is scheduled at `expires_at`). */
-export async function openSession(_engine: Engine, _offer: Offer, _now: Date): Promise<SessionRow> {
-  throw new Error(NOT_BUILT);
+export async function openSession(engine: Engine, offer: Offer, now: Date): Promise<SessionRow> {
+  if (offer.availability !== 'open') throw linkClosed(offer.availability);
+  const expiresAt = new Date(now.getTime() + engine.settings.checkoutSessionTtlSeconds * 1000);
+  return engine.db.transaction(async (q) => {
+    const s = await repo.insertSession(q, {
+      id: newId('chs'), merchant_id: offer.link.merchant_id, mode: offer.link.mode, payment_link_id: offer.link.id,
+      amount: offer.amount, started_at: now, expires_at: expiresAt,
+    });
+    // On the wall clock: a visit is a payer's real time, whatever test clock the merchant's subscriptions run on.
+    await enqueueJob<CheckoutJob>(q, { kind: 'checkout.abandon', payload: { sessionId: s.id } }, { runAt: expiresAt, dedupeKey: `checkout.abandon:${s.id}`, clockId: null });
+    return s;
+  });
 }
 
-export async function findSession(_q: Queryable, _id: string): Promise<SessionRow | null> {
-  throw new Error(NOT_BUILT);
+export async function findSession(q: Queryable, id: string): Promise<SessionRow | null> {
+  return repo.selectSession(q, id);
+}
+
+/** A session no payment can be started in any more, with what the payer is told. */
+function checkOpen(s: SessionRow, now: Date): void {
+  if (s.status === 'completed') throw new ApiError('unprocessableEntity', { resource: 'checkout', message: 'This checkout is already paid.', params: [{ session: 'completed' }] });
+  if (s.status === 'abandoned' || s.expires_at <= now) {
+    throw new ApiError('unprocessableEntity', { resource: 'checkout', message: 'This checkout expired: open the payment link again.', params: [{ session: 'expired' }] });
+  }
+}
+
+/** The link can be paid now: availability in the spec's order, sold-out included (`maxPayments`). */
+async function checkLink(q: Queryable, link: LinkRow, now: Date): Promise<void> {
+  const availability = availabilityOf(link, now, (await linesOf(q, link)).sellable);
+  if (availability !== 'open') throw linkClosed(availability);
+}
+
+const DEAD_CHARGE = ['failed', 'refused', 'canceled'];
+const DEAD_SUBSCRIPTION = ['canceled', 'expired', 'unpaid'];
+
+/**
+ * The session's payment still under way, if any: its latest charge unless that ended without being paid (failed,
+ * refused, canceled: the payer may try again), or for a recurring link its subscription unless it ended (its first
+ * charge failing cancels it).
+ */
+async function livePayment(q: Queryable, s: SessionRow): Promise<StartedPayment | null> {
+  if (s.subscription_id) {
+    const res = await q.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [s.subscription_id]);
+    const status = res.rows[0]?.status;
+    return status && !DEAD_SUBSCRIPTION.includes(status) ? { transactionId: s.transaction_id, subscriptionId: s.subscription_id } : null;
+  }
+  if (!s.transaction_id) return null;
+  const res = await q.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [s.transaction_id]);
+  const status = res.rows[0]?.status;
+  return status && !DEAD_CHARGE.includes(status) ? { transactionId: s.transaction_id, subscriptionId: null } : null;
+}
+
+/** Thrown by the claim when another payment of the session got there first: startPayment answers with that one. */
+class AlreadyStarted extends Error {
+  constructor(readonly started: StartedPayment) {
+    super('a payment of this checkout session is under way');
+  }
+}
+
+/** The session's claim, run in the database transaction that writes the charge or subscription (`CheckoutStart`). */
+function claimOf(sessionId: string, link: LinkRow, method: PaymentChoice['method']): CheckoutStart['claim'] {
+  return async (q, id) => {
+    const s = await repo.selectSession(q, sessionId, true);
+    if (!s) throw new Error(`checkout session ${sessionId} vanished`);
+    const now = new Date();
+    checkOpen(s, now);
+    const fresh = await findLink(q, { merchantId: link.merchant_id, mode: link.mode }, link.id);
+    if (!fresh) throw new Error(`payment link ${link.id} vanished`);
+    await checkLink(q, fresh, now);
+    const live = await livePayment(q, s);
+    if (live) throw new AlreadyStarted(live);
+    await repo.recordStart(q, sessionId, { method, transactionId: link.recurring ? null : id, subscriptionId: link.recurring ? id : null }, now);
+  };
+}
+
+async function sessionAndLink(db: Db, sessionId: string): Promise<{ s: SessionRow; link: LinkRow }> {
+  const s = await repo.selectSession(db, sessionId);
+  if (!s) throw new ApiError('resourceNotFound', { resource: 'checkout', message: 'This checkout does not exist: open the payment link again.' });
+  const link = await findLink(db, { merchantId: s.merchant_id, mode: s.mode }, s.payment_link_id);
+  if (!link) throw new Error(`payment link ${s.payment_link_id} of session ${s.id} vanished`);
+  return { s, link };
 }
 
 /**
  * Starts a payment in an open session of an open link: the same checks and pipeline as `POST /v1/transactions` (or
  * `POST /v1/subscriptions` for a recurring link), the charge tagged with the link and the session. Refusals are
- * `ApiError`s whose `message` the page can show the payer (an invalid card, a link that closed meanwhile).
+ * `ApiError`s whose `message` the page can show the payer (an invalid card, a link that closed meanwhile). While the
+ * session's payment is under way (a charge not yet failed, refused or canceled) no other starts: its payment is
+ * answered instead, whatever the method chosen now.
  */
-export async function startPayment(_engine: Engine, _sessionId: string, _choice: PaymentChoice): Promise<StartedPayment> {
-  throw new Error(NOT_BUILT);
+export async function startPayment(engine: Engine, sessionId: string, choice: PaymentChoice): Promise<StartedPayment> {
+  const { s, link } = await sessionAndLink(engine.db, sessionId);
+  // Before any work (the card's trip to the vault): the claim checks all of it again under the session's lock.
+  const live = await livePayment(engine.db, s);
+  if (live) return live;
+  const now = new Date();
+  checkOpen(s, now);
+  await checkLink(engine.db, link, now);
+  checkChoice(link, choice);
+  const customer = payerInput(choice.payer);
+  const scope = { merchantId: s.merchant_id, mode: s.mode };
+  const merchant = await merchantOf(engine.db, s.merchant_id);
+  const checkout: CheckoutStart = { paymentLinkId: link.id, checkoutSessionId: s.id, claim: claimOf(s.id, link, choice.method) };
+  const card = choice.method === 'credit' ? choice.card : undefined;
+  try {
+    if (link.recurring) {
+      const variantId = link.items?.[0]?.variantId;
+      if (!variantId) throw new Error(`recurring payment link ${link.id} sells no variant`);
+      const payment: components['schemas']['SubscriptionPaymentInput'] = card ? { method: 'credit', card } : { method: choice.method };
+      const sub = await createSubscription(engine, scope, merchant, { variantId, customer, payment, metadata: link.metadata }, NO_RECOVERY, checkout);
+      return { transactionId: null, subscriptionId: sub.id };
+    }
+    const sold = await linesOf(engine.db, link);
+    const items = sold.lines.map((l) => ({ name: l.name, unitPrice: l.unitPrice, quantity: l.quantity, ...(l.variantId ? { variantId: l.variantId } : {}) }));
+    const common = { amount: sold.amount, customer, items, metadata: link.metadata };
+    const body: components['schemas']['CreateTransactionRequest'] =
+      choice.method === 'credit'
+        ? { ...common, payment: { method: 'credit', card: choice.card, installments: choice.installments } }
+        : choice.method === 'pix' ? { ...common, payment: { method: 'pix' } } : { ...common, payment: { method: 'billet' } };
+    const t = await createTransaction(engine, scope, merchant, body, NO_RECOVERY, checkout);
+    return { transactionId: t.id, subscriptionId: null };
+  } catch (err) {
+    if (err instanceof AlreadyStarted) return err.started;
+    throw err;
+  }
 }

@@ -16,6 +16,7 @@ import { splitTemplateOf } from '../splits/template';
 import { initialPayment, recordCharge } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import * as txRepo from '../transactions/repo';
+import { recordSessionCharge } from '../checkout/sessions-repo';
 import { addDays, startOfDay } from './calendar';
 import { emitCycle } from './events';
 import type { SubscriptionJob } from './job-types';
@@ -43,6 +44,9 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
   const at = new Date();
   const id = newId('tra');
   const processing: txRepo.Processing = {};
+  const checkout = c.cycle === 1 && s.payment_link_id && s.checkout_session_id
+    ? { paymentLinkId: s.payment_link_id, checkoutSessionId: s.checkout_session_id }
+    : null;
   let expiresAt: Date | null = null;
   if (s.payment_method === 'credit' && s.card) processing.card = s.card;
   if (s.payment_method === 'pix') expiresAt = new Date(at.getTime() + PIX_EXPIRES_MS);
@@ -60,7 +64,10 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
     payment: initialPayment(provider, s.payment_method, s.card, 1, expiresAt, s.payment_method === 'credit'),
     created_at: at,
     cycle: { subscriptionId: s.id, billingCycleId: c.id, splits: await splitTemplateOf(q, s.id) },
+    ...(checkout ? { checkout } : {}),
   });
+  // The first cycle's charge is the payment the payer started on the checkout page: the session follows it.
+  if (checkout) await recordSessionCharge(q, checkout.checkoutSessionId, id, at);
   if (attempt > 1) {
     await txRepo.addTimeline(q, id, {
       type: 'note', message: `Retry ${attempt - 1} of billing cycle ${c.cycle} of subscription ${s.id}`,

@@ -19,7 +19,7 @@ import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
 import { planFor } from '../fees/service';
 import { detectBrand } from '../../payments/card';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { checkCard } from '../transactions/create';
+import { checkCard, type CheckoutStart } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import { anchorFrom, period, startOfDay, trialEnd, type TrialInterval } from './calendar';
 import { dunningFor } from './dunning';
@@ -100,7 +100,15 @@ async function clockOf(q: Queryable, scope: Scope, clockId: string | undefined):
   }
 }
 
-export async function createSubscription(engine: Engine, scope: Scope, merchant: Merchant, body: CreateSubscriptionRequest, recovery: Recovery = NO_RECOVERY): Promise<repo.SubscriptionRow> {
+/** `checkout`: a recurring payment link's subscription, whose first cycle's charge is tagged with the link and session. */
+export async function createSubscription(
+  engine: Engine,
+  scope: Scope,
+  merchant: Merchant,
+  body: CreateSubscriptionRequest,
+  recovery: Recovery = NO_RECOVERY,
+  checkout?: CheckoutStart,
+): Promise<repo.SubscriptionRow> {
   const db = engine.db;
   const method = body.payment.method;
   const clock = await clockOf(db, scope, body.clockId);
@@ -132,6 +140,7 @@ export async function createSubscription(engine: Engine, scope: Scope, merchant:
   const anchor = anchorFrom(trial ?? today, plan.billingExactDay);
   const id = newId('subs');
   const row = await db.transaction(async (q) => {
+    if (checkout) await checkout.claim(q, id);
     const { customer, created } = await writePayer(q, scope, payer, now);
     if (!created) checkPayer(customer, method);
     const s = await repo.insertSubscription(q, scope, {
@@ -140,6 +149,7 @@ export async function createSubscription(engine: Engine, scope: Scope, merchant:
       billing_exact_day: plan.billingExactDay, total_cycles: plan.cycles, trial_ends_at: trial ? startOfDay(trial) : null,
       next_billing_at: null, clock_id: clockId, billing_anchor: anchor, anchor_day: plan.billingExactDay ?? Number(anchor.slice(8)),
       dunning, metadata: body.metadata ?? {}, created_at: now,
+      ...(checkout ? { checkout: { paymentLinkId: checkout.paymentLinkId, checkoutSessionId: checkout.checkoutSessionId } } : {}),
     });
     // The split rule is written with the subscription: a rule that cannot be applied rolls the whole creation back.
     if (body.splits && body.splits.length > 0) await writeInitialSplits(q, scope, splitsTargetOf(s), body.splits);

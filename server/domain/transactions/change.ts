@@ -12,6 +12,7 @@ import { merchantOf } from '../access/merchants';
 import { transactionView } from './view';
 import { chargeOutcome } from '../subscriptions/outcome';
 import { transactionChanged } from './notify';
+import { checkoutOutcome } from '../checkout/outcome';
 
 export class Change {
   readonly events: EventType[] = [];
@@ -89,6 +90,8 @@ export async function changeTransactionIn<T>(
     }
     // A billing cycle's charge: its cycle and subscription follow the outcome in this same database transaction.
     if (c.row.billing_cycle_id) await chargeOutcome(q, c.row, c.events);
+    // A charge made on a checkout page: its approval completes the session, in this same database transaction.
+    if (c.row.checkout_session_id) await checkoutOutcome(q, c.row, c.events, c.at);
   }
   return { value, row: c.row };
 }

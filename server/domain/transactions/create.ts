@@ -131,7 +131,29 @@ export async function recordCharge(
   return row;
 }
 
-export async function createTransaction(engine: Engine, scope: Scope, merchant: Merchant, body: CreateTransactionRequest, recovery: Recovery = NO_RECOVERY): Promise<TransactionSummary> {
+/**
+ * What a payment started on a checkout page (`startPayment`) adds to a creation: the link and session its charge (or
+ * a subscription's first charge) is tagged with, and the session's claim.
+ */
+export interface CheckoutStart {
+  paymentLinkId: string;
+  checkoutSessionId: string;
+  /**
+   * Runs first in the database transaction that writes the charge (or subscription), given its id: it locks the
+   * session, re-checks it and the link, and records the payment on it. A throw rolls everything back, so two payments
+   * started at once in one session make one charge.
+   */
+  claim(q: Queryable, id: string): Promise<void>;
+}
+
+export async function createTransaction(
+  engine: Engine,
+  scope: Scope,
+  merchant: Merchant,
+  body: CreateTransactionRequest,
+  recovery: Recovery = NO_RECOVERY,
+  checkout?: CheckoutStart,
+): Promise<TransactionSummary> {
   const now = new Date();
   const p = body.payment;
   const routes = engine.orchestrator.routesFor(scope.mode, p.method);
@@ -162,6 +184,7 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
     updatedAt: at.toISOString(), createdAt: at.toISOString(),
   }));
   const row = await engine.db.transaction(async (q) => {
+    if (checkout) await checkout.claim(q, id);
     const { customer, created } = await writePayer(q, scope, payer, at);
     // A customer another request created meanwhile with this payer's document or e-mail: the same rules apply.
     if (!created) checkPayer(customer, p.method);
@@ -173,6 +196,7 @@ export async function createTransaction(engine: Engine, scope: Scope, merchant: 
       external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
       capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
       payment: initialPayment(routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
+      ...(checkout ? { checkout: { paymentLinkId: checkout.paymentLinkId, checkoutSessionId: checkout.checkoutSessionId } } : {}),
     });
     await recovery.mark(q, { resource: 'transaction', id, status: 201 });
     return t;

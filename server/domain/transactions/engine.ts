@@ -13,6 +13,8 @@ export interface PaymentsSettings {
   preAuthorizationDays: number;
   /** When to ask the provider again about a refund it accepted without confirming (a billet's PIX transfer). */
   refundConfirmSeconds: number;
+  /** How long a checkout session stays open without an approved payment before it is abandoned. */
+  checkoutSessionTtlSeconds: number;
 }
 
 /** How long a card authorization can be captured (the spec's 7 days). */

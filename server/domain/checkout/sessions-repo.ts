@@ -1,0 +1,101 @@
+/**
+ * SQL of checkout sessions. Every change of status is one conditional UPDATE (`WHERE status = 'open'`), so a
+ * session leaves `open` once, whichever of completion and abandonment comes first, however often either is retried.
+ */
+import type { Queryable } from '../../db/types';
+import type { Mode } from '../access/keys';
+import type { LinkMethod } from './links-repo';
+
+export type SessionStatus = 'open' | 'completed' | 'abandoned';
+
+export interface SessionRow {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  payment_link_id: string;
+  status: SessionStatus;
+  method: LinkMethod | null;
+  transaction_id: string | null;
+  subscription_id: string | null;
+  amount: number;
+  approved_amount: number;
+  started_at: Date;
+  expires_at: Date;
+  completed_at: Date | null;
+  abandoned_at: Date | null;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, merchant_id, mode, payment_link_id, status, method, transaction_id, subscription_id, amount::int AS amount,
+  approved_amount::int AS approved_amount, started_at, expires_at, completed_at, abandoned_at, updated_at`;
+
+export interface NewSession {
+  id: string;
+  merchant_id: string;
+  mode: SessionRow['mode'];
+  payment_link_id: string;
+  amount: number;
+  started_at: Date;
+  expires_at: Date;
+}
+
+export async function insertSession(q: Queryable, s: NewSession): Promise<SessionRow> {
+  const res = await q.query<SessionRow>(
+    `INSERT INTO checkout_sessions (id, merchant_id, mode, payment_link_id, amount, started_at, expires_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $6)
+     RETURNING ${COLUMNS}`,
+    [s.id, s.merchant_id, s.mode, s.payment_link_id, s.amount, s.started_at, s.expires_at],
+  );
+  return res.rows[0]!;
+}
+
+/** The session by id alone (its id is the payer's, like the link's access id); `forUpdate` locks its row. */
+export async function selectSession(q: Queryable, id: string, forUpdate = false): Promise<SessionRow | null> {
+  const res = await q.query<SessionRow>(`SELECT ${COLUMNS} FROM checkout_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return res.rows[0] ?? null;
+}
+
+/** The payment just started in an open session: its method and what it made. */
+export async function recordStart(
+  q: Queryable,
+  id: string,
+  p: { method: LinkMethod; transactionId: string | null; subscriptionId: string | null },
+  at: Date,
+): Promise<SessionRow> {
+  const res = await q.query<SessionRow>(
+    `UPDATE checkout_sessions SET method = $2, transaction_id = $3, subscription_id = $4, updated_at = $5
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, p.method, p.transactionId, p.subscriptionId, at],
+  );
+  return res.rows[0]!;
+}
+
+/** The charge a recurring link's subscription made for its first cycle becomes the session's latest transaction. */
+export async function recordSessionCharge(q: Queryable, id: string, transactionId: string, at: Date): Promise<void> {
+  await q.query(`UPDATE checkout_sessions SET transaction_id = $2, updated_at = $3 WHERE id = $1 AND status = 'open'`, [id, transactionId, at]);
+}
+
+/** `open` → `completed` with the approved charge; null when the session had already left `open`. */
+export async function completeSession(q: Queryable, id: string, t: { transactionId: string; amount: number }, at: Date): Promise<SessionRow | null> {
+  const res = await q.query<SessionRow>(
+    `UPDATE checkout_sessions SET status = 'completed', transaction_id = $2, approved_amount = $3, completed_at = $4, updated_at = $4
+      WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+    [id, t.transactionId, t.amount, at],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** `open` → `abandoned`; null when the session had already left `open` (completed, or abandoned by a re-run). */
+export async function abandonSession(q: Queryable, id: string, at: Date): Promise<SessionRow | null> {
+  const res = await q.query<SessionRow>(
+    `UPDATE checkout_sessions SET status = 'abandoned', abandoned_at = $2, updated_at = $2
+      WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+    [id, at],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** One more completed payment of the link (what `maxPayments` is compared with). */
+export async function countCompletion(q: Queryable, linkId: string, at: Date): Promise<void> {
+  await q.query('UPDATE payment_links SET completed_payments = completed_payments + 1, updated_at = $2 WHERE id = $1', [linkId, at]);
+}
