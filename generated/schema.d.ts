@@ -1215,7 +1215,9 @@ export interface paths {
          * List payment links
          * @description Returns the merchant's payment links in the paginated envelope, as a light projection (`PaymentLinkListItem`),
          *     newest first by default. Besides `createdAt`, `updatedAt` and `id`, `sort` accepts `name`, `availableAt` and
-         *     `expiresAt`. The `daterange` parameters filter on `createdAt`.
+         *     `expiresAt`; an open side of the window sorts as what it means: a link without `availableAt` as payable from its
+         *     `createdAt`, one without `expiresAt` as never expiring (after every other in ascending order, first in
+         *     descending). Ties are broken by `id`. The `daterange` parameters filter on `createdAt`.
          *
          *     `status` filters on the merchant's on/off switch of the link (`enabled` or `disabled`); whether a link is within
          *     its `availableAt`–`expiresAt` window is shown by those fields and is not part of the filter. `templateid` keeps
@@ -1228,7 +1230,8 @@ export interface paths {
          * @description Creates a payment link, enabled, in the key's mode, and answers it with its public `accessFullUrl`: send that
          *     address to payers. What is sold is either catalogue `items` (variants and quantities; the page shows each with
          *     its current price) or a fixed `amount` under the link's `name`. See `CreatePaymentLinkRequest` for the rules and
-         *     their errors. `409` answers an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`).
+         *     their errors. `409` answers an idempotency conflict (`idempotencyMismatch`, `idempotencyInProgress`). Writing
+         *     payment links needs the `checkouts:write` permission (roles `owner`, `admin` and `developer`).
          */
         post: operations["createPaymentLink"];
         delete?: never;
@@ -1259,7 +1262,9 @@ export interface paths {
          * Change a payment link
          * @description Changes the fields sent and keeps the others (see `UpdatePaymentLinkRequest`). The link's address does not change,
          *     so a payer who has the page open pays what it says after the change only once they reload it; a payment already
-         *     started keeps its amount. A link of another merchant or mode is `404 paymentLinkNotFound`.
+         *     started keeps its amount. A link of another merchant or mode is `404 paymentLinkNotFound`, whatever the body
+         *     says (only a malformed body, `400`, is refused before the link is looked up). `X-Idempotency-Key` works on this
+         *     `PATCH` as on every write.
          */
         patch: operations["updatePaymentLink"];
         trace?: never;
@@ -2549,7 +2554,7 @@ export interface components {
          *     | `invalidPricing` | 422 | validation | a variant's pricing is inconsistent (a recurring price without `billingFrequency`, billing fields on a one-time price, a `billingExactDay` with `daily`/`weekly`, trial fields that disagree); `params` says which |
          *     | `productDisabled` | 422 | validation | a variant was added to, or moved to, a disabled product |
          *     | `variantDisabled` | 422 | validation | a disabled variant (or a variant of a disabled product) was named where it would be sold or subscribed to |
-         *     | `variantNotRecurring` | 422 | validation | a one-time variant was named where a recurring plan is needed (a subscription) |
+         *     | `variantNotRecurring` | 422 | validation | a one-time variant was named where a recurring plan is needed (a subscription, a recurring payment link) |
          *     | `splitPercentageExceeded` | 422 | validation | the splits of a subscription would exceed 100%, or their shares would not fit in its amount net of the processing fee the merchant bears |
          *     | `walletHasPendingWithdrawals` | 422 | validation | the wallet has withdrawals still pending |
          *     | `insufficientBalance` | 422 | validation | a withdrawal asks for more than the available balance; `message` says how much is available |
@@ -6350,10 +6355,15 @@ export interface components {
         /**
          * @description A new payment link. Give either `items` (catalogue variants with quantities) or `amount` (a fixed amount sold under
          *     `name`), not both: neither or both is `400 invalidParameters`. A variant that is unknown is `422
-         *     unprocessableEntity`; disabled (or of a disabled product), `422 variantDisabled`. A `recurring` link sells exactly
-         *     one recurring variant with quantity 1 (`422 variantNotRecurring` for a one-time one; other shapes `422
-         *     unprocessableEntity`) and takes `maxInstallments` 1; a link that is not recurring sells one-time variants only.
-         *     `expiresAt` must be in the future and after `availableAt` (`422 unprocessableEntity`).
+         *     unprocessableEntity`; disabled (or of a disabled product), `422 variantDisabled`; listed twice, `422
+         *     unprocessableEntity` (give its `quantity` instead). The items must add up, at the variants' current prices, to what
+         *     one charge can carry (100 to 1000000000 cents, `422 unprocessableEntity` on `items`). A `recurring` link sells
+         *     exactly one recurring variant with quantity 1 (`422 variantNotRecurring` for a one-time one; other shapes, an
+         *     `amount`, or `maxInstallments` above 1, `422 unprocessableEntity`); a link that is not recurring sells one-time
+         *     variants only (`422 unprocessableEntity` for a recurring one). `expiresAt` must be in the future and after
+         *     `availableAt` (`422 unprocessableEntity`); `availableAt` may be in the past. `maxInstallments` applies to card
+         *     payments and is kept even when `credit` is not among `methods`. Every `422` names the field in `params`
+         *     (`items[1][variantId]`), and the fields are judged before the catalogue is read.
          */
         CreatePaymentLinkRequest: {
             /** @example Camiseta Acme */
@@ -6438,7 +6448,8 @@ export interface components {
             enabled: boolean;
             availability: components["schemas"]["PaymentLinkAvailability"];
             /**
-             * @description The public, unguessable access to the link, in `accessFullUrl`.
+             * @description The public, unguessable access to the link, in `accessFullUrl`: `acc_` and 24 random base62 characters
+             *     (142 bits), unrelated to `id`. It never changes.
              * @example acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
              */
             accessId: string;
@@ -6541,10 +6552,15 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
-         * @description Changes to a payment link: a field omitted is kept, a nullable field sent as `null` is cleared. The same rules as
-         *     at creation apply to the result (`items` and `amount` replace each other: sending one clears the other). Payments
-         *     already started keep the amount they started with; `accessId` never changes. `enabled` is changed by `disable` and
-         *     `enable`, `recurring` is fixed at creation. An empty body changes nothing and keeps `updatedAt`.
+         * @description Changes to a payment link: a field omitted is kept, a nullable field sent as `null` is cleared, and `metadata` sent
+         *     replaces the whole object (send every pair to keep). The same rules as at creation apply to the result (`items`
+         *     and `amount` replace each other: sending one clears the other, sending both is `400 invalidParameters`), with two
+         *     exceptions that keep an old link changeable: only an `expiresAt` sent in this request must be in the future (an
+         *     expired link can be renamed, or reopened with `expiresAt: null`), and `items` not sent are not judged against the
+         *     catalogue again (a variant disabled since makes the link `unavailable`, not unchangeable). Payments already
+         *     started keep the amount they started with; `accessId` never changes. `enabled` is changed by `disable` and
+         *     `enable`, `recurring` is fixed at creation (sending either is `400 invalidParameters`). An empty body, or one
+         *     that changes nothing, writes nothing and keeps `updatedAt`.
          */
         UpdatePaymentLinkRequest: {
             name?: string;
@@ -11735,6 +11751,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -11831,6 +11848,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -23,6 +23,7 @@ export const CREATE = {
   products: post('/v1/products', 'Create a product'),
   variants: post('/v1/variants', 'Create a variant'),
   subscriptions: post('/v1/subscriptions', 'Create a subscription'),
+  paymentLinks: post('/v1/checkouts/payment-links', 'Create a payment link'),
 } as const;
 
 const LIST = {
@@ -34,6 +35,7 @@ const LIST = {
   withdrawals: get('/v1/withdrawals', 'List withdrawals'),
   products: get('/v1/products', 'List products'),
   variants: get('/v1/variants', 'List variants'),
+  paymentLinks: get('/v1/checkouts/payment-links', 'List payment links'),
 } as const;
 
 export function customerLinks(id: string): Links {
@@ -64,6 +66,16 @@ export function variantLinks(v: { id: string; productId: string; enabled: boolea
   else links.enable = post(`${href}/enable`, 'Enable this variant');
   links.product = get(`/v1/products/${v.productId}`, 'Read the product of this variant');
   links.list = LIST.variants;
+  return links;
+}
+
+/** As a product's: `disable` while enabled, `enable` while disabled; the link is changed with PATCH. */
+export function paymentLinkLinks(l: { id: string; enabled: boolean }): Links {
+  const href = `/v1/checkouts/payment-links/${l.id}`;
+  const links: Links = { self: get(href, 'Read this payment link'), update: { href, method: 'PATCH', description: 'Change this payment link' } };
+  if (l.enabled) links.disable = post(`${href}/disable`, 'Disable this payment link');
+  else links.enable = post(`${href}/enable`, 'Enable this payment link');
+  links.list = LIST.paymentLinks;
   return links;
 }
 

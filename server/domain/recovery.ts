@@ -9,7 +9,7 @@ import type { Queryable } from '../db/types';
 
 /** The resource a request created or acted on, and the status its success answers with. */
 export interface RecoveryRef {
-  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint' | 'product' | 'variant' | 'subscriptionSplit' | 'subscription';
+  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint' | 'product' | 'variant' | 'subscriptionSplit' | 'subscription' | 'paymentLink';
   id: string;
   /** The resource's parent, when its id alone does not find it through the API (a split's subscription). */
   parentId?: string;

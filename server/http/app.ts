@@ -79,7 +79,7 @@ function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): Re
 
 type AnyHandler = (req: unknown, ctx: Ctx) => Promise<{ status: number; body: unknown }>;
 
-/** Runs one operation's handler; POST and PUT with `X-Idempotency-Key` go through the idempotency store. */
+/** Runs one operation's handler; POST, PUT and PATCH with `X-Idempotency-Key` go through the idempotency store. */
 function operation(route: RouteDef, deps: AppDeps): RequestHandler {
   // Every route has a handler: Handlers<Ctx> has one member per operation of the route table.
   const handler = (deps.handlers as unknown as Record<string, AnyHandler>)[route.operationId];
@@ -94,7 +94,7 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
   return async (req: Request, res) => {
     const ctx = res.locals.ctx as Ctx;
     const input = { params: req.params, query: req.query, headers: req.headers, body: req.body };
-    const key = route.method === 'post' || route.method === 'put' ? req.get('x-idempotency-key') : undefined;
+    const key = route.method === 'post' || route.method === 'put' || route.method === 'patch' ? req.get('x-idempotency-key') : undefined;
     if (!key) {
       const out = await handler(input, ctx);
       res.status(out.status).json(out.body);

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (`X-Idempotency-Key` on POST and PUT), kept in the database per merchant, mode and key.
+ * Idempotency keys (`X-Idempotency-Key` on POST, PUT and PATCH), kept in the database per merchant, mode and key.
  * The primary key decides the race: of many identical requests at once exactly one inserts the row and runs;
  * the others see it running (409 idempotencyInProgress) or completed (the stored answer is replayed).
  *

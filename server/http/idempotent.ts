@@ -1,5 +1,5 @@
 /**
- * One idempotent request (POST or PUT with `X-Idempotency-Key`) from claim to answer. While the handler runs its
+ * One idempotent request (POST, PUT or PATCH with `X-Idempotency-Key`) from claim to answer. While the handler runs its
  * lock is renewed, so a slow request is never taken over while alive; its work records the recovery point in the
  * work's own database transaction (`ctx.recovery`), so the answer of a request that died or failed after that
  * commit is the resource, never a second effect.

@@ -29,6 +29,8 @@ import { walletBody } from './handlers/wallets';
 import { subscriptionBody } from './handlers/subscriptions';
 import { getSubscription } from '../domain/subscriptions/service';
 import { endpointBody } from './handlers/webhooks';
+import { getLink } from '../domain/checkout/links';
+import { paymentLinkBody } from './handlers/checkouts';
 
 export interface Answer {
   status: number;
@@ -92,5 +94,7 @@ export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answe
     }
     case 'subscription':
       return { status, body: await subscriptionBody(ctx, await getSubscription(ctx.db, scope, id)) };
+    case 'paymentLink':
+      return { status, body: paymentLinkBody(ctx, await getLink(ctx.db, ctx.payments.urls, scope, id)) };
   }
 }

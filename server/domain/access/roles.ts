@@ -30,14 +30,13 @@ type Area = (typeof AREA_OF_TAG)[Tag];
 
 /**
  * Every permission there is, closed: a check for one that cannot exist (a typo, an area of no tag) does not compile.
- * Some are held by no role (`checkouts:write`): an operation that needs one is refused to every key.
  * `keys:manage` and `account:manage` belong to the administrative panel.
  */
 export type Permission = `${Area}:${'read' | 'write'}` | 'transactions:refund' | 'keys:manage' | 'account:manage';
 
 // `sandbox:read` reads the sandbox test clocks: every role reads them, as it reads everything else.
 const READ = Object.values(AREA_OF_TAG).map((a): Permission => `${a}:read`);
-const WRITE = (['addresses', 'customers', 'sandbox', 'subscriptions', 'transactions', 'variants', 'wallets', 'webhooks', 'withdrawals'] as const satisfies readonly Area[]).map(
+const WRITE = (['addresses', 'checkouts', 'customers', 'sandbox', 'subscriptions', 'transactions', 'variants', 'wallets', 'webhooks', 'withdrawals'] as const satisfies readonly Area[]).map(
   (a): Permission => `${a}:write`,
 );
 const DEVELOPER: Permission[] = [...READ, ...WRITE, 'transactions:refund'];
