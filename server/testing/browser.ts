@@ -27,14 +27,15 @@ export type CreatePaymentLinkRequest = components['schemas']['CreatePaymentLinkR
  * Whether a browser suite runs here. Without Chromium a developer's run skips it (saying why in the suite's name);
  * CI (`CI=true`) must have it, so there the suite runs and fails in `requireChromium`.
  */
-export const browserSuiteRuns = hasChromium || process.env.CI === 'true';
+const onCi = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI ?? '');
+export const browserSuiteRuns = hasChromium || onCi;
 
 /** The suite's name suffix that says why it was skipped. */
 export const skipReason = browserSuiteRuns ? '' : ` (skipped: no Chromium at ${CHROMIUM_PATH})`;
 
 /** Fails (never skips) when there is no browser: called in a browser suite's `beforeAll`. */
 export function requireChromium(): void {
-  if (!hasChromium) throw new Error(`CI=true and no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (.ci/run does)`);
+  if (!hasChromium) throw new Error(`CI is set and there is no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (.ci/run does)`);
 }
 
 export interface PagesService {
