@@ -12,6 +12,7 @@ import { publicUrls } from './core/public-urls';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
+import { LiveStreams, type StreamSettings } from './http/pages/router';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type Limiters } from './http/rate-limit';
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   extraJobKinds?: Readonly<Record<string, JobKind>>;
   /** Jobs one advance of a sandbox clock runs at most (tests of the limit). */
   clockMaxJobs?: number;
+  /** Timings of the public pages' status streams (tests shorten the re-read that finds other processes' changes). */
+  streamSettings?: Partial<StreamSettings>;
 }
 
 export interface Service {
@@ -128,9 +131,14 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
 
   let server: Server | null = null;
   let limiters: Limiters | null = null;
+  const streams = new LiveStreams();
   if (options.api ?? true) {
     limiters = await createLimiters(config);
-    const app = createApp({ db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
+    const app = createApp({
+      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams,
+      ...(options.idempotency ? { idempotency: options.idempotency } : {}),
+      ...(options.streamSettings ? { streamSettings: options.streamSettings } : {}),
+    });
     try {
       server = await listen(app, config, logger);
     } catch (err) {
@@ -152,7 +160,10 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     async close() {
       if (server) {
         const s = server;
-        await new Promise<void>((resolve) => s.close(() => resolve()));
+        const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+        // Status streams would hold the close for minutes: they end now (browsers reconnect to another instance).
+        streams.closeAll();
+        await closed;
         s.closeAllConnections();
       }
       // Jobs already claimed finish before the database closes; nothing new is claimed.

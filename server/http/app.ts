@@ -19,6 +19,7 @@ import type { Ctx } from './context';
 import { docsRouter } from './docs';
 import { ApiError, FULL_REPORT_BYTES } from './errors';
 import { healthRouter } from './health';
+import { LiveStreams, pagesRouter, STREAM_DEFAULTS, type StreamSettings } from './pages/router';
 import { fingerprint, lockSecondsFor } from './idempotency';
 import { runIdempotent, type IdempotencyOptions } from './idempotent';
 import { NO_RECOVERY } from '../domain/recovery';
@@ -43,6 +44,10 @@ export interface AppDeps {
   clocks: ClockDeps;
   /** The lock of idempotent requests, and the faults tests play in their windows. */
   idempotency?: IdempotencyOptions;
+  /** The public pages' open status streams, ended when the service closes. */
+  streams?: LiveStreams;
+  /** Timings of the status streams (tests shorten the re-read). */
+  streamSettings?: Partial<StreamSettings>;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
@@ -178,7 +183,17 @@ export function createApp(deps: AppDeps): express.Express {
   // After the log line's start, so that a refused target is logged too.
   app.use(canonicalTarget);
 
-  // Before the API's router: the contract and its reference page need no key and spend no quota.
+  // Before the API's router: the payers' pages, the contract and its reference page need no key and spend no quota.
+  app.use(
+    pagesRouter({
+      db: deps.db,
+      engine: deps.payments,
+      logger,
+      csrfKey: deps.webhooks.sealer.derive('checkout-csrf'),
+      streams: deps.streams ?? new LiveStreams(),
+      stream: { ...STREAM_DEFAULTS, ...deps.streamSettings },
+    }),
+  );
   app.use(docsRouter());
 
   const v1 = express.Router();

@@ -4,12 +4,15 @@
  * on first start and keeps it in its database, which protects a leaked dump of the other tables but not of the
  * whole database: production should set `SECRETS_KEY`.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types';
 
 export interface Sealer {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A 32-byte key of its own for `purpose` (HKDF-SHA256 of the secrets key): every instance derives the same one,
+   * and it reveals nothing of the secrets key or of another purpose's key. */
+  derive(purpose: string): Buffer;
 }
 
 /** A sealer over a 32-byte key; sealed text is `v1.<iv>.<tag>.<ciphertext>`, each part base64url. */
@@ -28,6 +31,9 @@ export function sealerOf(key: Buffer): Sealer {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    derive(purpose) {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `payments-service:${purpose}`, 32));
     },
   };
 }

@@ -122,3 +122,13 @@ export async function chargeState(q: Queryable, transactionId: string): Promise<
 export function stateOf(c: Pick<PublicCharge, 'status' | 'payment'>): ChargeState {
   return { status: c.status, issued: c.payment.pixQrCodeEmv !== null || c.payment.billetBarcode !== null };
 }
+
+/** The public token and status of a charge by its id: where a checkout session's charge is shown. */
+export async function chargeRef(q: Queryable, transactionId: string): Promise<{ token: string; status: TransactionStatus } | null> {
+  const res = await q.query<{ public_token: string; status: TransactionStatus }>(
+    'SELECT public_token, status FROM transactions WHERE id = $1',
+    [transactionId],
+  );
+  const r = res.rows[0];
+  return r ? { token: r.public_token, status: r.status } : null;
+}

@@ -1,0 +1,111 @@
+/**
+ * `GET /c/{accessId}` and `POST /c/{accessId}/pay`: the checkout page of a payment link and its form. The session
+ * lives in an HttpOnly, SameSite=Lax cookie scoped to the link's path; the form carries an HMAC of the session id
+ * (`csrf.ts`), and a POST whose `Origin` is another site's is refused besides. Card number and CVV go from the
+ * parsed form to the payment pipeline and nowhere else: never echoed back into a page, never logged.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { ApiError } from '../../core/errors';
+import { checkoutForPayment, payInSession, visitCheckout } from '../../domain/checkout/visit';
+import type { Offer, SessionRow } from '../../domain/checkout/sessions';
+import { statusOf } from '../errors';
+import { checkoutPage, startingPage } from './checkout-view';
+import { csrfToken, csrfValid } from './csrf';
+import { sendMessage, sendPage, type PagesDeps } from './deps';
+import { emptyForm, parseForm, type FieldError, type FormValues } from './form';
+import { pageHeaders } from './headers';
+import { formNotAccepted, linkClosed, linkNotFound, sessionExpired } from './messages';
+import { refusalMessage } from './refusals';
+
+const COOKIE = 'checkout_session';
+const SESSION_ID = /^chs_[0-9A-Za-z]{1,64}$/;
+/** A form is a few hundred bytes; nothing a payer types comes near this. */
+const FORM_LIMIT = '16kb';
+
+function sessionCookie(req: Request): string | null {
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === COOKIE && value && SESSION_ID.test(value)) return value;
+  }
+  return null;
+}
+
+function setSessionCookie(req: Request, res: Response, deps: PagesDeps, session: SessionRow, accessId: string): void {
+  const maxAge = Math.max(0, Math.floor((session.expires_at.getTime() - Date.now()) / 1000));
+  const secure = req.secure || deps.engine.urls.checkout(accessId).startsWith('https:');
+  res.append('Set-Cookie', `${COOKIE}=${session.id}; Path=/c/${accessId}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+}
+
+/** The origins this page is served from: the public base address, and the address this request came to. */
+function sameOrigin(req: Request, deps: PagesDeps): boolean {
+  const origin = req.get('origin');
+  if (origin === undefined) return true;
+  const allowed = [new URL(deps.engine.urls.checkout('x')).origin, `${req.protocol}://${req.get('host') ?? ''}`];
+  return allowed.includes(origin);
+}
+
+function renderForm(res: Response, deps: PagesDeps, status: number, offer: Offer, session: SessionRow, values: FormValues, errors: FieldError[], refusal: string | null): void {
+  const html = checkoutPage({ offer, csrf: csrfToken(deps.csrfKey, session.id), values, errors, refusal, now: new Date() });
+  sendPage(res, status, html);
+}
+
+function closedPage(res: Response, offer: Offer): void {
+  sendMessage(res, linkClosed(offer.availability as Exclude<Offer['availability'], 'open'>, offer.link.mode, offer.link.available_at));
+}
+
+export function checkoutRoutes(deps: PagesDeps): Router {
+  const router = express.Router();
+
+  router.get('/c/:accessId', async (req, res) => {
+    const accessId = req.params.accessId;
+    const visit = await visitCheckout(deps.engine, accessId, sessionCookie(req), new Date());
+    switch (visit.kind) {
+      case 'notFound':
+        return sendMessage(res, linkNotFound());
+      case 'closed':
+        return closedPage(res, visit.offer);
+      case 'charge':
+        pageHeaders(res);
+        return res.redirect(303, `/pay/${visit.token}`);
+      case 'starting':
+        return sendPage(res, 200, startingPage(visit.offer));
+      case 'form':
+        if (visit.opened) setSessionCookie(req, res, deps, visit.session, accessId);
+        return renderForm(res, deps, 200, visit.offer, visit.session, emptyForm(visit.offer.link.methods), [], null);
+    }
+  });
+
+  const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 50, type: 'application/x-www-form-urlencoded' });
+  router.post('/c/:accessId/pay', (req, res, next) => {
+    if (!req.is('application/x-www-form-urlencoded')) return sendMessage(res, formNotAccepted(415));
+    form(req, res, (err?: unknown) => {
+      if (!err) return next();
+      if ((err as { type?: string }).type === 'entity.too.large' || (err as { type?: string }).type === 'parameters.too.many') {
+        return sendMessage(res, formNotAccepted(413));
+      }
+      return next(err);
+    });
+  }, async (req, res) => {
+    const accessId = req.params.accessId!;
+    if (!sameOrigin(req, deps)) return sendMessage(res, sessionExpired());
+    const target = await checkoutForPayment(deps.db, accessId, sessionCookie(req), new Date());
+    if (target.kind === 'notFound') return sendMessage(res, linkNotFound());
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (target.kind === 'noSession' || !csrfValid(deps.csrfKey, target.session.id, body.csrf)) return sendMessage(res, sessionExpired());
+    if (target.kind === 'closed') return closedPage(res, target.offer);
+    const { offer, session } = target;
+    const parsed = parseForm(body, offer.link.methods, offer.link.max_installments);
+    if (!parsed.ok) return renderForm(res, deps, 422, offer, session, parsed.values, parsed.errors, null);
+    let token: string | null;
+    try {
+      token = await payInSession(deps.engine, session.id, parsed.choice);
+    } catch (err) {
+      // A refusal the payer can act on comes back as the form with its reason; anything else is the 500 page.
+      if (!(err instanceof ApiError) || statusOf(err) >= 500) throw err;
+      return renderForm(res, deps, 422, offer, session, parsed.values, [], refusalMessage(err));
+    }
+    pageHeaders(res);
+    res.redirect(303, token ? `/pay/${token}` : `/c/${accessId}`);
+  });
+  return router;
+}

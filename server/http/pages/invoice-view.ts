@@ -1,0 +1,134 @@
+/**
+ * The invoice page of one charge: who is paid, what, how much, the status, and per method what the payer does next
+ * (PIX: QR code and copy-and-paste code; billet: digitable line and the printable billet; card: the outcome). While
+ * the charge can still change, the page's script listens to `/pay/{token}/events` and reloads on a change.
+ */
+import type { PublicCharge } from '../../domain/checkout/invoice';
+import { stateOf } from '../../domain/checkout/invoice';
+import type { TransactionStatus } from '../../domain/transactions/status';
+import { brl, dateTime, day, installmentLabel } from './format';
+import { html, type Html } from './html';
+import { page } from './layout';
+
+/** Statuses after which nothing the payer waits for happens: no status stream is opened for them. */
+const SETTLED: readonly TransactionStatus[] = ['approved', 'failed', 'refused', 'canceled', 'refunded', 'chargeback', 'dispute'];
+
+const REFUSAL: Record<string, string> = {
+  issuerDeclined: 'O emissor do cartão recusou o pagamento.',
+  insufficientFunds: 'O cartão não tem limite ou saldo suficiente para este valor.',
+  expiredCard: 'O emissor informou que o cartão está vencido ou foi substituído.',
+  cardBlocked: 'O cartão está bloqueado.',
+  routesExhausted: 'Não foi possível falar com o processador de pagamentos. Nada foi cobrado.',
+  processingFailed: 'Não foi possível processar o pagamento. Nada foi cobrado.',
+  antiFraudRefused: 'O pagamento foi recusado pela análise de segurança.',
+};
+
+const BRAND: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', elo: 'Elo', amex: 'American Express', hipercard: 'Hipercard' };
+
+/** The payer's words for the charge's state; `issued`: the QR code or billet exists. */
+export function statusText(status: TransactionStatus, issued: boolean): string {
+  switch (status) {
+    case 'pending':
+      return issued ? 'Aguardando pagamento' : 'Processando pagamento';
+    case 'analyzing':
+    case 'fraud-review':
+    case 'awaiting':
+      return 'Processando pagamento';
+    case 'pre-authorized':
+      return 'Pagamento autorizado';
+    case 'approved':
+      return 'Pagamento aprovado';
+    case 'failed':
+    case 'refused':
+      return 'Pagamento recusado';
+    case 'canceled':
+      return 'Pagamento cancelado';
+    case 'refunded':
+      return 'Pagamento estornado';
+    case 'dispute':
+    case 'chargeback':
+      return 'Pagamento contestado';
+  }
+}
+
+/** Only an http(s) address is a link: a merchant's `javascript:` URL must never become one. */
+function safeUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function pixBlock(c: PublicCharge): Html | null {
+  if (c.method !== 'pix' || c.status !== 'pending' || !c.payment.pixQrCodeEmv) return null;
+  return html`<section class="pix" aria-labelledby="pix-title">
+  <h2 id="pix-title">Pague com PIX</h2>
+  <p>Abra o aplicativo do seu banco, escolha pagar com PIX e leia o QR code ou cole o código.</p>
+  <img class="qr" src="/pay/${c.token}/qr.png" alt="QR code PIX" width="296" height="296">
+  <label for="pix-code">PIX copia e cola</label>
+  <textarea id="pix-code" readonly rows="4" spellcheck="false">${c.payment.pixQrCodeEmv}</textarea>
+  <button type="button" class="copy" data-copy="pix-code" hidden>Copiar código</button>
+  <p class="copied" data-copied="pix-code" aria-live="polite" hidden></p>
+  ${c.payment.expirationDate && html`<p class="hint">Válido até ${dateTime(c.payment.expirationDate)} (horário de Brasília).</p>`}
+</section>`;
+}
+
+function billetBlock(c: PublicCharge): Html | null {
+  if (c.method !== 'billet' || c.status !== 'pending' || !c.payment.billetSequence) return null;
+  return html`<section class="billet" aria-labelledby="billet-title">
+  <h2 id="billet-title">Pague com boleto</h2>
+  <p class="line-label" id="billet-line-label">Linha digitável</p>
+  <p><code class="digits" id="billet-line" aria-labelledby="billet-line-label">${c.payment.billetSequence}</code></p>
+  <button type="button" class="copy" data-copy="billet-line" hidden>Copiar linha digitável</button>
+  <p class="copied" data-copied="billet-line" aria-live="polite" hidden></p>
+  ${c.billetDueDate && html`<p>Vencimento: ${day(c.billetDueDate)}</p>`}
+  <p><a class="button" href="/pay/${c.token}/billet">Abrir boleto</a></p>
+  <p class="hint">O pagamento de boleto leva até 3 dias úteis para ser confirmado.</p>
+</section>`;
+}
+
+function outcome(c: PublicCharge): Html | null {
+  const card = c.method === 'credit' && c.payment.cardLastDigits
+    ? html`<p>Cartão ${BRAND[c.payment.cardBrand ?? ''] ?? ''} final ${c.payment.cardLastDigits}, ${installmentLabel(c.amount, c.installments)}.</p>`
+    : null;
+  if (c.status === 'failed' || c.status === 'refused') {
+    const reason = REFUSAL[c.payment.refused?.code ?? ''] ?? 'O pagamento não foi aprovado.';
+    return html`<p class="reason">${reason}</p>${card}
+${c.link?.retry && html`<p><a class="button" href="/c/${c.link.accessId}">Tentar novamente</a></p>`}`;
+  }
+  if (c.status === 'canceled') {
+    return html`<p>O prazo para pagar esta cobrança terminou ou ela foi cancelada pelo vendedor.</p>
+${c.link?.retry && html`<p><a class="button" href="/c/${c.link.accessId}">Tentar novamente</a></p>`}`;
+  }
+  if (c.status === 'approved') {
+    const back = safeUrl(c.link?.successUrl ?? null);
+    return html`${card}<p>Obrigado! ${c.merchantName} já foi avisado do pagamento.</p>
+${back && html`<p><a class="button" href="${back}">Voltar para a loja</a></p>`}`;
+  }
+  return card;
+}
+
+export function invoicePage(c: PublicCharge): string {
+  const state = stateOf(c);
+  const live = !SETTLED.includes(c.status);
+  const body = html`<header class="order">
+  <h1>Pagamento para ${c.merchantName}</h1>
+</header>
+<section class="summary" aria-label="Resumo da cobrança">
+  ${c.lines.length > 0 && html`<ul class="lines">${c.lines.map((l) => html`<li>
+    <span class="line-name">${l.name}</span>
+    <span class="line-qty">${l.quantity} × ${brl(l.unitPrice)}</span>
+    <span class="line-total">${brl(l.quantity * l.unitPrice)}</span>
+  </li>`)}</ul>`}
+  <p class="total"><span>Total</span> <strong>${brl(c.amount)}</strong></p>
+</section>
+<div class="status status-${c.status}" role="status" id="charge-status"${live ? html` data-events="/pay/${c.token}/events" data-state="${JSON.stringify(state)}"` : ''}>${statusText(c.status, state.issued)}</div>
+${live && html`<noscript><p class="hint">Recarregue a página para ver o andamento do pagamento.</p></noscript>`}
+${pixBlock(c)}
+${billetBlock(c)}
+${outcome(c)}`;
+  return page({ title: `${statusText(c.status, state.issued)} · ${c.merchantName}`, mode: c.mode, body });
+}

@@ -1,0 +1,50 @@
+/**
+ * The public pages of one charge, by its random token: `GET /pay/{token}` (invoice), `/qr.png` (the PIX QR code),
+ * `/billet` (the printable billet) and `/events` (its live status). Each reads the charge once, through
+ * `chargeByToken`; an unknown token, or a charge without the QR code or billet asked for, is a 404.
+ */
+import express, { type Router } from 'express';
+import { chargeByToken, stateOf } from '../../domain/checkout/invoice';
+import { qrPng } from '../../payments/sandbox/qr';
+import { billetPage } from './billet-view';
+import { sendMessage, sendPage, type PagesDeps } from './deps';
+import { statusStream } from './events';
+import { pageHeaders } from './headers';
+import { invoicePage } from './invoice-view';
+import { chargeNotFound } from './messages';
+
+export function payRoutes(deps: PagesDeps): Router {
+  const router = express.Router();
+
+  router.get('/pay/:token', async (req, res) => {
+    const charge = await chargeByToken(deps.db, req.params.token);
+    if (!charge) return sendMessage(res, chargeNotFound());
+    sendPage(res, 200, invoicePage(charge));
+  });
+
+  router.get('/pay/:token/qr.png', async (req, res) => {
+    const charge = await chargeByToken(deps.db, req.params.token);
+    const emv = charge?.method === 'pix' ? charge.payment.pixQrCodeEmv : null;
+    if (!emv) return sendMessage(res, chargeNotFound());
+    const png = await qrPng(emv);
+    pageHeaders(res);
+    res.status(200).type('image/png').send(png);
+  });
+
+  router.get('/pay/:token/billet', async (req, res) => {
+    const charge = await chargeByToken(deps.db, req.params.token);
+    const { billetBarcode, billetSequence } = charge?.payment ?? {};
+    if (!charge || charge.method !== 'billet' || !billetBarcode || !billetSequence) return sendMessage(res, chargeNotFound());
+    sendPage(res, 200, billetPage({ ...charge, payment: { ...charge.payment, billetBarcode, billetSequence } }));
+  });
+
+  router.get('/pay/:token/events', async (req, res) => {
+    const charge = await chargeByToken(deps.db, req.params.token);
+    if (!charge) return sendMessage(res, chargeNotFound());
+    statusStream({ db: deps.db, logger: deps.logger, streams: deps.streams, settings: deps.stream }, res, {
+      transactionId: charge.transactionId,
+      state: stateOf(charge),
+    });
+  });
+  return router;
+}
