@@ -42,11 +42,8 @@ function sameOrigin(req: Request, deps: PagesDeps): boolean {
   if (origin === undefined) return true;
   // Under `Referrer-Policy: no-referrer` (every public page's) a browser posts a form with `Origin: null`, its own
   // page's included (Fetch, "serializing a request origin"; seen in Chromium): then `Sec-Fetch-Site` tells where the
-  // form was. A browser that sends neither is left to the CSRF token.
-  if (origin === 'null') {
-    const site = req.get('sec-fetch-site');
-    return site === undefined || site === 'same-origin';
-  }
+  // form was; without it a null origin (a sandboxed frame, a data: page) is refused.
+  if (origin === 'null') return req.get('sec-fetch-site') === 'same-origin';
   const allowed = [new URL(deps.engine.urls.checkout('x')).origin, `${req.protocol}://${req.get('host') ?? ''}`];
   return allowed.includes(origin);
 }
