@@ -11,8 +11,8 @@ import { assertTransition, eventOf, STATUS_MESSAGE, type TransactionStatus } fro
 import { merchantOf } from '../access/merchants';
 import { transactionView } from './view';
 import { chargeOutcome } from '../subscriptions/outcome';
-import { transactionChanged } from './notify';
 import { checkoutOutcome } from '../checkout/outcome';
+import { transactionChanged } from './notify';
 
 export class Change {
   readonly events: EventType[] = [];

@@ -47,7 +47,8 @@ function cardFields(f: CheckoutForm): Html {
   const v = f.values;
   const year = f.now.getUTCFullYear();
   const years = Array.from({ length: 16 }, (_, i) => String(year + i)).map((y) => ({ value: y, label: y }));
-  const parcels = Array.from({ length: link.max_installments }, (_, i) => ({ value: String(i + 1), label: installmentLabel(amount, i + 1) }));
+  // A recurring link's card is charged per cycle: no installments (the sessions refuse more than one).
+  const parcels = Array.from({ length: link.recurring ? 1 : link.max_installments }, (_, i) => ({ value: String(i + 1), label: installmentLabel(amount, i + 1) }));
   // Not `required`: without the script the card fields stay visible under every method, and must not block a PIX.
   return html`<fieldset class="card-fields" id="card-fields" data-method="credit">
   <legend>Dados do cartão</legend>
@@ -97,7 +98,8 @@ ${alert(f)}
     <legend>Seus dados</legend>
     ${input(f, 'name', 'Nome completo', html`autocomplete="name" maxlength="100" required`, v.name)}
     ${input(f, 'email', 'E-mail', html`type="email" autocomplete="email" maxlength="254" required`, v.email)}
-    ${input(f, 'document', 'CPF ou CNPJ', html`inputmode="numeric" maxlength="18" required`, v.document)}
+    ${input(f, 'document', 'CPF ou CNPJ', html`inputmode="numeric" maxlength="18" aria-describedby="document-hint"`, v.document)}
+    <p class="hint" id="document-hint">Obrigatório para boleto.</p>
   </fieldset>
   ${link.methods.includes('credit') && cardFields(f)}
   <button type="submit" class="primary">Pagar</button>

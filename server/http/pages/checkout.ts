@@ -98,7 +98,7 @@ export function checkoutRoutes(deps: PagesDeps): Router {
     if (target.kind === 'noSession' || !csrfValid(deps.csrfKey, target.session.id, body.csrf)) return sendMessage(res, sessionExpired());
     if (target.kind === 'closed') return closedPage(res, target.offer);
     const { offer, session } = target;
-    const parsed = parseForm(body, offer.link.methods, offer.link.max_installments);
+    const parsed = parseForm(body, offer.link.methods, offer.link.recurring ? 1 : offer.link.max_installments);
     if (!parsed.ok) return renderForm(res, deps, 422, offer, session, parsed.values, parsed.errors, null);
     let token: string | null;
     try {

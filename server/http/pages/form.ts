@@ -52,9 +52,11 @@ export function parseForm(body: Record<string, unknown>, methods: readonly LinkM
   if (!methods.includes(posted)) errors.push({ field: 'method', message: 'Escolha a forma de pagamento.' });
   if (values.name.split(/\s+/).filter(Boolean).length < 2) errors.push({ field: 'name', message: 'Informe seu nome completo (nome e sobrenome).' });
   if (!EMAIL.test(values.email)) errors.push({ field: 'email', message: 'Informe um e-mail válido.' });
+  // Optional for PIX and card (their charges need none); a billet is issued to a document, so it needs one.
   const document = digitsOnly(values.document);
   const docType = document.length === 11 ? 'cpf' : document.length === 14 ? 'cnpj' : null;
-  if (!docType || !isValidDocument(docType, document)) errors.push({ field: 'document', message: 'CPF ou CNPJ inválido: confira os números.' });
+  if (document === '' && values.method === 'billet') errors.push({ field: 'document', message: 'Informe o CPF ou CNPJ: o boleto precisa dele.' });
+  else if (document !== '' && (!docType || !isValidDocument(docType, document))) errors.push({ field: 'document', message: 'CPF ou CNPJ inválido: confira os números.' });
   const payer = { name: values.name, email: values.email, document };
   if (values.method !== 'credit') {
     return errors.length ? { ok: false, errors, values } : { ok: true, choice: { method: values.method, payer }, values };

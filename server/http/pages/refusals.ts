@@ -1,17 +1,35 @@
 /** A refusal of the payment pipeline, in the payer's words: what to fix, never the API's English or its codes. */
 import type { ApiError } from '../../core/errors';
 
-const MESSAGES: Partial<Record<ApiError['code'], string>> = {
+const BY_CODE: Partial<Record<ApiError['code'], string>> = {
   invalidCard: 'Cartão inválido: confira o número, a validade e o código de segurança.',
   invalidDocument: 'CPF ou CNPJ inválido: confira os números.',
-  invalidParameters: 'Alguns dados não foram aceitos: confira o formulário.',
   paymentDeclined: 'O pagamento foi recusado. Tente outro cartão ou outra forma de pagamento.',
   insufficientFundsError: 'O cartão não tem limite ou saldo suficiente para este valor.',
   providerNotConfigured: 'Esta forma de pagamento não está disponível no momento.',
   paymentLinkNotFound: 'Este link de pagamento não está mais disponível.',
-  tooManyRequests: 'Muitas tentativas seguidas. Aguarde um momento e tente de novo.',
+};
+
+/** The sessions' refusals name what they refuse in `params` (`{ "payer[document]": … }`, `{ session: "expired" }`). */
+const BY_PARAM: Record<string, string> = {
+  'payer[name]': 'Informe seu nome completo (nome e sobrenome).',
+  'payer[email]': 'Informe um e-mail válido.',
+  'payer[document]': 'CPF ou CNPJ inválido: confira os números.',
+  'customer[document]': 'Informe um CPF ou CNPJ válido: o boleto precisa dele.',
+  installments: 'Escolha um número de parcelas oferecido.',
+  method: 'Esta forma de pagamento não é aceita por este link.',
+  paymentLink: 'Este link de pagamento não aceita mais pagamentos.',
+  session: 'Esta página de pagamento expirou ou já foi paga: abra o link de novo.',
 };
 
 export function refusalMessage(err: ApiError): string {
-  return MESSAGES[err.code] ?? 'Não foi possível iniciar o pagamento. Confira os dados e tente de novo.';
+  const byCode = BY_CODE[err.code];
+  if (byCode) return byCode;
+  for (const param of err.params ?? []) {
+    for (const key of Object.keys(param)) {
+      const text = BY_PARAM[key] ?? (key.startsWith('card[') ? BY_CODE.invalidCard : undefined);
+      if (text) return text;
+    }
+  }
+  return 'Não foi possível iniciar o pagamento. Confira os dados e tente de novo.';
 }
