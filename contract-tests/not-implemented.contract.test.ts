@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type Tag } from '../generated/operations';
+import { routes, type OperationId, type Tag } from '../generated/operations';
 import { ENGINES, startTestService, type TestService } from '../server/testing/harness';
 import { flushCoverage, recordCall } from './support/coverage';
 import { send, validRequest } from './support/requests';
@@ -15,9 +15,10 @@ afterAll(() => flushCoverage('not-implemented'));
 
 /** The tags this build serves; every other tag must answer 501. */
 const IMPLEMENTED: readonly Tag[] = ['Utils', 'Balance', 'Wallets', 'Withdrawals', 'Customers', 'Addresses', 'Simulators', 'Transactions', 'Sandbox', 'Webhooks', 'Products', 'Variants', 'Subscriptions'];
-/** Operations served ahead of their tag: the payment links of Checkouts, before its session analytics. */
-const IMPLEMENTED_OPERATIONS: readonly string[] = [
+/** Operations served ahead of their tag: the payment links and the session analytics of Checkouts. */
+const IMPLEMENTED_OPERATIONS: readonly OperationId[] = [
   'listPaymentLinks', 'createPaymentLink', 'getPaymentLink', 'updatePaymentLink', 'disablePaymentLink', 'enablePaymentLink',
+  'getCheckoutSessionAnalytics',
 ];
 const isServed = (r: (typeof routes)[number]) => IMPLEMENTED.includes(r.tag) || IMPLEMENTED_OPERATIONS.includes(r.operationId);
 const pending = routes.filter((r) => !isServed(r));

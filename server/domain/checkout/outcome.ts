@@ -23,7 +23,7 @@ async function emitSession(q: Queryable, s: repo.SessionRow, type: Extract<Event
  */
 export async function checkoutOutcome(q: Queryable, t: TransactionRow, events: readonly EventType[], at: Date): Promise<void> {
   if (!t.checkout_session_id || !events.includes('transaction.approved')) return;
-  const s = await repo.completeSession(q, t.checkout_session_id, { transactionId: t.id, amount: t.captured_amount }, at);
+  const s = await repo.completeSession(q, t.checkout_session_id, { transactionId: t.id, method: t.method, amount: t.captured_amount }, at);
   if (!s) return;
   await repo.countCompletion(q, s.payment_link_id, at);
   await emitSession(q, s, 'checkout.completed', at);

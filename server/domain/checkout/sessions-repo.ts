@@ -76,11 +76,18 @@ export async function recordSessionCharge(q: Queryable, id: string, transactionI
 }
 
 /** `open` → `completed` with the approved charge; null when the session had already left `open`. */
-export async function completeSession(q: Queryable, id: string, t: { transactionId: string; amount: number }, at: Date): Promise<SessionRow | null> {
+export async function completeSession(
+  q: Queryable,
+  id: string,
+  t: { transactionId: string; method: LinkMethod; amount: number },
+  at: Date,
+): Promise<SessionRow | null> {
+  // The method is the approved charge's: analytics count a completion under the method that paid.
   const res = await q.query<SessionRow>(
-    `UPDATE checkout_sessions SET status = 'completed', transaction_id = $2, approved_amount = $3, completed_at = $4, updated_at = $4
+    `UPDATE checkout_sessions SET status = 'completed', transaction_id = $2, method = $3, approved_amount = $4, completed_at = $5,
+       updated_at = $5
       WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
-    [id, t.transactionId, t.amount, at],
+    [id, t.transactionId, t.method, t.amount, at],
   );
   return res.rows[0] ?? null;
 }

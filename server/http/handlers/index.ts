@@ -11,6 +11,7 @@ import type { Ctx } from '../context';
 import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
+import { checkoutAnalyticsHandlers } from './checkout-analytics';
 import { productsHandlers, variantsHandlers } from './catalog';
 import { paymentLinksHandlers } from './checkouts';
 import { customersHandlers } from './customers';
@@ -40,8 +41,8 @@ export function createHandlers(): Handlers<Ctx> {
     ...subscriptionSplitsHandlers,
     ...subscriptionsHandlers,
     ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
-    // The session analytics stay 501 until the sessions work lands.
     ...paymentLinksHandlers,
+    ...checkoutAnalyticsHandlers,
     ...simulatorsHandlers,
     ...webhooksHandlers,
     ...utilsHandlers,

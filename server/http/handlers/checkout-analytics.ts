@@ -1,0 +1,12 @@
+/** The analytics operation of the Checkouts tag (the payment link operations are the links module's handlers). */
+import type { CheckoutsHandlers } from '../../../generated/operations';
+import { checkoutAnalyticsLinks } from '../../core/links';
+import { getCheckoutSessionAnalytics } from '../../domain/checkout/analytics';
+import { scopeOf, type Ctx } from '../context';
+
+export const checkoutAnalyticsHandlers: Pick<CheckoutsHandlers<Ctx>, 'getCheckoutSessionAnalytics'> = {
+  async getCheckoutSessionAnalytics(req, ctx) {
+    const figures = await getCheckoutSessionAnalytics(ctx.db, scopeOf(ctx), req.query);
+    return { status: 200, body: { ...figures, merchant: ctx.merchant, _links: checkoutAnalyticsLinks(figures.period, req.query.sort ?? 'date') } };
+  },
+};
