@@ -43,6 +43,7 @@ describe('the built docs page', () => {
     async () => {
       const opened = await openRecorded(pathToFileURL(page).href);
       let logo: string | null = null;
+      let checkoutPicture = { src: '', width: 0 };
       try {
         const { page: p } = opened;
         await expect.poll(() => p.getByRole('heading', { level: 1, name: spec.info.title }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -51,6 +52,14 @@ describe('the built docs page', () => {
         // What a reader does, each a chance for telemetry or a lazily loaded asset: open a tag, search, switch
         // the colour mode, collapse the sidebar (its attribution logo changes), read to the end.
         await p.getByRole('link', { name: 'Transactions', exact: true }).first().click();
+        // The Checkouts chapter's picture of the checkout page, inlined by the build: drawn, from the file itself.
+        await p.getByRole('link', { name: 'Checkouts', exact: true }).first().click();
+        await p.getByText('The checkout page', { exact: true }).first().click();
+        const picture = p.getByRole('img', { name: 'The checkout page of a payment link on a phone, in sandbox' });
+        checkoutPicture = {
+          src: ((await picture.getAttribute('src', { timeout: 15_000 })) ?? '').slice(0, 22),
+          width: await picture.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth),
+        };
         const search = p.getByTestId('search-trigger');
         await expect.poll(() => search.textContent(), { timeout: 15_000 }).toMatch(/Search/); // its index is built
         await search.click();
@@ -68,6 +77,7 @@ describe('the built docs page', () => {
       expect(opened.outside).toEqual([]);
       expect(opened.problems).toEqual([]);
       expect(logo).toMatch(/^data:image\/svg\+xml,/);
+      expect(checkoutPicture).toEqual({ src: 'data:image/png;base64,', width: 360 });
     },
     60_000,
   );
