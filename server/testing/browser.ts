@@ -33,6 +33,9 @@ export const browserSuiteRuns = hasChromium || onCi;
 /** The suite's name suffix that says why it was skipped. */
 export const skipReason = browserSuiteRuns ? '' : ` (skipped: no Chromium at ${CHROMIUM_PATH})`;
 
+/** A browser test's time limit: a first page (templates, validators, Chromium's first paint) is slow on a busy CI. */
+export const BROWSER_TEST_MS = 90_000;
+
 /** Fails (never skips) when there is no browser: called in a browser suite's `beforeAll`. */
 export function requireChromium(): void {
   if (!hasChromium) throw new Error(`CI is set and there is no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (.ci/run does)`);
@@ -138,6 +141,8 @@ export interface Visit {
   page: Page;
   /** URLs requested outside the service's origin (aborted, never fetched). */
   outside: string[];
+  /** Paths the page requested from the service, in order (the event stream among them). */
+  requested: string[];
   /** Uncaught page errors and Content-Security-Policy refusals. */
   problems: string[];
   /** Fails the test when the page tried a third party or broke; then closes the context. */
@@ -160,10 +165,12 @@ export async function visit(browser: Browser, origin: string, options: VisitOpti
     serviceWorkers: 'block',
   });
   const outside: string[] = [];
+  const requested: string[] = [];
   const problems: string[] = [];
   const allowed = (u: string): boolean => /^(data|blob|about):/.test(u) || new URL(u).origin === origin;
   const note = (u: string): void => {
     if (!allowed(u) && !outside.includes(u)) outside.push(u);
+    else if (/^https?:/.test(u)) requested.push(new URL(u).pathname);
   };
   // Only the requests to elsewhere are intercepted: the service's own (the event stream among them) go untouched.
   await context.route((u) => !allowed(u.href), async (route) => {
@@ -182,6 +189,7 @@ export async function visit(browser: Browser, origin: string, options: VisitOpti
     context,
     page,
     outside,
+    requested,
     problems,
     async assertClean() {
       await context.close();

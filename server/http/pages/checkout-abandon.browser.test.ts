@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../generated/schema';
 import {
   browserSuiteRuns,
+  BROWSER_TEST_MS,
   createLink,
   expectJson,
   launchChromium,
@@ -60,4 +61,4 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`an abandoned checkout session,
     expect(events.total).toBe(1);
     expect((await expectJson<{ total: number }>(await service.call('/v1/webhooks/events?type=checkout.completed&limit=1'), 200)).total).toBe(0);
   });
-});
+}, BROWSER_TEST_MS);

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSuiteRuns,
+  BROWSER_TEST_MS,
   createLink,
   everyRow,
   expectJson,
@@ -148,4 +149,4 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`checkout page security, on $na
     expect(body.error.code).toBe('paymentLinkNotFound');
     expect((await service.call(`/v1/checkouts/payment-links/${link.id}`)).status).toBe(200);
   });
-});
+}, BROWSER_TEST_MS);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../generated/schema';
 import {
   browserSuiteRuns,
+  BROWSER_TEST_MS,
   createLink,
   expectJson,
   launchChromium,
@@ -101,6 +102,8 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout page in headless 
     await shot(page, step('pix-3-qr-code'));
 
     // The payer's bank pays; the test does not touch the page: its event stream turns it to paid.
+    const invoice = new URL(page.url()).pathname;
+    expect(v.requested).toContain(`${invoice}/events`);
     await simulate(service, transaction.id, 'pay');
     await expectApproved(page);
     await shot(page, step('pix-4-paid'));
@@ -265,4 +268,4 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout page in headless 
     const events = await expectJson<{ total: number }>(await service.call('/v1/webhooks/events?type=checkout.completed&limit=1'), 200);
     expect(events.total).toBe(tally.completed);
   });
-});
+}, BROWSER_TEST_MS);
