@@ -150,12 +150,15 @@ describe.each(ENGINES)('Checkouts (payment links) contract on $name', (engine) =
     expect(back.data).toMatchObject({ items: null, amount: 1500 });
   });
 
-  it('updatePaymentLink: an empty body, or one that changes nothing, keeps updatedAt', async () => {
+  it('updatePaymentLink: an empty body, no body, or one that changes nothing, keeps updatedAt', async () => {
     const link = await create(FIXED);
     const empty = await patch(link.id, {});
     expect(empty.response.status).toBe(200);
     expect(empty.data).toEqual(link);
     expect((await patch(link.id, { name: FIXED.name, amount: 25000 })).data?.updatedAt).toBe(link.updatedAt);
+    const noBody = await c.api.PATCH(`${PATH}/{linkId}`, { params: { path: { linkId: link.id }, ...idem() } });
+    expect(noBody.response.status).toBe(200);
+    expect(noBody.data).toEqual(link);
   });
 
   it('updatePaymentLink 400 and 422: both items and amount, a body field the request cannot change, the rules of creation', async () => {

@@ -1264,7 +1264,7 @@ export interface paths {
          *     so a payer who has the page open pays what it says after the change only once they reload it; a payment already
          *     started keeps its amount. A link of another merchant or mode is `404 paymentLinkNotFound`, whatever the body
          *     says (only a malformed body, `400`, is refused before the link is looked up). `X-Idempotency-Key` works on this
-         *     `PATCH` as on every write.
+         *     `PATCH` as on every write. The body may be left out: like `{}`, it changes nothing and answers the link.
          */
         patch: operations["updatePaymentLink"];
         trace?: never;
@@ -6262,8 +6262,8 @@ export interface components {
          * @example {
          *       "id": "link_5Gh7Jk9Lz2Xc4Vb6",
          *       "name": "Plano Pro mensal",
-         *       "accessId": "acc_2Df4Gh6Jk8Lq0Wp3",
-         *       "accessFullUrl": "https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3",
+         *       "accessId": "acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn",
+         *       "accessFullUrl": "https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn",
          *       "expiresAt": "2026-04-30T23:59:59.000Z",
          *       "availableAt": "2026-03-01T00:00:00.000Z",
          *       "updatedAt": "2026-03-01T09:15:00.000Z",
@@ -6277,13 +6277,13 @@ export interface components {
             name: string;
             /**
              * @description The access (a public address of the link) shown in `accessFullUrl`.
-             * @example acc_2Df4Gh6Jk8Lq0Wp3
+             * @example acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
              */
             accessId: string;
             /**
              * Format: uri
              * @description Address to send to the payer.
-             * @example https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3
+             * @example https://pay.payments.example/c/acc_2Df4Gh6Jk8Lq0Wp3Zx7Cv9Bn
              */
             accessFullUrl: string;
             /**
@@ -11826,7 +11826,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
             };

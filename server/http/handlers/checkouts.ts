@@ -30,7 +30,8 @@ export const paymentLinksHandlers: PaymentLinksHandlers = {
   },
 
   async updatePaymentLink(req, ctx) {
-    const link = await links.updateLink(ctx.db, ctx.payments.urls, scopeOf(ctx), req.params.linkId, req.body, ctx.recovery);
+    // The body is optional: left out, it is `{}` (nothing changes).
+    const link = await links.updateLink(ctx.db, ctx.payments.urls, scopeOf(ctx), req.params.linkId, req.body ?? {}, ctx.recovery);
     return { status: 200, body: paymentLinkBody(ctx, link) };
   },
 

@@ -3,7 +3,7 @@ import type { Offer } from '../../domain/checkout/sessions';
 import type { LinkMethod } from '../../domain/checkout/links-repo';
 import type { Field, FieldError, FormValues } from './form';
 import { brl, installmentLabel } from './format';
-import { html, type Html } from './html';
+import { html, safeUrl, type Html } from './html';
 import { page } from './layout';
 
 const METHOD_LABEL: Record<LinkMethod, string> = { pix: 'PIX', credit: 'Cartão de crédito', billet: 'Boleto' };
@@ -74,6 +74,7 @@ function alert(f: CheckoutForm): Html | null {
 export function checkoutPage(f: CheckoutForm): string {
   const { link, merchantName, lines, amount } = f.offer;
   const v = f.values;
+  const cancel = safeUrl(link.cancel_url);
   const body = html`<header class="order">
   <p class="merchant">${merchantName}</p>
   <h1>${link.name}</h1>
@@ -103,7 +104,8 @@ ${alert(f)}
   </fieldset>
   ${link.methods.includes('credit') && cardFields(f)}
   <button type="submit" class="primary">Pagar</button>
-</form>`;
+</form>
+${cancel && html`<p class="cancel"><a href="${cancel}">Cancelar e voltar para a loja</a></p>`}`;
   return page({ title: `${link.name} · ${merchantName}`, mode: link.mode, testCards: link.methods.includes('credit'), body });
 }
 

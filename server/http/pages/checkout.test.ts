@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { insertLink } from '../../testing/checkout';
+import { insertLink, insertVariant } from '../../testing/checkout';
 import { CPF, TEST_CARDS } from '../../testing/payments';
 import { expectPageHeaders, getPage, h1Of, roleText } from '../../testing/pages';
 
@@ -85,6 +85,11 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
       expectPageHeaders(res);
       expect(res.headers.get('set-cookie')).toBeNull();
     }
+    const variantId = await insertVariant(svc.db, scope, 4990);
+    const unsellable = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }] });
+    await svc.db.query('UPDATE variants SET enabled = false WHERE id = $1', [variantId]);
+    const unavailable = await getPage(svc, `/c/${unsellable.access_id}`);
+    expect([unavailable.res.status, h1Of(unavailable.html)]).toEqual([200, 'Este link de pagamento está indisponível no momento']);
     const missing = await getPage(svc, '/c/acc_doesNotExist');
     expect([missing.res.status, h1Of(missing.html)]).toEqual([404, 'Link de pagamento não encontrado']);
     expectPageHeaders(missing.res);
@@ -100,6 +105,8 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
       await post(link.access_id, { ...form, csrf }),
       await post(link.access_id, { ...form, csrf }, { cookie, origin: 'https://evil.example' }),
       await post(link.access_id, { ...form, csrf }, { cookie, origin: 'null' }),
+      await post(link.access_id, { ...form, csrf }, { cookie, 'sec-fetch-site': 'cross-site' }),
+      await post(link.access_id, { ...form, csrf }, { cookie, origin: svc.url, 'sec-fetch-site': 'same-site' }),
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
@@ -113,7 +120,8 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
   it('a PIX: 303 to the invoice page; the page then sends the payer back there', async () => {
     const link = await insertLink(svc.db, scope, { methods: ['pix'] });
     const { cookie, csrf } = await visit(link.access_id);
-    const res = await post(link.access_id, { csrf, method: 'pix', ...PAYER }, { cookie, origin: svc.url });
+    // What Chromium sends from a page under `Referrer-Policy: no-referrer`: an opaque Origin, and Sec-Fetch-Site.
+    const res = await post(link.access_id, { csrf, method: 'pix', ...PAYER }, { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^\/pay\/[0-9A-Za-z]{32}$/);
@@ -147,8 +155,9 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
 
   it('a declined card: the invoice says refused with a retry link, and the retry shows the form again', async () => {
     const link = await insertLink(svc.db, scope);
+    await svc.db.query(`UPDATE payment_links SET success_url = 'https://loja.example/obrigado?pedido=1' WHERE id = $1`, [link.id]);
     const { cookie, csrf } = await visit(link.access_id);
-    const res = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.declined }, { cookie });
+    const res = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.declined }, { cookie, origin: svc.url, 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
     await svc.drain();
     const invoice = await getPage(svc, res.headers.get('location')!);
@@ -160,7 +169,17 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
     const approved = await post(link.access_id, { csrf, method: 'credit', ...PAYER, ...CARD, number: TEST_CARDS.visa }, { cookie });
     expect(approved.status).toBe(303);
     await svc.drain();
-    expect(roleText((await getPage(svc, approved.headers.get('location')!)).html, 'status')).toBe('Pagamento aprovado');
+    const paid = (await getPage(svc, approved.headers.get('location')!)).html;
+    expect(roleText(paid, 'status')).toBe('Pagamento aprovado');
+    expect(paid).toContain('<a class="button" href="https://loja.example/obrigado?pedido=1">Voltar para a loja</a>');
+  });
+
+  it("links only http(s) addresses of the merchant: a javascript: URL is no link", async () => {
+    const link = await insertLink(svc.db, scope);
+    await svc.db.query(`UPDATE payment_links SET cancel_url = 'javascript:alert(1)' WHERE id = $1`, [link.id]);
+    expect((await visit(link.access_id)).html).not.toContain('javascript:');
+    await svc.db.query(`UPDATE payment_links SET cancel_url = 'https://loja.example/carrinho' WHERE id = $1`, [link.id]);
+    expect((await visit(link.access_id)).html).toContain('<a href="https://loja.example/carrinho">Cancelar e voltar para a loja</a>');
   });
 
   it('takes urlencoded forms of at most 16 KiB only', async () => {

@@ -36,14 +36,18 @@ function setSessionCookie(req: Request, res: Response, deps: PagesDeps, session:
   res.append('Set-Cookie', `${COOKIE}=${session.id}; Path=/c/${accessId}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
 }
 
-/** The origins this page is served from: the public base address, and the address this request came to. */
+/**
+ * Whether the POST comes from this site's own page. `Sec-Fetch-Site`, when the browser sends it, must say
+ * `same-origin`. An `Origin` must be this page's: the public base address, or the address this request came to. The
+ * pages' `Referrer-Policy: no-referrer` makes Chromium send `Origin: null` on their own form posts, so `null` passes
+ * only with `Sec-Fetch-Site: same-origin`. Clients that send neither header (not browsers) rely on the CSRF token.
+ */
 function sameOrigin(req: Request, deps: PagesDeps): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return false;
   const origin = req.get('origin');
   if (origin === undefined) return true;
-  // Under `Referrer-Policy: no-referrer` (every public page's) a browser posts a form with `Origin: null`, its own
-  // page's included (Fetch, "serializing a request origin"; seen in Chromium): then `Sec-Fetch-Site` tells where the
-  // form was; without it a null origin (a sandboxed frame, a data: page) is refused.
-  if (origin === 'null') return req.get('sec-fetch-site') === 'same-origin';
+  if (origin === 'null') return site === 'same-origin';
   const allowed = [new URL(deps.engine.urls.checkout('x')).origin, `${req.protocol}://${req.get('host') ?? ''}`];
   return allowed.includes(origin);
 }
@@ -84,9 +88,9 @@ export function checkoutRoutes(deps: PagesDeps): Router {
     if (!req.is('application/x-www-form-urlencoded')) return sendMessage(res, formNotAccepted(415));
     form(req, res, (err?: unknown) => {
       if (!err) return next();
-      if ((err as { type?: string }).type === 'entity.too.large' || (err as { type?: string }).type === 'parameters.too.many') {
-        return sendMessage(res, formNotAccepted(413));
-      }
+      const type = (err as { type?: string }).type;
+      if (type === 'entity.too.large' || type === 'parameters.too.many') return sendMessage(res, formNotAccepted(413));
+      if (type === 'charset.unsupported' || type === 'encoding.unsupported') return sendMessage(res, formNotAccepted(415));
       return next(err);
     });
   }, async (req, res) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { html, raw } from './html';
+import { html, raw, safeUrl } from './html';
 
 describe('html', () => {
   it('escapes every interpolated string, in content and in attributes', () => {
@@ -16,5 +16,13 @@ describe('html', () => {
 
   it('passes raw markup through unchanged', () => {
     expect(html`<div>${raw('<svg></svg>')}</div>`.text).toBe('<div><svg></svg></div>');
+  });
+
+  it('lets only http and https addresses become links', () => {
+    expect(safeUrl('https://loja.example/obrigado?a=1')).toBe('https://loja.example/obrigado?a=1');
+    expect(safeUrl('javascript:alert(1)')).toBeNull();
+    expect(safeUrl('data:text/html,x')).toBeNull();
+    expect(safeUrl('not a url')).toBeNull();
+    expect(safeUrl(null)).toBeNull();
   });
 });

@@ -40,3 +40,14 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 export function raw(markup: string): Html {
   return new Html(markup);
 }
+
+/** Only an http(s) address becomes a link: escaping does not stop a merchant's `javascript:` URL from running. */
+export function safeUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}

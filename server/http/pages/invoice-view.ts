@@ -7,7 +7,7 @@ import type { PublicCharge } from '../../domain/checkout/invoice';
 import { stateOf } from '../../domain/checkout/invoice';
 import type { TransactionStatus } from '../../domain/transactions/status';
 import { brl, dateTime, day, installmentLabel } from './format';
-import { html, type Html } from './html';
+import { html, safeUrl, type Html } from './html';
 import { page } from './layout';
 
 /** Statuses after which nothing the payer waits for happens: no status stream is opened for them. */
@@ -48,17 +48,6 @@ export function statusText(status: TransactionStatus, issued: boolean): string {
     case 'dispute':
     case 'chargeback':
       return 'Pagamento contestado';
-  }
-}
-
-/** Only an http(s) address is a link: a merchant's `javascript:` URL must never become one. */
-function safeUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
-  } catch {
-    return null;
   }
 }
 

@@ -45,6 +45,7 @@ export function page(o: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
 <title>${o.title}</title>
 ${o.refreshSeconds !== undefined && html`<meta http-equiv="refresh" content="${o.refreshSeconds}">`}
 <link rel="stylesheet" href="/assets/checkout.css?v=${ASSET_VERSION.css}">

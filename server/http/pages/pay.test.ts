@@ -131,6 +131,30 @@ describe.each(ENGINES)('the pages of a charge on $name', (engine) => {
     }
   });
 
+  it('an unexpected failure is a plain HTML 500 page naming the correlation id, never a stack or the JSON envelope', async () => {
+    const { id, token } = await charge(pixBody());
+    // A row the page cannot read (its items are not a list): the kind of fault no payer input can cause.
+    await svc.db.query(`UPDATE transactions SET items = 'null'::jsonb WHERE id = $1`, [id]);
+    const { res, html } = await getPage(svc, `/pay/${token}`);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expectPageHeaders(res);
+    const correlationId = res.headers.get('x-correlation-id')!;
+    expect(html).toContain(`<code>${correlationId}</code>`);
+    expect(html).not.toMatch(/TypeError|at .*\.ts|"error"/);
+  });
+
+  it('closing the service ends its open status streams (a deploy is not held for minutes)', async () => {
+    const own = await startTestService(engine);
+    const created = await own.call('/v1/transactions', { method: 'POST', json: pixBody() });
+    const { id } = (await created.json()) as { id: string };
+    const t = (await (await own.call(`/v1/transactions/${id}`)).json()) as Transaction;
+    const stream = await openStream(`${own.url}/pay/${tokenOf(t.payment.invoiceLink)}/events`);
+    expect(await stream.next()).toEqual({ status: 'pending', issued: false });
+    await own.close();
+    await expect(stream.next()).rejects.toThrow('the stream ended');
+  });
+
   it('serves the stylesheet and the script from this origin with a year of cache', async () => {
     for (const [path, type] of [['/assets/checkout.css', 'text/css; charset=utf-8'], ['/assets/checkout.js', 'text/javascript; charset=utf-8']] as const) {
       const res = await fetch(`${svc.url}${path}`);

@@ -41,6 +41,11 @@ export function payRoutes(deps: PagesDeps): Router {
   router.get('/pay/:token/events', async (req, res) => {
     const charge = await chargeByToken(deps.db, req.params.token);
     if (!charge) return sendMessage(res, chargeNotFound());
+    // HEAD asks whether the stream exists, not to hold a connection open for minutes.
+    if (req.method === 'HEAD') {
+      pageHeaders(res);
+      return res.status(200).type('text/event-stream; charset=utf-8').end();
+    }
     statusStream({ db: deps.db, logger: deps.logger, streams: deps.streams, settings: deps.stream }, res, {
       transactionId: charge.transactionId,
       state: stateOf(charge),
