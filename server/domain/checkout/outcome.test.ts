@@ -124,5 +124,11 @@ describe.each(ENGINES)('checkout session outcomes on $name', (engine) => {
     expect(charge).toMatchObject({ status: 'approved', amount: 4900, payment_link_id: link.id });
     expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'completed', transaction_id: charge!.id, subscription_id: started.subscriptionId, approved_amount: 4900 });
     expect(await completedPayments(svc.db, link.id)).toBe(1);
+    const [event] = await payloads(s.id);
+    expect(event!.payload.object).toMatchObject({
+      status: 'completed', transactionId: charge!.id, subscriptionId: started.subscriptionId,
+      _links: { subscription: { href: `/v1/subscriptions/${started.subscriptionId}` } },
+    });
+    expect(sessionSchema(event!.payload.object) ? [] : errorsOf(sessionSchema)).toEqual([]);
   });
 });
