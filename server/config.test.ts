@@ -36,6 +36,21 @@ describe('settings', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/);
   });
 
+  it('PUBLIC_BASE_URL: unset by default; an http(s) address without query, fragment or credentials, trailing slash dropped', () => {
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl).toBe('https://pay.example.com');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/payments' }).publicBaseUrl).toBe('https://example.com/payments');
+    for (const bad of ['pay.example.com', 'ftp://pay.example.com', 'https://pay.example.com/?x=1', 'https://u:p@pay.example.com']) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: bad })).toThrow(/PUBLIC_BASE_URL must be/);
+    }
+  });
+
+  it('CHECKOUT_SESSION_TTL_SECONDS: 24 hours by default, at least 1', () => {
+    expect(loadConfig({}).checkout.sessionTtlSeconds).toBe(86_400);
+    expect(loadConfig({ CHECKOUT_SESSION_TTL_SECONDS: '30' }).checkout.sessionTtlSeconds).toBe(30);
+    expect(() => loadConfig({ CHECKOUT_SESSION_TTL_SECONDS: '0' })).toThrow(SettingError);
+  });
+
   it('DATABASE_URL must be a postgres URL; a bad setting names itself', () => {
     expect(() => loadConfig({ DATABASE_URL: 'localhost:5432' })).toThrow(/^DATABASE_URL must be a URL like postgres:/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(SettingError);

@@ -61,8 +61,4 @@ describe.each(ENGINES)('errors and routing on $name', (engine) => {
     expect(names).toEqual(expect.arrayContaining(['bogus']));
   });
 
-  it('answers operations not built yet with 501 notImplemented, and only those', async () => {
-    await expectEnvelope(await svc.call('/v1/checkouts/payment-links'), 501, 'notImplemented');
-    expect((await svc.call('/v1/utils/roles-of-user')).status).toBe(200);
-  });
 });

@@ -37,7 +37,6 @@ export interface AuthorizeRequest {
 export interface PixInstructions {
   kind: 'pix';
   emv: string;
-  url: string;
   image: string;
   txid: string;
   /** ISO 8601: results are JSON-safe, a provider may hand back a stored answer. */
@@ -46,7 +45,6 @@ export interface PixInstructions {
 
 export interface BilletInstructions {
   kind: 'billet';
-  url: string;
   barcode: string;
   digitableLine: string;
   documentNumber: string;

@@ -65,4 +65,6 @@ CREATE INDEX transactions_checkout_session ON transactions (checkout_session_id)
 -- A subscription started on a checkout page: its first cycle's charge belongs to that session.
 ALTER TABLE subscriptions ADD COLUMN payment_link_id text;
 ALTER TABLE subscriptions ADD COLUMN checkout_session_id text;
+-- Every charge has one, whoever writes it (the service draws its own; a row written by hand gets one here).
+ALTER TABLE transactions ALTER COLUMN public_token SET DEFAULT replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
 ALTER TABLE transactions ALTER COLUMN public_token SET NOT NULL;

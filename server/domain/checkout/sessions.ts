@@ -156,7 +156,8 @@ async function sessionAndLink(db: Db, sessionId: string): Promise<{ s: SessionRo
  * `POST /v1/subscriptions` for a recurring link), the charge tagged with the link and the session. Refusals are
  * `ApiError`s whose `message` the page can show the payer (an invalid card, a link that closed meanwhile). While the
  * session's payment is under way (a charge not yet failed, refused or canceled) no other starts: its payment is
- * answered instead, whatever the method chosen now.
+ * answered instead, whatever the method chosen now, and even once the session has ended (a form posted twice finds
+ * the charge it made, approved or still payable).
  */
 export async function startPayment(engine: Engine, sessionId: string, choice: PaymentChoice): Promise<StartedPayment> {
   const { s, link } = await sessionAndLink(engine.db, sessionId);

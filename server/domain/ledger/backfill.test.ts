@@ -21,6 +21,8 @@ const BEFORE_LEDGER = loadMigrations().filter((m) => m.version <= 10);
  * 015 is only ever applied before 018 (as `migrate` applies them, in order).
  */
 const WITHOUT_BACKFILL = loadMigrations().filter((m) => m.version !== 15 && m.version < 18);
+/** Every shape of today but 015's data: for running today's code (which reads every column) on such a database. */
+const TODAY_WITHOUT_BACKFILL = loadMigrations().filter((m) => m.version !== 15);
 const AT = '2026-10-01T12:00:00Z';
 
 let n = 0;
@@ -202,7 +204,7 @@ describe.each(ENGINES)('migration 015_ledger_backfill on $name', (engine) => {
 
   it.each(['won', 'lost'] as const)('a dispute without a hold (opened before the ledger, 015 not run) %s is decided without a release', async (outcome) => {
     const { db, merchantId, written } = await oldDatabase();
-    await migrate(db, WITHOUT_BACKFILL);
+    await migrate(db, TODAY_WITHOUT_BACKFILL);
     const { id: tid, disputeId } = written[ALL.indexOf(OPEN_DISPUTE)]!;
     await changeTransaction(db, { id: tid }, async (c) => {
       const dispute = await ledgerRepo.closeDispute(c.q, tid, outcome, c.at);

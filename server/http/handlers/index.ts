@@ -1,14 +1,9 @@
 /**
  * Every handler of the API. The type `Handlers<Ctx>` comes from the spec: an operation added to a tag that is
- * implemented here is a type error until its handler exists. Tags whose issue has not landed answer 501.
+ * implemented here is a type error until its handler exists; every operation of the contract has one.
  */
-import {
-  operationsByTag,
-  type CheckoutsHandlers,
-  type Handlers,
-} from '../../../generated/operations';
+import type { Handlers } from '../../../generated/operations';
 import type { Ctx } from '../context';
-import { notImplemented } from './not-implemented';
 import { addressesHandlers } from './addresses';
 import { balanceHandlers } from './balance';
 import { checkoutAnalyticsHandlers } from './checkout-analytics';
@@ -40,7 +35,6 @@ export function createHandlers(): Handlers<Ctx> {
     ...sandboxClocksHandlers,
     ...subscriptionSplitsHandlers,
     ...subscriptionsHandlers,
-    ...notImplemented<CheckoutsHandlers<Ctx>>(operationsByTag.Checkouts),
     ...paymentLinksHandlers,
     ...checkoutAnalyticsHandlers,
     ...simulatorsHandlers,

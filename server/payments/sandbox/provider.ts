@@ -21,8 +21,6 @@ import { scenarioOf } from './cards';
 import { amend, recall, remember } from './ledger';
 import { qrPngDataUrl } from './qr';
 
-/** Public pages of the sandbox (illustrative host of the spec's examples). */
-export const SANDBOX_PAY_HOST = 'pay.payments.example';
 const PIX_HOST = 'pix.payments.example';
 /** The bank the sandbox registers billets with. */
 const BILLET_BANK = '341';
@@ -45,7 +43,6 @@ async function issuePix(req: AuthorizeRequest): Promise<AuthorizeResult> {
     instructions: {
       kind: 'pix',
       emv,
-      url: `https://${SANDBOX_PAY_HOST}/pix/${req.transactionId}.png`,
       image: await qrPngDataUrl(emv),
       txid,
       expiresAt: (req.pixExpiresAt ?? new Date(Date.now() + 3_600_000)).toISOString(),
@@ -67,7 +64,6 @@ function issueBillet(req: AuthorizeRequest): AuthorizeResult {
     acquirerTransactionNumber: `${BILLET_BANK}${referenceNumber}`,
     instructions: {
       kind: 'billet',
-      url: `https://${SANDBOX_PAY_HOST}/billets/${req.transactionId}.pdf`,
       barcode,
       digitableLine,
       documentNumber: req.billet.documentNumber,
