@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -21,6 +21,8 @@ const root = resolve(import.meta.dirname, '..');
 const SPEC = resolve(root, 'generated/openapi.json');
 const CONFIG = resolve(root, 'redocly.yaml');
 const CLI_PACKAGE = resolve(root, 'node_modules/@redocly/cli/package.json');
+/** Pictures the spec's Markdown chapters show (`![…](images/name.png)`, relative to spec/descriptions/). */
+const IMAGES = resolve(root, 'spec/descriptions/images');
 
 /** Where `npm run docs` writes the page and where the service reads it (server/http/docs.ts). */
 export const DOCS_PAGE = resolve(root, 'dist/docs/index.html');
@@ -46,10 +48,31 @@ function dataUri(svg: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** A fingerprint of everything the page is made from: the spec, the Redocly settings, the CLI version, this script. */
+/** The PNG files of spec/descriptions/images, by name, sorted. */
+async function imageFiles(dir: string = IMAGES): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => /^[0-9A-Za-z_-]+\.png$/.test(n)).sort();
+}
+
+/**
+ * Replaces every reference to a picture of spec/descriptions/images (`images/name.png`, as the Markdown chapters
+ * write it so that they also show on a code host) by the picture itself as a data: URI: the page stays one file,
+ * the docs' Content-Security-Policy (`img-src data: blob:`) lets it show, and nothing is fetched to show it.
+ */
+export async function inlineImages(html: string, dir: string = IMAGES): Promise<string> {
+  let out = html;
+  for (const name of await imageFiles(dir)) {
+    const uri = `data:image/png;base64,${(await readFile(resolve(dir, name))).toString('base64')}`;
+    out = out.replace(new RegExp(`(?<![\\w./-])images/${name.replace('.', '\\.')}`, 'g'), uri);
+  }
+  return out;
+}
+
+/** A fingerprint of everything the page is made from: the spec, its pictures, the Redocly settings, the CLI version, this script. */
 export async function inputsDigest(): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of [SPEC, CONFIG, CLI_PACKAGE, import.meta.filename]) {
+  const images = (await imageFiles()).map((n) => resolve(IMAGES, n));
+  for (const file of [SPEC, ...images, CONFIG, CLI_PACKAGE, import.meta.filename]) {
     // A missing input (the CLI, a dev dependency, after `npm install --omit=dev`) is part of the fingerprint too.
     hash.update(await readFile(file).catch(() => 'missing'));
     hash.update('\0');
@@ -92,7 +115,7 @@ export async function buildDocs(out: string = DOCS_PAGE): Promise<number> {
     const cli = resolve(root, 'node_modules/.bin/redocly');
     if (!existsSync(cli)) throw new Error('@redocly/cli (a dev dependency) is not installed: run `npm install`');
     await run(cli, ['build-docs', SPEC, '--inlineBundle', '-o', temp], { cwd: root });
-    const html = inlineAssets(await readFile(temp, 'utf8'));
+    const html = await inlineImages(inlineAssets(await readFile(temp, 'utf8')));
     const marked = html.replace('<head>', `<head>\n  <meta name="docs-inputs" content="${digest}" />`);
     if (marked === html) throw new Error('the page built by Redocly has no <head>');
     await writeFile(temp, marked);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs, inlineAssets, isFresh } from './build-docs';
+import { buildDocs, inlineAssets, inlineImages, isFresh } from './build-docs';
 import { CHROMIUM_PATH, hasChromium, openRecorded } from './lib/headless-page';
 
 const spec = JSON.parse(await readFile(resolve(import.meta.dirname, '../generated/openapi.json'), 'utf8')) as {
@@ -43,6 +43,7 @@ describe('the built docs page', () => {
     async () => {
       const opened = await openRecorded(pathToFileURL(page).href);
       let logo: string | null = null;
+      let checkoutPicture = { src: '', width: 0 };
       try {
         const { page: p } = opened;
         await expect.poll(() => p.getByRole('heading', { level: 1, name: spec.info.title }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -51,6 +52,14 @@ describe('the built docs page', () => {
         // What a reader does, each a chance for telemetry or a lazily loaded asset: open a tag, search, switch
         // the colour mode, collapse the sidebar (its attribution logo changes), read to the end.
         await p.getByRole('link', { name: 'Transactions', exact: true }).first().click();
+        // The Checkouts chapter's picture of the checkout page, inlined by the build: drawn, from the file itself.
+        await p.getByRole('link', { name: 'Checkouts', exact: true }).first().click();
+        await p.getByText('The checkout page', { exact: true }).first().click();
+        const picture = p.getByRole('img', { name: 'The checkout page of a payment link on a phone, in sandbox' });
+        checkoutPicture = {
+          src: ((await picture.getAttribute('src', { timeout: 15_000 })) ?? '').slice(0, 22),
+          width: await picture.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth),
+        };
         const search = p.getByTestId('search-trigger');
         await expect.poll(() => search.textContent(), { timeout: 15_000 }).toMatch(/Search/); // its index is built
         await search.click();
@@ -68,6 +77,7 @@ describe('the built docs page', () => {
       expect(opened.outside).toEqual([]);
       expect(opened.problems).toEqual([]);
       expect(logo).toMatch(/^data:image\/svg\+xml,/);
+      expect(checkoutPicture).toEqual({ src: 'data:image/png;base64,', width: 360 });
     },
     60_000,
   );
@@ -83,5 +93,22 @@ describe('inlineAssets', () => {
     // URI-encoded: nothing in it can end the JavaScript template literal (or the HTML) it is written into.
     for (const uri of uris) expect(uri).toMatch(/^data:image\/svg\+xml,[A-Za-z0-9%_.!~*'()-]+$/);
     expect(() => inlineAssets('<html></html>')).toThrow(/no longer references/);
+  });
+});
+
+describe('inlineImages', () => {
+  it('replaces each reference to a picture of the images folder by its bytes as a data: URI, and leaves other paths', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docs-images-'));
+    try {
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+      await writeFile(join(dir, 'checkout-page.png'), png);
+      await writeFile(join(dir, 'notes.txt'), 'not a picture');
+      const html = '![The page](images/checkout-page.png) <img src="images/checkout-page.png"> x/images/checkout-page.png images/checkout-pageXpng images/other.png';
+      const uri = `data:image/png;base64,${png.toString('base64')}`;
+      expect(await inlineImages(html, dir)).toBe(`![The page](${uri}) <img src="${uri}"> x/images/checkout-page.png images/checkout-pageXpng images/other.png`);
+      expect(await inlineImages(html, join(dir, 'missing'))).toBe(html);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

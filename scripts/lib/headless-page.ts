@@ -16,7 +16,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 
 // Flags that keep Chromium itself quiet: no background updates, sync or field trials that would talk to Google.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -28,6 +28,11 @@ const FLAGS = [
 ];
 
 const LATER_MS = 10 * 60_000;
+
+/** A fresh headless Chromium (its own temporary profile, as Playwright gives every launch) with the quiet flags. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
 
 export interface RecordedPage {
   page: Page;
@@ -44,7 +49,7 @@ export interface RecordedPage {
 
 /** Opens `url` with requests recorded; `origin` is the one http(s) origin allowed besides file:, data: and blob:. */
 export async function openRecorded(url: string, origin?: string): Promise<RecordedPage> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  const browser = await launchChromium();
   const outside: string[] = [];
   const problems: string[] = [];
   const allowed = (u: string): boolean => /^(file|data|blob|about):/.test(u) || (origin !== undefined && new URL(u).origin === origin);
