@@ -36,11 +36,11 @@ describe('settings', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/);
   });
 
-  it('PUBLIC_BASE_URL: unset by default; an http(s) address without query, fragment or credentials, trailing slash dropped', () => {
+  it('PUBLIC_BASE_URL: unset by default; an http(s) origin, trailing slash dropped, no path, query or credentials', () => {
     expect(loadConfig({}).publicBaseUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl).toBe('https://pay.example.com');
-    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/payments' }).publicBaseUrl).toBe('https://example.com/payments');
-    for (const bad of ['pay.example.com', 'ftp://pay.example.com', 'https://pay.example.com/?x=1', 'https://u:p@pay.example.com']) {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://localhost:8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    for (const bad of ['pay.example.com', 'ftp://pay.example.com', 'https://pay.example.com/?x=1', 'https://u:p@pay.example.com', 'https://example.com/payments']) {
       expect(() => loadConfig({ PUBLIC_BASE_URL: bad })).toThrow(/PUBLIC_BASE_URL must be/);
     }
   });

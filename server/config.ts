@@ -161,7 +161,10 @@ function databaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
-/** `PUBLIC_BASE_URL`: an http(s) origin, optionally with a path prefix; no query, fragment or credentials. */
+/**
+ * `PUBLIC_BASE_URL`: an http(s) origin (scheme, host, port), nothing else: the pages are served at the root of the
+ * service, so a path prefix would name addresses that do not exist.
+ */
 function publicBaseUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   let url: URL | null = null;
@@ -170,10 +173,10 @@ function publicBaseUrl(raw: string | undefined): string | undefined {
   } catch {
     url = null;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
-    throw new SettingError('PUBLIC_BASE_URL', `PUBLIC_BASE_URL must be an http(s) address like https://pay.example.com, got "${raw}"`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password || url.pathname !== '/') {
+    throw new SettingError('PUBLIC_BASE_URL', `PUBLIC_BASE_URL must be an http(s) origin like https://pay.example.com (no path), got "${raw}"`);
   }
-  return url.href.replace(/\/+$/, '');
+  return url.origin;
 }
 
 /** Reads and validates every setting; a bad one is a `SettingError` naming it. */

@@ -18,9 +18,14 @@ export interface CheckoutPayer {
   document: string;
 }
 
-export type PaymentChoice =
+/**
+ * `shownAmount`: the total the page showed the payer (a hidden field of the form); a payment whose total changed
+ * since is refused with `params: [{ amount: 'changed' }]` so the page shows the new total first.
+ */
+export type PaymentChoice = { shownAmount?: number } & (
   | { method: 'pix' | 'billet'; payer: CheckoutPayer }
-  | { method: 'credit'; payer: CheckoutPayer; card: CardInput; installments: number };
+  | { method: 'credit'; payer: CheckoutPayer; card: CardInput; installments: number }
+);
 
 const refuse = (message: string, field: string, reason: string, code: 'unprocessableEntity' | 'invalidCard' = 'unprocessableEntity') =>
   new ApiError(code, { resource: 'checkout', message, params: [{ [field]: reason }] });
