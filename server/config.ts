@@ -146,15 +146,18 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+function urlOrNull(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
 /** `DATABASE_URL`, checked for shape here: the driver throws an uncatchable error on a malformed one. */
 function databaseUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
+  const url = urlOrNull(raw);
   if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {
     throw new SettingError('DATABASE_URL', 'DATABASE_URL must be a URL like postgres://user:password@host:5432/database');
   }
@@ -167,12 +170,7 @@ function databaseUrl(raw: string | undefined): string | undefined {
  */
 function publicBaseUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
+  const url = urlOrNull(raw);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password || url.pathname !== '/') {
     throw new SettingError('PUBLIC_BASE_URL', `PUBLIC_BASE_URL must be an http(s) origin like https://pay.example.com (no path), got "${raw}"`);
   }

@@ -4,34 +4,18 @@
  * is written twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestService, type TestService } from '../testing/harness';
-import type { IdempotencyFaults } from './idempotent';
+import { ENGINES, type TestService } from '../testing/harness';
+import { startRecoveryService, type RecoveryService } from '../testing/recovery';
 
 describe.each(ENGINES)('catalogue recovered answers on $name', (engine) => {
   let svc: TestService;
-  const play: IdempotencyFaults = {};
+  let failThenRetry: RecoveryService['failThenRetry'];
+  let recovery: RecoveryService;
   beforeAll(async () => {
-    const faults: IdempotencyFaults = { afterHandler: async (op) => play.afterHandler?.(op) };
-    svc = await startTestService(engine, {}, { idempotency: { lockSeconds: 1, faults } });
+    recovery = await startRecoveryService(engine);
+    ({ svc, failThenRetry } = recovery);
   });
-  afterAll(async () => svc?.close());
-
-  let n = 0;
-  const send = (method: 'POST' | 'PUT', path: string, json: unknown, key: string) =>
-    svc.call(path, { method, ...(json === undefined ? {} : { json }), headers: { 'X-Idempotency-Key': key } });
-
-  /** Sends the request twice under one key, the first failing after its work: the retry's answer. */
-  async function failThenRetry(method: 'POST' | 'PUT', path: string, json?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const key = `idem-catalog-${Date.now()}-${++n}`;
-    play.afterHandler = async () => {
-      delete play.afterHandler;
-      throw new Error('broken after the commit');
-    };
-    expect((await send(method, path, json, key)).status).toBe(500);
-    const retry = await send(method, path, json, key);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    return { status: retry.status, body: (await retry.json()) as Record<string, unknown> };
-  }
+  afterAll(async () => recovery?.close());
   const count = async (table: 'products' | 'variants', name: string) =>
     (await svc.db.query(`SELECT 1 FROM ${table} WHERE merchant_id = $1 AND name = $2`, [svc.merchant.merchantId, name])).rowCount;
 

@@ -4,36 +4,20 @@
  * PATCH goes through the idempotency store as POST and PUT do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestService, type TestService } from '../testing/harness';
-import type { IdempotencyFaults } from './idempotent';
+import { ENGINES, type TestService } from '../testing/harness';
+import { startRecoveryService, type RecoveryService } from '../testing/recovery';
 
 const PATH = '/v1/checkouts/payment-links';
 
 describe.each(ENGINES)('payment link recovered answers on $name', (engine) => {
   let svc: TestService;
-  const play: IdempotencyFaults = {};
+  let failThenRetry: RecoveryService['failThenRetry'];
+  let recovery: RecoveryService;
   beforeAll(async () => {
-    const faults: IdempotencyFaults = { afterHandler: async (op) => play.afterHandler?.(op) };
-    svc = await startTestService(engine, {}, { idempotency: { lockSeconds: 1, faults } });
+    recovery = await startRecoveryService(engine);
+    ({ svc, failThenRetry } = recovery);
   });
-  afterAll(async () => svc?.close());
-
-  let n = 0;
-  const send = (method: 'POST' | 'PATCH', path: string, json: unknown, key: string) =>
-    svc.call(path, { method, ...(json === undefined ? {} : { json }), headers: { 'X-Idempotency-Key': key } });
-
-  /** Sends the request twice under one key, the first failing after its work: the retry's answer. */
-  async function failThenRetry(method: 'POST' | 'PATCH', path: string, json?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const key = `idem-links-${Date.now()}-${++n}`;
-    play.afterHandler = async () => {
-      delete play.afterHandler;
-      throw new Error('broken after the commit');
-    };
-    expect((await send(method, path, json, key)).status).toBe(500);
-    const retry = await send(method, path, json, key);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    return { status: retry.status, body: (await retry.json()) as Record<string, unknown> };
-  }
+  afterAll(async () => recovery?.close());
 
   it('a link created, changed, disabled, enabled: the link, 201 then 200, one of it', async () => {
     const name = `Link ${Date.now()}`;
@@ -50,6 +34,7 @@ describe.each(ENGINES)('payment link recovered answers on $name', (engine) => {
   it('a PATCH replayed with its key answers the stored answer without running again', async () => {
     const link = (await (await svc.call(PATH, { method: 'POST', json: { name: 'Replay', amount: 1000 } })).json()) as { id: string };
     const key = `idem-links-replay-${Date.now()}`;
+    const send = (method: 'PATCH', path: string, json: unknown, k: string) => svc.call(path, { method, json, headers: { 'X-Idempotency-Key': k } });
     const a = await send('PATCH', `${PATH}/${link.id}`, { name: 'Dois' }, key);
     await svc.call(`${PATH}/${link.id}`, { method: 'PATCH', json: { name: 'Três' } });
     const again = await send('PATCH', `${PATH}/${link.id}`, { name: 'Dois' }, key);

@@ -3,32 +3,19 @@
  * answered on its retry under the same key with the split as it stands, and nothing is done twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestService, type TestService } from '../testing/harness';
+import { ENGINES, type TestService } from '../testing/harness';
+import { startRecoveryService, type RecoveryService } from '../testing/recovery';
 import { insertSubscription, subAccount } from '../testing/split-fixtures';
-import type { IdempotencyFaults } from './idempotent';
 
 describe.each(ENGINES)('recovered split answers on $name', (engine) => {
   let svc: TestService;
-  const play: IdempotencyFaults = {};
+  let failThenRetry: RecoveryService['failThenRetry'];
+  let recovery: RecoveryService;
   beforeAll(async () => {
-    const faults: IdempotencyFaults = { afterHandler: async (op) => play.afterHandler?.(op) };
-    svc = await startTestService(engine, {}, { idempotency: { lockSeconds: 1, faults } });
+    recovery = await startRecoveryService(engine);
+    ({ svc, failThenRetry } = recovery);
   });
-  afterAll(async () => svc?.close());
-
-  let n = 0;
-  async function failThenRetry(method: 'POST' | 'PUT', path: string, json: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const key = `idem-split-${Date.now()}-${++n}`;
-    const send = () => svc.call(path, { method, json, headers: { 'X-Idempotency-Key': key } });
-    play.afterHandler = async () => {
-      delete play.afterHandler;
-      throw new Error('broken after the commit');
-    };
-    expect((await send()).status).toBe(500);
-    const retry = await send();
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    return { status: retry.status, body: (await retry.json()) as Record<string, unknown> };
-  }
+  afterAll(async () => recovery?.close());
 
   it('a split added, then changed: the split, 201 then 200, one of it', async () => {
     const { merchantId } = svc.merchant;
