@@ -6509,7 +6509,7 @@ export interface components {
             completedPayments: number;
             /**
              * Format: uri
-             * @description Where the page sends the payer (a link) once the payment is approved; `null` to stay on the page.
+             * @description The store's address the invoice page links to ("Voltar para a loja") once the payment is approved; the page does not redirect to it. `null`: no such link (the page says the payment is approved).
              * @example https://loja.example/obrigado
              */
             successUrl: string | null;
