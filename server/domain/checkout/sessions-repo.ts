@@ -102,7 +102,10 @@ export async function abandonSession(q: Queryable, id: string, at: Date): Promis
   return res.rows[0] ?? null;
 }
 
-/** One more completed payment of the link (what `maxPayments` is compared with). */
-export async function countCompletion(q: Queryable, linkId: string, at: Date): Promise<void> {
-  await q.query('UPDATE payment_links SET completed_payments = completed_payments + 1, updated_at = $2 WHERE id = $1', [linkId, at]);
+/**
+ * One more completed payment of the link (what `maxPayments` is compared with). `updated_at` is left alone: it is
+ * the time of the merchant's own last change, which a payer's payment is not.
+ */
+export async function countCompletion(q: Queryable, linkId: string): Promise<void> {
+  await q.query('UPDATE payment_links SET completed_payments = completed_payments + 1 WHERE id = $1', [linkId]);
 }
