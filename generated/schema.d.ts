@@ -6401,6 +6401,7 @@ export interface components {
             /** @default false */
             recurring?: boolean;
             templateId?: string | null;
+            /** @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), copied onto every transaction or subscription the link makes, so they obey the same limits. */
             metadata?: {
                 [key: string]: string;
             };
@@ -6555,8 +6556,8 @@ export interface components {
          * @description Changes to a payment link: a field omitted is kept, a nullable field sent as `null` is cleared, and `metadata` sent
          *     replaces the whole object (send every pair to keep). The same rules as at creation apply to the result (`items`
          *     and `amount` replace each other: sending one clears the other, sending both is `400 invalidParameters`), with two
-         *     exceptions that keep an old link changeable: only an `expiresAt` sent in this request must be in the future (an
-         *     expired link can be renamed, or reopened with `expiresAt: null`), and `items` not sent are not judged against the
+         *     exceptions that keep an old link changeable: only an `expiresAt` this request changes must be in the future (an
+         *     expired link can be renamed, sent back whole with its past `expiresAt`, or reopened with `expiresAt: null`), and `items` not sent are not judged against the
          *     catalogue again (a variant disabled since makes the link `unavailable`, not unchangeable). Payments already
          *     started keep the amount they started with; `accessId` never changes. `enabled` is changed by `disable` and
          *     `enable`, `recurring` is fixed at creation (sending either is `400 invalidParameters`). An empty body, or one
@@ -6579,6 +6580,7 @@ export interface components {
             /** Format: uri */
             cancelUrl?: string | null;
             templateId?: string | null;
+            /** @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), copied onto every transaction or subscription the link makes, so they obey the same limits. */
             metadata?: {
                 [key: string]: string;
             };
