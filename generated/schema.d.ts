@@ -6410,7 +6410,8 @@ export interface components {
          * @description Whether a payer who opens the link now can pay, and if not why; computed when the link is read, in this order:
          *     `disabled` (the merchant switched it off), `scheduled` (before `availableAt`), `expired` (after `expiresAt`),
          *     `soldOut` (`completedPayments` reached `maxPayments`), `unavailable` (a variant it sells is disabled, or its
-         *     product is), else `open`. The checkout page shows a clear page for each of these instead of the form.
+         *     product is, or prices changed since put its `amount` out of what one charge carries: below 100 or above
+         *     1000000000 cents), else `open`. The checkout page shows a clear page for each of these instead of the form.
          * @example open
          * @enum {string}
          */
@@ -6463,7 +6464,9 @@ export interface components {
             /** @description The variants sold, or `null` for a fixed-amount link. */
             items: components["schemas"]["PaymentLinkItem"][] | null;
             /**
-             * @description What the payer pays, in cents (installments add no interest).
+             * @description What the payer pays, in cents (installments add no interest): the items' total at the catalogue's current
+             *     prices. Prices changed since the link was written can take it out of what one charge carries (100 to
+             *     1000000000): the link is then `unavailable` until they are changed back.
              * @example 15980
              */
             amount: number;
@@ -7586,7 +7589,8 @@ export interface components {
              */
             method: "pix" | "credit" | "billet" | null;
             /**
-             * @description The link's amount when the session started, in cents.
+             * @description The link's total as the session last knew it, in cents: when the session started, then the total its payment
+             *     was started with, or the new total the payer was refused with when it had changed since the page showed it.
              * @example 15980
              */
             amount: number;
