@@ -7,7 +7,7 @@ import type { Scope } from '../../core/tenancy';
 import { insertLink } from '../../testing/checkout';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { CPF, TEST_CARDS } from '../../testing/payments';
-import { expectPageHeaders, getPage, openCheckout, postCheckout, sessionsOf } from '../../testing/pages';
+import { expectPageHeaders, getPage, openCheckout, postCheckout, roleText, sessionsOf } from '../../testing/pages';
 
 const PAYER = { name: 'Maria da Silva', email: 'maria.silva@example.com', document: CPF };
 const CARD = { number: TEST_CARDS.visa, holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '1' };
@@ -64,5 +64,33 @@ describe.each(ENGINES)('a checkout page visited again on $name', (engine) => {
     expect(await sessionsOf(svc, link.id)).toEqual([]);
     await openCheckout(svc, link.access_id);
     expect(await sessionsOf(svc, link.id)).toHaveLength(1);
+  });
+});
+
+describe.each(ENGINES)('a total changed between the page and the payment on $name', (engine) => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService(engine);
+  });
+  afterAll(async () => svc?.close());
+
+  it('charges nothing and shows the form again (422) with the new total, which then pays', async () => {
+    const link = await insertLink(svc.db, { merchantId: svc.merchant.merchantId, mode: 'sandbox' }, { amount: 10000, methods: ['pix'] });
+    const { html, cookie, csrf } = await openCheckout(svc, link.access_id);
+    expect(html).toContain('<input type="hidden" name="amount" value="10000">');
+    await svc.db.query('UPDATE payment_links SET amount = 12990 WHERE id = $1', [link.id]);
+    const changed = await postCheckout(svc, link.access_id, { csrf, amount: '10000', method: 'pix', ...PAYER }, { cookie });
+    expect(changed.status).toBe(422);
+    const page = await changed.text();
+    expect(roleText(page, 'alert')).toContain('O valor mudou para R$ 129,90. Confira e pague novamente.');
+    expect(page).toContain('<p class="total"><span>Total</span> <strong>R$ 129,90</strong></p>');
+    expect(page).toContain('<input type="hidden" name="amount" value="12990">');
+    expect(page).toContain('value="Maria da Silva"');
+    expect((await svc.db.query('SELECT id FROM transactions WHERE payment_link_id = $1', [link.id])).rows).toEqual([]);
+
+    const paid = await postCheckout(svc, link.access_id, { csrf, amount: '12990', method: 'pix', ...PAYER }, { cookie });
+    expect(paid.status).toBe(303);
+    const charges = await svc.db.query<{ amount: number }>('SELECT amount::int AS amount FROM transactions WHERE payment_link_id = $1', [link.id]);
+    expect(charges.rows).toEqual([{ amount: 12990 }]);
   });
 });
