@@ -96,6 +96,13 @@ describe.each(ENGINES)('Checkouts (payment links) contract on $name', (engine) =
     expectError(await post({ ...FIXED, enabled: false } as unknown as Create), 400, 'invalidParameters');
     expectError(await post({ ...FIXED, successUrl: 'javascript:alert(1)' }), 400, 'invalidParameters');
     expectError(await post({ ...FIXED, amount: 99 }), 400, 'invalidParameters');
+    // The link's metadata is copied onto its charges: a key the transaction would refuse is refused here already.
+    const longKey = { ['k'.repeat(41)]: 'v' };
+    const refused = await post({ ...FIXED, metadata: longKey });
+    expectError(refused, 400, 'invalidParameters');
+    expect(JSON.stringify(errorOf(refused).params)).toContain('metadata');
+    expectError(await patch((await create(FIXED)).id, { metadata: longKey }), 400, 'invalidParameters');
+    expect((await create({ ...FIXED, metadata: { ['k'.repeat(40)]: 'v' } })).metadata).toEqual({ ['k'.repeat(40)]: 'v' });
   });
 
   it('createPaymentLink 422: unknown, disabled, twice-listed or recurring variants, a recurring link of another shape, a bad window', async () => {
@@ -173,11 +180,17 @@ describe.each(ENGINES)('Checkouts (payment links) contract on $name', (engine) =
     expectError(await patch(recurring.id, { maxInstallments: 2 }), 422, 'unprocessableEntity');
   });
 
-  it('an expired link can still be changed: only an expiresAt sent now must be in the future', async () => {
+  it('an expired link can still be changed: only an expiresAt changed now must be in the future', async () => {
     const link = await create({ ...FIXED, expiresAt: future(1) });
     await c.svc.db.query(`UPDATE payment_links SET expires_at = now() - interval '1 hour' WHERE id = $1`, [link.id]);
     const renamed = await patch(link.id, { name: 'Renomeado' });
     expect(renamed.data).toMatchObject({ name: 'Renomeado', availability: 'expired' });
+    // A client sending the whole link back with its own past expiresAt changes nothing of it: not refused.
+    const past = (await read(link.id)).data!.expiresAt!;
+    const resent = await patch(link.id, { name: 'Renomeado de novo', expiresAt: past });
+    expect(resent.response.status, JSON.stringify(resent.error)).toBe(200);
+    expect(resent.data).toMatchObject({ name: 'Renomeado de novo', expiresAt: past, availability: 'expired' });
+    expectError(await patch(link.id, { expiresAt: new Date(Date.parse(past) - 1000).toISOString() }), 422, 'unprocessableEntity');
     expect((await patch(link.id, { expiresAt: null })).data?.availability).toBe('open');
   });
 

@@ -6401,6 +6401,7 @@ export interface components {
             /** @default false */
             recurring?: boolean;
             templateId?: string | null;
+            /** @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), copied onto every transaction or subscription the link makes, so they obey the same limits. */
             metadata?: {
                 [key: string]: string;
             };
@@ -6409,7 +6410,8 @@ export interface components {
          * @description Whether a payer who opens the link now can pay, and if not why; computed when the link is read, in this order:
          *     `disabled` (the merchant switched it off), `scheduled` (before `availableAt`), `expired` (after `expiresAt`),
          *     `soldOut` (`completedPayments` reached `maxPayments`), `unavailable` (a variant it sells is disabled, or its
-         *     product is), else `open`. The checkout page shows a clear page for each of these instead of the form.
+         *     product is, or prices changed since put its `amount` out of what one charge carries: below 100 or above
+         *     1000000000 cents), else `open`. The checkout page shows a clear page for each of these instead of the form.
          * @example open
          * @enum {string}
          */
@@ -6462,7 +6464,9 @@ export interface components {
             /** @description The variants sold, or `null` for a fixed-amount link. */
             items: components["schemas"]["PaymentLinkItem"][] | null;
             /**
-             * @description What the payer pays, in cents (installments add no interest).
+             * @description What the payer pays, in cents (installments add no interest): the items' total at the catalogue's current
+             *     prices. Prices changed since the link was written can take it out of what one charge carries (100 to
+             *     1000000000): the link is then `unavailable` until they are changed back.
              * @example 15980
              */
             amount: number;
@@ -6509,7 +6513,7 @@ export interface components {
             completedPayments: number;
             /**
              * Format: uri
-             * @description Where the page sends the payer (a link) once the payment is approved; `null` to stay on the page.
+             * @description The store's address the invoice page links to ("Voltar para a loja") once the payment is approved; the page does not redirect to it. `null`: no such link (the page says the payment is approved).
              * @example https://loja.example/obrigado
              */
             successUrl: string | null;
@@ -6555,8 +6559,8 @@ export interface components {
          * @description Changes to a payment link: a field omitted is kept, a nullable field sent as `null` is cleared, and `metadata` sent
          *     replaces the whole object (send every pair to keep). The same rules as at creation apply to the result (`items`
          *     and `amount` replace each other: sending one clears the other, sending both is `400 invalidParameters`), with two
-         *     exceptions that keep an old link changeable: only an `expiresAt` sent in this request must be in the future (an
-         *     expired link can be renamed, or reopened with `expiresAt: null`), and `items` not sent are not judged against the
+         *     exceptions that keep an old link changeable: only an `expiresAt` this request changes must be in the future (an
+         *     expired link can be renamed, sent back whole with its past `expiresAt`, or reopened with `expiresAt: null`), and `items` not sent are not judged against the
          *     catalogue again (a variant disabled since makes the link `unavailable`, not unchangeable). Payments already
          *     started keep the amount they started with; `accessId` never changes. `enabled` is changed by `disable` and
          *     `enable`, `recurring` is fixed at creation (sending either is `400 invalidParameters`). An empty body, or one
@@ -6579,6 +6583,7 @@ export interface components {
             /** Format: uri */
             cancelUrl?: string | null;
             templateId?: string | null;
+            /** @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), copied onto every transaction or subscription the link makes, so they obey the same limits. */
             metadata?: {
                 [key: string]: string;
             };
@@ -7584,7 +7589,8 @@ export interface components {
              */
             method: "pix" | "credit" | "billet" | null;
             /**
-             * @description The link's amount when the session started, in cents.
+             * @description The link's total as the session last knew it, in cents: when the session started, then the total its payment
+             *     was started with, or the new total the payer was refused with when it had changed since the page showed it.
              * @example 15980
              */
             amount: number;

@@ -15,7 +15,7 @@ import { createHttpServer } from './http/client-error';
 import { LiveStreams, type StreamSettings } from './http/pages/router';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
-import { createLimiters, type Limiters } from './http/rate-limit';
+import { createLimiters, type CheckoutLimits, type Limiters } from './http/rate-limit';
 import { createWorker, type JobKind, type Worker } from './jobs/worker';
 import type { ClockDeps } from './domain/clock/advance';
 import { serviceJobHandlers } from './job-kinds';
@@ -39,6 +39,8 @@ export interface ServiceOptions {
   clockMaxJobs?: number;
   /** Timings of the public pages' status streams (tests shorten the re-read that finds other processes' changes). */
   streamSettings?: Partial<StreamSettings>;
+  /** The public checkout pages' per-address limits (tests lower them). */
+  checkoutLimits?: CheckoutLimits;
 }
 
 export interface Service {
@@ -133,7 +135,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   let limiters: Limiters | null = null;
   const streams = new LiveStreams();
   if (options.api ?? true) {
-    limiters = await createLimiters(config);
+    limiters = await createLimiters(config, options.checkoutLimits);
     const app = createApp({
       db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams,
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),

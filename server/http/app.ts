@@ -192,6 +192,7 @@ export function createApp(deps: AppDeps): express.Express {
       csrfKey: deps.webhooks.sealer.derive('checkout-csrf'),
       streams: deps.streams ?? new LiveStreams(),
       stream: { ...STREAM_DEFAULTS, ...deps.streamSettings },
+      limiters: deps.limiters,
     }),
   );
   app.use(docsRouter());

@@ -17,6 +17,17 @@ describe('key redaction in logged URLs', () => {
     expect(redactKeys(`/v1/customers/${key}`)).toBe('/v1/customers/sk_test_[redacted]');
     expect(redactKeys('/v1/wallets?limit=5')).toBe('/v1/wallets?limit=5');
   });
+
+  it("keeps 4 characters of a public page's token or access id: the log does not open the page", () => {
+    const token = 'Q7vR2kLm9XpT4wZs8NbC1dFg6HjY3uAe';
+    expect(redactKeys(`/pay/${token}`)).toBe('/pay/Q7vR…');
+    expect(redactKeys(`/pay/${token}/qr.png`)).toBe('/pay/Q7vR…/qr.png');
+    expect(redactKeys(`/pay/${token}/events?x=1`)).toBe('/pay/Q7vR…/events?x=1');
+    expect(redactKeys('/c/acc_Ab12Cd34Ef56Gh78Ij90Kl12/pay')).toBe('/c/acc_Ab12…/pay');
+    expect(redactKeys('/c/acc%5FAb12Cd34Ef56Gh78Ij90Kl12')).toBe('/c/acc%5FAb12…');
+    // In a query (compared canonical: its slashes encoded).
+    expect(redactKeys(`/v1/transactions?next=/pay/${token}`)).toBe('/v1/transactions?next=%2Fpay%2FQ7vR…');
+  });
 });
 
 describe.each(ENGINES)('the request log on $name', (engine) => {

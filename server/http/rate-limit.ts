@@ -16,8 +16,24 @@ import { ApiError } from './errors';
 export interface Limiters {
   requests: RateLimiterAbstract;
   polls: RateLimiterAbstract;
+  /** The public checkout pages, per client address (`req.ip`): form posts, and visits that open a session. */
+  checkoutPay: RateLimiterAbstract;
+  checkoutOpen: RateLimiterAbstract;
   close(): Promise<void>;
 }
+
+export interface CheckoutLimits {
+  /** `POST /c/{accessId}/pay` per client address: card testing tries many cards fast, a payer a few. */
+  pay: { points: number; windowSeconds: number };
+  /** Visits of `/c/{accessId}` that open a session, per client address (each is a row, and a new card budget). */
+  open: { points: number; windowSeconds: number };
+}
+
+/** Generous for payers behind one shared address (an office, a carrier's NAT), far below what card testing needs. */
+export const CHECKOUT_LIMITS: CheckoutLimits = {
+  pay: { points: 30, windowSeconds: 600 },
+  open: { points: 120, windowSeconds: 600 },
+};
 
 export interface Quota {
   limit: number;
@@ -42,7 +58,7 @@ function postgresLimiter(pool: pg.Pool, prefix: string, points: number, duration
   });
 }
 
-export async function createLimiters(config: Config): Promise<Limiters> {
+export async function createLimiters(config: Config, checkout: CheckoutLimits = CHECKOUT_LIMITS): Promise<Limiters> {
   const { points, windowSeconds, pollPoints, pollWindowSeconds, store } = config.rateLimit;
   if (store === 'postgres') {
     if (!config.databaseUrl) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
@@ -51,6 +67,8 @@ export async function createLimiters(config: Config): Promise<Limiters> {
     return {
       requests: await postgresLimiter(pool, 'req', points, windowSeconds),
       polls: await postgresLimiter(pool, 'poll', pollPoints, pollWindowSeconds),
+      checkoutPay: await postgresLimiter(pool, 'cpay', checkout.pay.points, checkout.pay.windowSeconds),
+      checkoutOpen: await postgresLimiter(pool, 'copen', checkout.open.points, checkout.open.windowSeconds),
       close: () => pool.end(),
     };
   }
@@ -58,6 +76,8 @@ export async function createLimiters(config: Config): Promise<Limiters> {
   return {
     requests: new RateLimiterMemory({ keyPrefix: 'req', points, duration: windowSeconds }),
     polls: new RateLimiterMemory({ keyPrefix: 'poll', points: pollPoints, duration: pollWindowSeconds }),
+    checkoutPay: new RateLimiterMemory({ keyPrefix: 'cpay', points: checkout.pay.points, duration: checkout.pay.windowSeconds }),
+    checkoutOpen: new RateLimiterMemory({ keyPrefix: 'copen', points: checkout.open.points, duration: checkout.open.windowSeconds }),
     close: async () => undefined,
   };
 }
@@ -72,6 +92,17 @@ export function quotaHeaders(q: Quota): Record<string, string> {
     'RateLimit-Remaining': String(q.remaining),
     'RateLimit-Reset': String(q.resetSeconds),
   };
+}
+
+/** Counts one use of `key`; the seconds to wait when the limiter's points are spent, else null. */
+export async function retryAfter(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  }
 }
 
 async function take(limiter: RateLimiterAbstract, key: string, limit: number, message: string): Promise<Quota> {

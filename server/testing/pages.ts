@@ -61,3 +61,28 @@ export async function openStream(url: string): Promise<{ res: Response; next(): 
     close: () => abort.abort(),
   };
 }
+
+/** A checkout page opened as a new visitor: its session cookie (`name=value`) and the form's CSRF token. */
+export async function openCheckout(svc: TestService, accessId: string): Promise<{ res: Response; html: string; cookie: string; csrf: string }> {
+  const { res, html } = await getPage(svc, `/c/${accessId}`);
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  return { res, html, cookie, csrf };
+}
+
+/** The checkout form posted as a page would (urlencoded, no redirect followed). */
+export function postCheckout(svc: TestService, accessId: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${svc.url}/c/${accessId}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The checkout sessions of a link (how many a request opened). */
+export async function sessionsOf(svc: TestService, linkId: string): Promise<{ id: string; status: string }[]> {
+  const res = await svc.db.query<{ id: string; status: string }>('SELECT id, status FROM checkout_sessions WHERE payment_link_id = $1 ORDER BY started_at, id', [linkId]);
+  return res.rows;
+}

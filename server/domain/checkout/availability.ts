@@ -7,7 +7,7 @@ import type { LinkRow } from './links-repo';
 
 export type Availability = components['schemas']['PaymentLinkAvailability'];
 
-/** `sellable`: every variant the link sells is enabled, and so is its product (true for a fixed-amount link). */
+/** `sellable`: every variant the link sells is enabled, and so is its product, and the total can be charged (`linesOf`). */
 export function availabilityOf(link: Pick<LinkRow, 'enabled' | 'available_at' | 'expires_at' | 'max_payments' | 'completed_payments'>, now: Date, sellable: boolean): Availability {
   if (!link.enabled) return 'disabled';
   if (link.available_at && now < link.available_at) return 'scheduled';

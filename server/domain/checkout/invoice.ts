@@ -39,6 +39,10 @@ export interface PublicCharge {
   link: { accessId: string; successUrl: string | null; retry: boolean } | null;
 }
 
+/** Statuses after which nothing the payer waits for happens: the invoice page opens no status stream for them, and a
+ * stream that reports one ends. */
+export const SETTLED: readonly TransactionStatus[] = ['approved', 'failed', 'refused', 'canceled', 'refunded', 'chargeback', 'dispute'];
+
 /** What the status stream compares: the status, and whether the QR code or billet is issued yet (a pending charge
  * changes what its page shows when they arrive, without a change of status). */
 export interface ChargeState {

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../../db/types';
 import { findVariants } from '../catalog/repo';
+import { CHARGE_MAX, CHARGE_MIN } from './link-input';
 import type { LinkRow } from './links-repo';
 
 /** One line as the payer sees it; `variantId` is null for the one line of a fixed-amount link. */
@@ -20,11 +21,17 @@ export interface LinkLines {
   lines: LinkLine[];
   /** The sum of the lines, in cents. */
   amount: number;
-  /** Every variant sold is enabled and so is its product (always true for a fixed-amount link). */
+  /**
+   * The link can be charged as it stands: every variant sold is enabled and so is its product, and the total is an
+   * amount one charge can carry (`CHARGE_MIN` to `CHARGE_MAX`: prices changed since the link was written may have
+   * taken it out). A link that is not sellable is `unavailable`, on the API and on its page.
+   */
   sellable: boolean;
 }
 
 export type LinkSold = Pick<LinkRow, 'merchant_id' | 'mode' | 'name' | 'items' | 'amount'>;
+
+const chargeable = (amount: number) => Number.isSafeInteger(amount) && amount >= CHARGE_MIN && amount <= CHARGE_MAX;
 
 /**
  * The lines of `link` and their total, now, in one query. The catalogue is read in the link's own merchant and mode
@@ -33,7 +40,7 @@ export type LinkSold = Pick<LinkRow, 'merchant_id' | 'mode' | 'name' | 'items' |
 export async function linesOf(q: Queryable, link: LinkSold): Promise<LinkLines> {
   if (link.items === null) {
     if (link.amount === null) throw new Error('a payment link has neither items nor an amount');
-    return { lines: [{ name: link.name, quantity: 1, unitPrice: link.amount, variantId: null }], amount: link.amount, sellable: true };
+    return { lines: [{ name: link.name, quantity: 1, unitPrice: link.amount, variantId: null }], amount: link.amount, sellable: chargeable(link.amount) };
   }
   const scope = { merchantId: link.merchant_id, mode: link.mode };
   const variants = new Map((await findVariants(q, scope, [...new Set(link.items.map((i) => i.variantId))])).map((v) => [v.id, v]));
@@ -47,5 +54,5 @@ export async function linesOf(q: Queryable, link: LinkSold): Promise<LinkLines> 
     amount += v.unit_price * item.quantity;
     return { name: v.name, quantity: item.quantity, unitPrice: v.unit_price, variantId: v.id };
   });
-  return { lines, amount, sellable };
+  return { lines, amount, sellable: sellable && chargeable(amount) };
 }

@@ -80,8 +80,16 @@ export function changedValues(current: LinkRow, input: UpdateLinkInput): LinkVal
 }
 
 /**
- * The rules between fields of the link as it would be. `newExpiry` is true when the request sets `expiresAt`: only
- * a date the merchant sends now must be in the future, so an expired link can still be renamed.
+ * True when the change sets an `expiresAt` other than the link's: only such a date must be in the future, so an
+ * expired link can still be renamed, and a client that sends the whole link back with its past date is not refused.
+ */
+export function expiryChanged(current: Pick<LinkRow, 'expires_at'>, input: UpdateLinkInput, v: Pick<LinkValues, 'expires_at'>): boolean {
+  return input.expiresAt !== undefined && v.expires_at?.getTime() !== current.expires_at?.getTime();
+}
+
+/**
+ * The rules between fields of the link as it would be. `newExpiry` is true when the request sets a new `expiresAt`
+ * (`expiryChanged`): only a date the merchant changes now must be in the future.
  */
 export function checkShape(v: LinkValues, recurring: boolean, newExpiry: boolean, now: Date): void {
   if (recurring) {

@@ -38,7 +38,8 @@ export interface LinkRow {
   updated_at: Date;
 }
 
-export const LINK_COLUMNS = `id, merchant_id, mode, access_id, name, description, enabled, items, amount::int AS amount, methods,
+// bigint amounts read as float8: a JS number, exact for any integer below 2^53 (an `::int` would overflow past 2^31).
+export const LINK_COLUMNS = `id, merchant_id, mode, access_id, name, description, enabled, items, amount::float8 AS amount, methods,
   max_installments, available_at, expires_at, max_payments, completed_payments, success_url, cancel_url, recurring,
   template_id, metadata, created_at, updated_at`;
 

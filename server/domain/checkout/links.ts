@@ -13,7 +13,7 @@ import { unchanged } from '../catalog/same';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { linesOf } from './lines';
 import {
-  changedValues, checkItems, checkShape, creationValues, requireOneOfItemsAndAmount, type CreateLinkInput, type UpdateLinkInput,
+  changedValues, checkItems, checkShape, creationValues, expiryChanged, requireOneOfItemsAndAmount, type CreateLinkInput, type UpdateLinkInput,
 } from './link-input';
 import * as repo from './links-repo';
 import { linkListRecord, linkRecord, type LinkListRecord, type LinkRecord } from './links-view';
@@ -88,7 +88,7 @@ export async function updateLink(
     if (!current) throw paymentLinkNotFound(id);
     const values = changedValues(current, input);
     const at = new Date();
-    checkShape(values, current.recurring, input.expiresAt !== undefined, at);
+    checkShape(values, current.recurring, expiryChanged(current, input, values), at);
     // Items not sent are not judged again: a variant disabled since makes the link `unavailable`, not unchangeable.
     if (input.items !== undefined && values.items !== null) await checkItems(tx, scope, values.items, current.recurring);
     await recovery.mark(tx, { resource: 'paymentLink', id, status: 200 });

@@ -42,6 +42,9 @@ describe.each(ENGINES)('checkout session outcomes on $name', (engine) => {
     expect(done).toMatchObject({ status: 'completed', approved_amount: 15980, transaction_id: transactionId, method: 'credit', abandoned_at: null });
     expect(done.completed_at).toBeInstanceOf(Date);
     expect(await completedPayments(svc.db, link.id)).toBe(1);
+    // A payer's payment is not the merchant's change: the link's updatedAt stays the time of its last edit.
+    const after = await svc.db.query<{ updated_at: Date }>('SELECT updated_at FROM payment_links WHERE id = $1', [link.id]);
+    expect(after.rows[0]!.updated_at).toEqual(link.updated_at);
     const [event, ...more] = await payloads(s.id);
     expect(more).toEqual([]);
     expect(event!.type).toBe('checkout.completed');

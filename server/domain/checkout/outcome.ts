@@ -25,7 +25,7 @@ export async function checkoutOutcome(q: Queryable, t: TransactionRow, events: r
   if (!t.checkout_session_id || !events.includes('transaction.approved')) return;
   const s = await repo.completeSession(q, t.checkout_session_id, { transactionId: t.id, method: t.method, amount: t.captured_amount }, at);
   if (!s) return;
-  await repo.countCompletion(q, s.payment_link_id, at);
+  await repo.countCompletion(q, s.payment_link_id);
   await emitSession(q, s, 'checkout.completed', at);
 }
 

@@ -26,8 +26,10 @@ export interface SessionRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, merchant_id, mode, payment_link_id, status, method, transaction_id, subscription_id, amount::int AS amount,
-  approved_amount::int AS approved_amount, started_at, expires_at, completed_at, abandoned_at, updated_at`;
+// bigint amounts read as float8: a JS number, exact for any integer below 2^53 (an `::int` would overflow past 2^31,
+// and a link's total at changed prices can get there).
+const COLUMNS = `id, merchant_id, mode, payment_link_id, status, method, transaction_id, subscription_id, amount::float8 AS amount,
+  approved_amount::float8 AS approved_amount, started_at, expires_at, completed_at, abandoned_at, updated_at`;
 
 export interface NewSession {
   id: string;
@@ -59,15 +61,21 @@ export async function selectSession(q: Queryable, id: string, forUpdate = false)
 export async function recordStart(
   q: Queryable,
   id: string,
-  p: { method: LinkMethod; transactionId: string | null; subscriptionId: string | null },
+  p: { method: LinkMethod; transactionId: string | null; subscriptionId: string | null; amount: number },
   at: Date,
 ): Promise<SessionRow> {
+  // `amount`: the total the payment charges, the link's as it is now (prices may have moved since the session opened).
   const res = await q.query<SessionRow>(
-    `UPDATE checkout_sessions SET method = $2, transaction_id = $3, subscription_id = $4, updated_at = $5
+    `UPDATE checkout_sessions SET method = $2, transaction_id = $3, subscription_id = $4, amount = $5, updated_at = $6
       WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, p.method, p.transactionId, p.subscriptionId, at],
+    [id, p.method, p.transactionId, p.subscriptionId, p.amount, at],
   );
   return res.rows[0]!;
+}
+
+/** The link's total moved since the session opened: an open session shows (and reports) the new one. */
+export async function setSessionAmount(q: Queryable, id: string, amount: number, at: Date): Promise<void> {
+  await q.query(`UPDATE checkout_sessions SET amount = $2, updated_at = $3 WHERE id = $1 AND status = 'open' AND amount <> $2`, [id, amount, at]);
 }
 
 /** The charge a recurring link's subscription made for its first cycle becomes the session's latest transaction. */
@@ -102,7 +110,10 @@ export async function abandonSession(q: Queryable, id: string, at: Date): Promis
   return res.rows[0] ?? null;
 }
 
-/** One more completed payment of the link (what `maxPayments` is compared with). */
-export async function countCompletion(q: Queryable, linkId: string, at: Date): Promise<void> {
-  await q.query('UPDATE payment_links SET completed_payments = completed_payments + 1, updated_at = $2 WHERE id = $1', [linkId, at]);
+/**
+ * One more completed payment of the link (what `maxPayments` is compared with). `updated_at` is left alone: it is
+ * the time of the merchant's own last change, which a payer's payment is not.
+ */
+export async function countCompletion(q: Queryable, linkId: string): Promise<void> {
+  await q.query('UPDATE payment_links SET completed_payments = completed_payments + 1 WHERE id = $1', [linkId]);
 }

@@ -15,7 +15,7 @@ import type { Engine } from '../transactions/engine';
 import { availabilityOf, type Availability } from './availability';
 import { checkChoice, payerInput, type PaymentChoice } from './choice';
 import type { CheckoutJob } from './jobs';
-import { linesOf } from './lines';
+import { linesOf, type LinkLines } from './lines';
 import { findLink, findLinkByAccess, type LinkRow } from './links-repo';
 import * as repo from './sessions-repo';
 
@@ -94,10 +94,29 @@ function checkOpen(s: SessionRow, now: Date): void {
   }
 }
 
-/** The link can be paid now: availability in the spec's order, sold-out included (`maxPayments`). */
-async function checkLink(q: Queryable, link: LinkRow, now: Date): Promise<void> {
-  const availability = availabilityOf(link, now, (await linesOf(q, link)).sellable);
+/** The link can be paid now (availability in the spec's order, sold-out included); its lines and total, now. */
+async function checkLink(q: Queryable, link: LinkRow, now: Date): Promise<LinkLines> {
+  const sold = await linesOf(q, link);
+  const availability = availabilityOf(link, now, sold.sellable);
   if (availability !== 'open') throw linkClosed(availability);
+  return sold;
+}
+
+/** `R$ 1.234,56`: how the payer reads an amount in a message (the pages print amounts the same way). */
+function brl(cents: number): string {
+  const reais = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `R$ ${reais},${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The total changed since the page showed it (a variant's price, the link's amount): the session takes the new
+ * total (what the page shows next) and the payment is refused, so the payer never pays a total they did not see.
+ */
+async function totalChanged(db: Db, sessionId: string, shown: number, total: number): Promise<ApiError> {
+  await repo.setSessionAmount(db, sessionId, total, new Date());
+  return new ApiError('unprocessableEntity', {
+    resource: 'checkout', message: `The total changed from ${brl(shown)} to ${brl(total)}.`, params: [{ amount: 'changed' }],
+  });
 }
 
 const DEAD_CHARGE = ['failed', 'refused', 'canceled'];
@@ -127,8 +146,19 @@ class AlreadyStarted extends Error {
   }
 }
 
-/** The session's claim, run in the database transaction that writes the charge or subscription (`CheckoutStart`). */
-function claimOf(sessionId: string, link: LinkRow, method: PaymentChoice['method']): CheckoutStart['claim'] {
+/** Thrown by the claim when the link's total moved since the payment was prepared; it rolls the claim back. */
+class TotalMoved extends Error {
+  constructor(readonly total: number) {
+    super("the payment link's total changed while the payment was being prepared");
+  }
+}
+
+/**
+ * The session's claim, run in the database transaction that writes the charge or subscription (`CheckoutStart`):
+ * everything judged before the card went to the vault is judged again on the session and link as they are now,
+ * under the session's lock (the link's methods and installments, and its total against `total`, what is charged).
+ */
+function claimOf(sessionId: string, link: LinkRow, choice: PaymentChoice, total: number): CheckoutStart['claim'] {
   return async (q, id) => {
     const s = await repo.selectSession(q, sessionId, true);
     if (!s) throw new Error(`checkout session ${sessionId} vanished`);
@@ -136,10 +166,13 @@ function claimOf(sessionId: string, link: LinkRow, method: PaymentChoice['method
     checkOpen(s, now);
     const fresh = await findLink(q, { merchantId: link.merchant_id, mode: link.mode }, link.id);
     if (!fresh) throw new Error(`payment link ${link.id} vanished`);
-    await checkLink(q, fresh, now);
+    const sold = await checkLink(q, fresh, now);
     const live = await livePayment(q, s);
     if (live) throw new AlreadyStarted(live);
-    await repo.recordStart(q, sessionId, { method, transactionId: link.recurring ? null : id, subscriptionId: link.recurring ? id : null }, now);
+    checkChoice(fresh, choice);
+    if (sold.amount !== total) throw new TotalMoved(sold.amount);
+    const started = { method: choice.method, transactionId: link.recurring ? null : id, subscriptionId: link.recurring ? id : null };
+    await repo.recordStart(q, sessionId, { ...started, amount: total }, now);
   };
 }
 
@@ -166,12 +199,13 @@ export async function startPayment(engine: Engine, sessionId: string, choice: Pa
   if (live) return live;
   const now = new Date();
   checkOpen(s, now);
-  await checkLink(engine.db, link, now);
+  const sold = await checkLink(engine.db, link, now);
   checkChoice(link, choice);
+  if (choice.shownAmount !== undefined && choice.shownAmount !== sold.amount) throw await totalChanged(engine.db, s.id, choice.shownAmount, sold.amount);
   const customer = payerInput(choice.payer);
   const scope = { merchantId: s.merchant_id, mode: s.mode };
   const merchant = await merchantOf(engine.db, s.merchant_id);
-  const checkout: CheckoutStart = { paymentLinkId: link.id, checkoutSessionId: s.id, claim: claimOf(s.id, link, choice.method) };
+  const checkout: CheckoutStart = { paymentLinkId: link.id, checkoutSessionId: s.id, claim: claimOf(s.id, link, choice, sold.amount) };
   const card = choice.method === 'credit' ? choice.card : undefined;
   try {
     if (link.recurring) {
@@ -181,7 +215,6 @@ export async function startPayment(engine: Engine, sessionId: string, choice: Pa
       const sub = await createSubscription(engine, scope, merchant, { variantId, customer, payment, metadata: link.metadata }, NO_RECOVERY, checkout);
       return { transactionId: null, subscriptionId: sub.id };
     }
-    const sold = await linesOf(engine.db, link);
     const items = sold.lines.map((l) => ({ name: l.name, unitPrice: l.unitPrice, quantity: l.quantity, ...(l.variantId ? { variantId: l.variantId } : {}) }));
     const common = { amount: sold.amount, customer, items, metadata: link.metadata };
     const body: components['schemas']['CreateTransactionRequest'] =
@@ -192,6 +225,7 @@ export async function startPayment(engine: Engine, sessionId: string, choice: Pa
     return { transactionId: t.id, subscriptionId: null };
   } catch (err) {
     if (err instanceof AlreadyStarted) return err.started;
+    if (err instanceof TotalMoved) throw await totalChanged(engine.db, s.id, choice.shownAmount ?? sold.amount, err.total);
     throw err;
   }
 }

@@ -16,6 +16,8 @@ export interface CheckoutForm {
   errors: FieldError[];
   /** A refusal of the payment itself (an invalid card), shown with the field errors. */
   refusal: string | null;
+  /** Something the payer should know before choosing (no more card attempts in this session). */
+  notice?: string | null;
   now: Date;
 }
 
@@ -89,8 +91,10 @@ export function checkoutPage(f: CheckoutForm): string {
   <p class="total"><span>Total</span> <strong>${brl(amount)}</strong></p>
 </section>
 ${alert(f)}
+${f.notice && html`<p class="notice" id="form-notice">${f.notice}</p>`}
 <form method="post" action="/c/${link.access_id}/pay" class="pay" data-checkout>
   <input type="hidden" name="csrf" value="${f.csrf}">
+  <input type="hidden" name="amount" value="${String(amount)}">
   <fieldset class="methods">
     <legend>Forma de pagamento</legend>
     ${link.methods.map((m) => html`<label class="method"><input type="radio" name="method" value="${m}"${m === v.method ? html` checked` : ''}> ${METHOD_LABEL[m]}</label>`)}

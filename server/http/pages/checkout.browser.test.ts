@@ -133,7 +133,8 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout page in headless 
     await fillCard(page, card('4111 1111 1111 1111'), 3);
     const options = await installmentOptions(page);
     expect(options).toHaveLength(3); // 1 to the link's maxInstallments
-    ['1x de R$ 159,80', '2x de R$ 79,90', '3x de R$ 53,27'].forEach((shown, i) => expect(options[i]).toMatch(new RegExp(`^${shown.replace(/[$]/g, '\\$')}`)));
+    // As the engine splits them (the remainder on the first installment): the parts add up to R$ 159,80.
+    ['1x de R$ 159,80', '2x de R$ 79,90', '3x de R$ 53,26 (1ª de R$ 53,28)'].forEach((shown, i) => expect(options[i]!.slice(0, shown.length)).toBe(shown));
     await shot(page, step('card-1-filled'));
     await pay(page);
     await expectApproved(page);

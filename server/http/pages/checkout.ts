@@ -2,11 +2,12 @@
  * `GET /c/{accessId}` and `POST /c/{accessId}/pay`: the checkout page of a payment link and its form. The session
  * lives in an HttpOnly, SameSite=Lax cookie scoped to the link's path; the form carries an HMAC of the session id
  * (`csrf.ts`), and a POST whose `Origin` is another site's is refused besides. Card number and CVV go from the
- * parsed form to the payment pipeline and nowhere else: never echoed back into a page, never logged.
+ * parsed form to the payment pipeline and nowhere else: never echoed back into a page, never logged. Posts, and visits
+ * that open a session, are rate limited per client address (`throttle.ts`).
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { ApiError } from '../../core/errors';
-import { checkoutForPayment, payInSession, visitCheckout } from '../../domain/checkout/visit';
+import { checkoutForPayment, MAX_CARD_FAILURES, openCheckout, payInSession, visitCheckout } from '../../domain/checkout/visit';
 import type { Offer, SessionRow } from '../../domain/checkout/sessions';
 import { statusOf } from '../errors';
 import { checkoutPage, startingPage } from './checkout-view';
@@ -14,8 +15,9 @@ import { csrfToken, csrfValid } from './csrf';
 import { sendMessage, sendPage, type PagesDeps } from './deps';
 import { emptyForm, parseForm, type FieldError, type FormValues } from './form';
 import { pageHeaders } from './headers';
-import { formNotAccepted, linkClosed, linkNotFound, sessionExpired } from './messages';
-import { refusalMessage } from './refusals';
+import { alreadyPaid, cardAttemptsExhausted, formNotAccepted, linkClosed, linkNotFound, sessionExpired } from './messages';
+import { amountChanged, refusalMessage } from './refusals';
+import { throttled } from './throttle';
 
 const COOKIE = 'checkout_session';
 const SESSION_ID = /^chs_[0-9A-Za-z]{1,64}$/;
@@ -52,8 +54,13 @@ function sameOrigin(req: Request, deps: PagesDeps): boolean {
   return allowed.includes(origin);
 }
 
-function renderForm(res: Response, deps: PagesDeps, status: number, offer: Offer, session: SessionRow, values: FormValues, errors: FieldError[], refusal: string | null): void {
-  const html = checkoutPage({ offer, csrf: csrfToken(deps.csrfKey, session.id), values, errors, refusal, now: new Date() });
+/** Said beside the form once the session's card attempts are spent (the card is no longer offered in it). */
+const CARD_EXHAUSTED = `Por segurança, depois de ${MAX_CARD_FAILURES} tentativas recusadas esta página não aceita mais cartão. Escolha outra forma de pagamento.`;
+
+function renderForm(res: Response, deps: PagesDeps, status: number, form: { offer: Offer; session: SessionRow; cardExhausted: boolean }, values: FormValues, errors: FieldError[], refusal: string | null): void {
+  const { offer, session } = form;
+  const notice = form.cardExhausted ? CARD_EXHAUSTED : null;
+  const html = checkoutPage({ offer, csrf: csrfToken(deps.csrfKey, session.id), values, errors, refusal, notice, now: new Date() });
   sendPage(res, status, html);
 }
 
@@ -61,30 +68,48 @@ function closedPage(res: Response, offer: Offer): void {
   sendMessage(res, linkClosed(offer.availability as Exclude<Offer['availability'], 'open'>, offer.link.mode, offer.link.available_at));
 }
 
+function redirect(res: Response, to: string): void {
+  pageHeaders(res);
+  res.redirect(303, to);
+}
+
 export function checkoutRoutes(deps: PagesDeps): Router {
   const router = express.Router();
 
+  // Express answers HEAD with this handler too: a HEAD shows the same status but opens no session.
   router.get('/c/:accessId', async (req, res) => {
     const accessId = req.params.accessId;
-    const visit = await visitCheckout(deps.engine, accessId, sessionCookie(req), new Date());
+    const now = new Date();
+    const visit = await visitCheckout(deps.engine, accessId, sessionCookie(req), now);
     switch (visit.kind) {
       case 'notFound':
         return sendMessage(res, linkNotFound());
       case 'closed':
         return closedPage(res, visit.offer);
       case 'charge':
-        pageHeaders(res);
-        return res.redirect(303, `/pay/${visit.token}`);
+        return redirect(res, `/pay/${visit.token}`);
+      case 'paid':
+        return sendMessage(res, alreadyPaid(visit.offer.link.mode));
       case 'starting':
         return sendPage(res, 200, startingPage(visit.offer));
+      case 'exhausted':
+        return sendMessage(res, cardAttemptsExhausted(visit.offer.link.mode));
       case 'form':
-        if (visit.opened) setSessionCookie(req, res, deps, visit.session, accessId);
-        return renderForm(res, deps, 200, visit.offer, visit.session, emptyForm(visit.offer.link.methods), [], null);
+        return renderForm(res, deps, 200, visit, emptyForm(visit.offer.link.methods), [], null);
+      case 'new': {
+        if (req.method === 'HEAD') return sendPage(res, 200, '');
+        if (await throttled(req, res, deps.limiters.checkoutOpen)) return;
+        const session = await openCheckout(deps.engine, visit.offer, now);
+        setSessionCookie(req, res, deps, session, accessId);
+        return renderForm(res, deps, 200, { offer: visit.offer, session, cardExhausted: false }, emptyForm(visit.offer.link.methods), [], null);
+      }
     }
   });
 
   const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 50, type: 'application/x-www-form-urlencoded' });
-  router.post('/c/:accessId/pay', (req, res, next) => {
+  router.post('/c/:accessId/pay', async (req, res, next) => {
+    // Counted before anything is read: a refused post costs as much as an accepted one.
+    if (await throttled(req, res, deps.limiters.checkoutPay)) return;
     if (!req.is('application/x-www-form-urlencoded')) return sendMessage(res, formNotAccepted(415));
     form(req, res, (err?: unknown) => {
       if (!err) return next();
@@ -96,24 +121,40 @@ export function checkoutRoutes(deps: PagesDeps): Router {
   }, async (req, res) => {
     const accessId = req.params.accessId!;
     if (!sameOrigin(req, deps)) return sendMessage(res, sessionExpired());
-    const target = await checkoutForPayment(deps.db, accessId, sessionCookie(req), new Date());
+    const target = await checkoutForPayment(deps.engine, accessId, sessionCookie(req), new Date());
     if (target.kind === 'notFound') return sendMessage(res, linkNotFound());
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (target.kind === 'noSession' || !csrfValid(deps.csrfKey, target.session.id, body.csrf)) return sendMessage(res, sessionExpired());
-    if (target.kind === 'closed') return closedPage(res, target.offer);
+    switch (target.kind) {
+      case 'charge':
+        // A form posted again after its payment started (a double click, the back button): that payment is shown.
+        return redirect(res, target.token ? `/pay/${target.token}` : `/c/${accessId}`);
+      case 'ended':
+        return sendMessage(res, sessionExpired());
+      case 'closed':
+        return closedPage(res, target.offer);
+      case 'exhausted':
+        return sendMessage(res, cardAttemptsExhausted(target.offer.link.mode));
+    }
     const { offer, session } = target;
+    if (target.cardExhausted && body.method === 'credit') {
+      const values = parseForm(body, [...offer.link.methods, 'credit'], 1).values;
+      return renderForm(res, deps, 422, target, { ...values, method: offer.link.methods[0]! }, [], CARD_EXHAUSTED);
+    }
     const parsed = parseForm(body, offer.link.methods, offer.link.recurring ? 1 : offer.link.max_installments);
-    if (!parsed.ok) return renderForm(res, deps, 422, offer, session, parsed.values, parsed.errors, null);
+    if (!parsed.ok) return renderForm(res, deps, 422, target, parsed.values, parsed.errors, null);
     let token: string | null;
     try {
       token = await payInSession(deps.engine, session.id, parsed.choice);
     } catch (err) {
       // A refusal the payer can act on comes back as the form with its reason; anything else is the 500 page.
       if (!(err instanceof ApiError) || statusOf(err) >= 500) throw err;
-      return renderForm(res, deps, 422, offer, session, parsed.values, [], refusalMessage(err));
+      // A changed total: the form again with the new total (the session has it now), for the payer to confirm.
+      const fresh = amountChanged(err) ? await checkoutForPayment(deps.engine, accessId, session.id, new Date()) : target;
+      const shown = fresh.kind === 'open' ? fresh : target;
+      return renderForm(res, deps, 422, shown, parsed.values, [], refusalMessage(err, shown.offer.amount));
     }
-    pageHeaders(res);
-    res.redirect(303, token ? `/pay/${token}` : `/c/${accessId}`);
+    redirect(res, token ? `/pay/${token}` : `/c/${accessId}`);
   });
   return router;
 }

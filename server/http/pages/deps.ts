@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Response } from 'express';
 import type { Db } from '../../db/types';
 import type { Engine } from '../../domain/transactions/engine';
+import type { Limiters } from '../rate-limit';
 import type { LiveStreams, StreamSettings } from './events';
 import { pageHeaders } from './headers';
 import type { MessagePage } from './messages';
@@ -15,6 +16,8 @@ export interface PagesDeps {
   csrfKey: Buffer;
   streams: LiveStreams;
   stream: StreamSettings;
+  /** Per client address: the checkout form's posts and the visits that open a session. */
+  limiters: Pick<Limiters, 'checkoutPay' | 'checkoutOpen'>;
 }
 
 /** Sends a page with the public pages' headers. */

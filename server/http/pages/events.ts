@@ -6,12 +6,15 @@
  * made by another process (a separate worker on PostgreSQL) is found by a slow re-read of the row (`pollMs`, default
  * 4 s) — one light query per open stream, not a tight poll of the API. A comment line every `heartbeatMs` keeps
  * proxies from closing an idle connection; after `maxMs` the stream ends and the browser's EventSource reconnects
- * (after the `retry` it was given), so no connection lives forever and a deploy drains in minutes.
+ * (after the `retry` it was given), so no connection lives forever and a deploy drains in minutes. A settled status
+ * (`SETTLED`: nothing the payer waits for follows) is the stream's last event: the stream ends after sending it. A
+ * charge has at most `MAX_STREAMS_PER_CHARGE` open streams (a page open in a few tabs; not a client holding hundreds
+ * of connections and pollers).
  */
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/types';
-import { chargeState, type ChargeState } from '../../domain/checkout/invoice';
+import { chargeState, SETTLED, type ChargeState } from '../../domain/checkout/invoice';
 import { onTransactionChange } from '../../domain/transactions/notify';
 import { pageHeaders } from './headers';
 
@@ -25,13 +28,45 @@ export interface StreamSettings {
 
 export const STREAM_DEFAULTS: StreamSettings = { pollMs: 4_000, heartbeatMs: 15_000, maxMs: 5 * 60_000, retryMs: 3_000 };
 
-/** The open streams of an app, so that closing the service ends them instead of waiting minutes for them. */
+export const MAX_STREAMS_PER_CHARGE = 5;
+
+/**
+ * The open streams of an app, so that closing the service ends them instead of waiting minutes for them, and so that
+ * one charge has at most `maxPerCharge`. `size` and `idle()` let tests see that a stream released what it held.
+ */
 export class LiveStreams {
   private readonly open = new Set<() => void>();
+  private readonly perCharge = new Map<string, number>();
+  private waiters: (() => void)[] = [];
 
-  add(end: () => void): () => void {
+  constructor(readonly maxPerCharge = MAX_STREAMS_PER_CHARGE) {}
+
+  /** Registers a stream of `charge` (its `end`); the function that forgets it, or null when the charge has its most. */
+  add(charge: string, end: () => void): (() => void) | null {
+    const n = this.perCharge.get(charge) ?? 0;
+    if (n >= this.maxPerCharge) return null;
+    this.perCharge.set(charge, n + 1);
     this.open.add(end);
-    return () => this.open.delete(end);
+    let forgotten = false;
+    return () => {
+      if (forgotten) return;
+      forgotten = true;
+      this.open.delete(end);
+      const left = (this.perCharge.get(charge) ?? 1) - 1;
+      if (left > 0) this.perCharge.set(charge, left);
+      else this.perCharge.delete(charge);
+      if (this.open.size === 0) for (const w of this.waiters.splice(0)) w();
+    };
+  }
+
+  /** The streams open now (each holds its timers, its wake-up subscription and its re-reads until it ends). */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Resolves once no stream is open. */
+  idle(): Promise<void> {
+    return this.open.size === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 
   closeAll(): void {
@@ -39,12 +74,17 @@ export class LiveStreams {
   }
 }
 
+/** Opens the stream of `charge` on `res`; false (nothing sent) when the charge has its most streams open already. */
 export function statusStream(
   deps: { db: Db; logger: Logger; streams: LiveStreams; settings: StreamSettings },
   res: Response,
   charge: { transactionId: string; state: ChargeState },
-): void {
+): boolean {
   const { db, logger, settings } = deps;
+  let ended = false;
+  const registered = deps.streams.add(charge.transactionId, () => end());
+  if (!registered) return false;
+  const forget = registered;
   pageHeaders(res);
   res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
@@ -56,9 +96,9 @@ export function statusStream(
     if (data === last) return;
     last = data;
     res.write(`event: status\ndata: ${data}\n\n`);
+    if (SETTLED.includes(state.status)) end();
   };
 
-  let ended = false;
   let reading = false;
   let again = false;
   // One read at a time; a wake-up during a read asks for one more after it, so no change is missed or read twice over.
@@ -89,7 +129,6 @@ export function statusStream(
   const poll = setInterval(() => void check(), settings.pollMs);
   const beat = setInterval(() => res.write(': keep-alive\n\n'), settings.heartbeatMs);
   const limit = setTimeout(() => end(), settings.maxMs);
-  const forget = deps.streams.add(() => end());
   function end(): void {
     if (ended) return;
     ended = true;
@@ -104,4 +143,5 @@ export function statusStream(
   send(charge.state);
   // The charge may have changed between the page's read and this subscription: look once more now.
   void check();
+  return true;
 }

@@ -58,8 +58,11 @@ export function parseForm(body: Record<string, unknown>, methods: readonly LinkM
   if (document === '' && values.method === 'billet') errors.push({ field: 'document', message: 'Informe o CPF ou CNPJ: o boleto precisa dele.' });
   else if (document !== '' && (!docType || !isValidDocument(docType, document))) errors.push({ field: 'document', message: 'CPF ou CNPJ inválido: confira os números.' });
   const payer = { name: values.name, email: values.email, document };
+  // The total the page showed (cents): the sessions refuse a payment whose total changed since. A form without it
+  // (a page served before the field existed) is not checked.
+  const shown = /^\d{1,12}$/.test(text(body, 'amount', 12)) ? { shownAmount: Number(text(body, 'amount', 12)) } : {};
   if (values.method !== 'credit') {
-    return errors.length ? { ok: false, errors, values } : { ok: true, choice: { method: values.method, payer }, values };
+    return errors.length ? { ok: false, errors, values } : { ok: true, choice: { method: values.method, payer, ...shown }, values };
   }
 
   const number = digitsOnly(text(body, 'number', 40));
@@ -79,7 +82,7 @@ export function parseForm(body: Record<string, unknown>, methods: readonly LinkM
   return {
     ok: true,
     values,
-    choice: { method: 'credit', payer, installments, card: { number, holderName: values.holderName, expMonth: month, expYear: year, cvv } },
+    choice: { method: 'credit', payer, installments, card: { number, holderName: values.holderName, expMonth: month, expYear: year, cvv }, ...shown },
   };
 }
 

@@ -8,8 +8,10 @@ describe('page formats', () => {
     expect(brl(123456789)).toBe('R$ 1.234.567,89');
   });
 
-  it('prints an installment to the nearest cent', () => {
-    expect(installmentLabel(15980, 3)).toBe('3x de R$ 53,27');
+  it('prints installments as the engine splits them, adding up to the total (the remainder on the first)', () => {
+    expect(installmentLabel(15980, 3)).toBe('3x de R$ 53,26 (1ª de R$ 53,28)');
+    expect(installmentLabel(15900, 3)).toBe('3x de R$ 53,00');
+    expect(installmentLabel(15981, 2)).toBe('2x de R$ 79,90 (1ª de R$ 79,91)');
     expect(installmentLabel(15980, 1)).toBe('1x de R$ 159,80 (à vista)');
   });
 

@@ -1,4 +1,5 @@
 /** How amounts and dates read for a payer in Brazil. Amounts are integer cents and stay integers until printed. */
+import { splitEvenly } from '../../domain/fees/plan';
 
 /** `R$ 1.234,56` with a plain space (screen readers and text search see one ordinary space, not U+00A0). */
 export function brl(cents: number): string {
@@ -8,9 +9,15 @@ export function brl(cents: number): string {
   return `${sign}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** One installment of `n` as the payer is told it, to the nearest cent: `3x de R$ 53,27`. */
+/**
+ * `n` installments as the engine splits the amount (`splitEvenly`, as the charge's receivables: the remainder on the
+ * first), so the parts add up to the total: `3x de R$ 53,00`, or `3x de R$ 53,26 (1ª de R$ 53,28)` for R$ 159,80.
+ * It starts with the count (`3x`), which is how a payer scans the list.
+ */
 export function installmentLabel(amount: number, n: number): string {
-  return n === 1 ? `1x de ${brl(amount)} (à vista)` : `${n}x de ${brl(Math.round(amount / n))}`;
+  if (n === 1) return `1x de ${brl(amount)} (à vista)`;
+  const [first, rest] = splitEvenly(amount, n) as [number, number];
+  return first === rest ? `${n}x de ${brl(rest)}` : `${n}x de ${brl(rest)} (1ª de ${brl(first)})`;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });

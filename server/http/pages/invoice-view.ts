@@ -4,14 +4,12 @@
  * the charge can still change, the page's script listens to `/pay/{token}/events` and reloads on a change.
  */
 import type { PublicCharge } from '../../domain/checkout/invoice';
-import { stateOf } from '../../domain/checkout/invoice';
+import { SETTLED, stateOf } from '../../domain/checkout/invoice';
 import type { TransactionStatus } from '../../domain/transactions/status';
 import { brl, dateTime, day, installmentLabel } from './format';
 import { html, safeUrl, type Html } from './html';
 import { page } from './layout';
 
-/** Statuses after which nothing the payer waits for happens: no status stream is opened for them. */
-const SETTLED: readonly TransactionStatus[] = ['approved', 'failed', 'refused', 'canceled', 'refunded', 'chargeback', 'dispute'];
 
 const REFUSAL: Record<string, string> = {
   issuerDeclined: 'O emissor do cartão recusou o pagamento.',

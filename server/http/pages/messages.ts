@@ -50,6 +50,22 @@ export function linkClosed(availability: Exclude<Availability, 'open'>, mode: Mo
   }
 }
 
+/** Too many posts or new visits from one address (`Retry-After` says how long to wait). */
+export const tooManyAttempts = () =>
+  messagePage(429, 'Muitas tentativas em pouco tempo', 'Aguarde alguns minutos e tente de novo.');
+
+/** A charge whose status streams are all taken (a page open in too many tabs). */
+export const tooManyStreams = () =>
+  messagePage(429, 'Muitas páginas abertas', 'Esta cobrança já está aberta em várias abas. Feche algumas e recarregue a página.');
+
+/** A session whose card attempts are spent, on a link that offers nothing but card. */
+export const cardAttemptsExhausted = (mode: Mode) =>
+  messagePage(200, 'Limite de tentativas com cartão atingido', 'Por segurança, esta página não aceita mais tentativas com cartão. Fale com o vendedor.', mode);
+
+/** A completed session without a charge to show (a subscription that starts with a free trial). */
+export const alreadyPaid = (mode: Mode) =>
+  messagePage(200, 'Pagamento concluído', 'Este pagamento já foi feito neste navegador. Não é preciso pagar de novo.', mode);
+
 export const sessionExpired = () =>
   messagePage(403, 'Sessão expirada, recarregue a página', 'Por segurança, o formulário só vale na página em que foi aberto.');
 

@@ -85,8 +85,10 @@ describe.each(ENGINES)('the pages of a charge on $name', (engine) => {
     }
   });
 
-  it('an unknown token, or a path under /pay that is not a page, is an HTML 404 with the headers', async () => {
-    for (const path of ['/pay/0000000000000000000000000000000A', '/pay/not-a-token', '/pay/x/y/z', '/c/acc_x/pay/extra']) {
+  it('an unknown token, a path under /pay or /c that is not a page, or one not validly percent-encoded, is an HTML 404 with the headers', async () => {
+    const paths = ['/pay/0000000000000000000000000000000A', '/pay/not-a-token', '/pay/x/y/z', '/c/acc_x/pay/extra', '/c', '/pay', '/c/',
+      '/c/%E0%A4%A', '/pay/%E0%A4%A', '/pay/%E0%A4%A/qr.png', '/c/%FF'];
+    for (const path of paths) {
       const { res, html } = await getPage(svc, path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');

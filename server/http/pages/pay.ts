@@ -11,7 +11,7 @@ import { sendMessage, sendPage, type PagesDeps } from './deps';
 import { statusStream } from './events';
 import { pageHeaders } from './headers';
 import { invoicePage } from './invoice-view';
-import { chargeNotFound } from './messages';
+import { chargeNotFound, tooManyStreams } from './messages';
 
 export function payRoutes(deps: PagesDeps): Router {
   const router = express.Router();
@@ -39,17 +39,28 @@ export function payRoutes(deps: PagesDeps): Router {
   });
 
   router.get('/pay/:token/events', async (req, res) => {
+    // Listened to before the read: a client gone while it runs must not leave a stream (timers, re-reads) behind.
+    let gone = false;
+    res.once('close', () => {
+      gone = true;
+    });
     const charge = await chargeByToken(deps.db, req.params.token);
+    if (gone || res.closed || req.socket.destroyed) return;
     if (!charge) return sendMessage(res, chargeNotFound());
     // HEAD asks whether the stream exists, not to hold a connection open for minutes.
     if (req.method === 'HEAD') {
       pageHeaders(res);
       return res.status(200).type('text/event-stream; charset=utf-8').end();
     }
-    statusStream({ db: deps.db, logger: deps.logger, streams: deps.streams, settings: deps.stream }, res, {
+    const opened = statusStream({ db: deps.db, logger: deps.logger, streams: deps.streams, settings: deps.stream }, res, {
       transactionId: charge.transactionId,
       state: stateOf(charge),
     });
+    if (!opened) {
+      // The page shows its status without the stream (a reload shows a change); the browser stops retrying on a 429.
+      res.set('Retry-After', String(Math.ceil(deps.stream.maxMs / 1000)));
+      sendMessage(res, tooManyStreams());
+    }
   });
   return router;
 }

@@ -1,5 +1,6 @@
 /** A refusal of the payment pipeline, in the payer's words: what to fix, never the API's English or its codes. */
 import type { ApiError } from '../../core/errors';
+import { brl } from './format';
 
 const BY_CODE: Partial<Record<ApiError['code'], string>> = {
   invalidCard: 'Cartão inválido: confira o número, a validade e o código de segurança.',
@@ -22,9 +23,16 @@ const BY_PARAM: Record<string, string> = {
   session: 'Esta página de pagamento expirou ou já foi paga: abra o link de novo.',
 };
 
-export function refusalMessage(err: ApiError): string {
+/** A refusal because the total changed since the page showed it (the session now has the new total). */
+export function amountChanged(err: ApiError): boolean {
+  return err.code === 'unprocessableEntity' && (err.params ?? []).some((p) => p.amount === 'changed');
+}
+
+/** `total`: the link's total now, which a refusal of a changed total names. */
+export function refusalMessage(err: ApiError, total: number): string {
   const byCode = BY_CODE[err.code];
   if (byCode) return byCode;
+  if (amountChanged(err)) return `O valor mudou para ${brl(total)}. Confira e pague novamente.`;
   for (const param of err.params ?? []) {
     for (const key of Object.keys(param)) {
       const text = BY_PARAM[key] ?? (key.startsWith('card[') ? BY_CODE.invalidCard : undefined);

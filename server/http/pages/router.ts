@@ -20,8 +20,10 @@ export function pagesRouter(deps: PagesDeps): Router {
   router.use(checkoutRoutes(deps));
   router.use(payRoutes(deps));
   // Anything else under the pages' prefixes is theirs too: an HTML 404, not the API's envelope.
-  router.all(['/c/*rest', '/pay/*rest', '/assets/*rest'], (_req, res) => sendMessage(res, pageNotFound()));
+  router.all(['/c', '/pay', '/assets', '/c/*rest', '/pay/*rest', '/assets/*rest'], (_req, res) => sendMessage(res, pageNotFound()));
   const failed: ErrorRequestHandler = (err, _req, res, _next) => {
+    // A path parameter that is not valid percent-encoding (`/c/%E0%A4%A`) names no page: the router's URIError.
+    if (err instanceof URIError && !res.headersSent) return sendMessage(res, pageNotFound());
     const correlationId = String(res.locals.correlationId ?? '');
     deps.logger.error({ err, correlationId }, 'public page failed');
     if (res.headersSent) {
