@@ -80,7 +80,7 @@ describe.each(ENGINES)('checkout sessions on $name', (engine) => {
     const s = await open(await insertLink(svc.db, scope));
     const typed = { name: 'João Souza', email: 'Joao.Souza@example.com', document: '111.444.777-35' };
     const { transactionId } = await startPayment(svc.payments, s.id, { method: 'billet', payer: typed });
-    const charge = await (await svc.call(`/v1/transactions/${transactionId}`)).json();
+    const charge = (await (await svc.call(`/v1/transactions/${transactionId}`)).json()) as { customer: Record<string, unknown> };
     expect(charge.customer).toMatchObject({
       id: maria.id, firstName: 'João', lastName: 'Souza', email: 'joao.souza@example.com', document: { type: 'cpf', number: cpf },
     });

@@ -158,6 +158,8 @@ export async function createSubscription(
     const due = new Date(Math.max(now.getTime(), startOfDay(first.start).getTime()));
     await scheduleCharge(q, s, c!, due, `0:${first.start}`);
     if (trial) {
+      // A checkout's payment is made now, with no charge: the session it was started in is completed with it.
+      if (checkout?.trialing) await checkout.trialing(q);
       await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.start', payload: { subscriptionId: id } }, now, clockId, { dedupeKey: `subscription.start:${id}` });
     }
     const out = await repo.updateSubscription(q, id, { nextBillingAt: due }, now);

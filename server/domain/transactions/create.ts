@@ -157,6 +157,11 @@ export interface CheckoutStart {
    * started at once in one session make one charge.
    */
   claim(q: Queryable, id: string): Promise<void>;
+  /**
+   * A subscription that starts with a trial charges nothing now: called in the database transaction that writes it,
+   * so the session is completed with the subscription, or not at all.
+   */
+  trialing?(q: Queryable): Promise<void>;
 }
 
 export async function createTransaction(
