@@ -86,6 +86,17 @@ describe.each(ENGINES)('checkout sessions on $name', (engine) => {
     });
     expect(JSON.stringify(charge.customer)).not.toContain('Oliveira');
     expect(await (await svc.call(`/v1/customers/${maria.id}`)).json()).toMatchObject({ firstName: 'Maria', lastName: 'Oliveira', email: 'maria.oliveira@example.com' });
+
+    // A recurring link's subscription: its charges (the first cycle's here) carry the payer as typed too.
+    const variantId = await insertVariant(svc.db, scope, 3900, true);
+    const recurring = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }], recurring: true, max_installments: 1 });
+    const r = await open(recurring);
+    const { subscriptionId } = await startPayment(svc.payments, r.id, { method: 'billet', payer: typed });
+    await svc.drain();
+    const [cycleCharge] = await chargesOf(svc.db, r.id);
+    const first = (await (await svc.call(`/v1/transactions/${cycleCharge!.id}`)).json()) as { subscriptionId: string; customer: Record<string, unknown> };
+    expect(first).toMatchObject({ subscriptionId, customer: { id: maria.id, firstName: 'João', lastName: 'Souza', email: 'joao.souza@example.com' } });
+    expect(await (await svc.call(`/v1/customers/${maria.id}`)).json()).toMatchObject({ firstName: 'Maria', lastName: 'Oliveira' });
   });
 
   it('one payment at a time: a live charge is answered again, whatever the method; a declined card may be retried', async () => {

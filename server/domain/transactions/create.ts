@@ -96,9 +96,16 @@ async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest, now
  * pages show the copy's name, so a payer who types someone else's CPF or e-mail never learns the name stored under
  * it; the stored customer is not changed (as for any inline payer found).
  */
-export function typedPayerCopy(customer: CustomerRecord, typed: TransactionCustomerInput): CustomerRecord {
-  const document = typed.document ? { type: typed.document.type, number: digitsOnly(typed.document.number) } : customer.document;
-  return { ...customer, firstName: typed.firstName, lastName: typed.lastName, email: typed.email.toLowerCase(), document };
+export function typedPayerCopy(customer: CustomerRecord, typed: TypedPayer): CustomerRecord {
+  return { ...customer, ...typed };
+}
+
+/** What a checkout payer typed of their identity, as a customer stores it (e-mail lower case, document digits). */
+export type TypedPayer = Pick<CustomerRecord, 'firstName' | 'lastName' | 'email'> & Partial<Pick<CustomerRecord, 'document'>>;
+
+export function typedPayer(typed: TransactionCustomerInput): TypedPayer {
+  const document = typed.document ? { document: { type: typed.document.type, number: digitsOnly(typed.document.number) } } : {};
+  return { firstName: typed.firstName, lastName: typed.lastName, email: typed.email.toLowerCase(), ...document };
 }
 
 /** The rules on the payer: not retired, and a billet needs its CPF or CNPJ. */
@@ -210,7 +217,7 @@ export async function createTransaction(
     const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
     const t = await recordCharge(q, scope, merchant, engine.urls, {
       id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id,
-      customer: checkout && body.customer ? typedPayerCopy(customer, body.customer) : customer,
+      customer: checkout && body.customer ? typedPayerCopy(customer, typedPayer(body.customer)) : customer,
       billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
       external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
       capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
