@@ -2263,7 +2263,7 @@ export interface webhooks {
         put?: never;
         /**
          * checkout.completed
-         * @description A payment made on a payment link's checkout page was approved: its checkout session is `completed`.
+         * @description A payment made on a payment link's checkout page was approved: its checkout session is `completed`. A recurring link's subscription that starts with a trial completes its session when it is created, with nothing charged (`approvedAmount` 0).
          *
          *     The service POSTs this to every enabled endpoint of the merchant, in the mode of the link, subscribed to `checkout.completed`. `payload.object` is the checkout session right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
          */
@@ -2285,7 +2285,7 @@ export interface webhooks {
         put?: never;
         /**
          * checkout.abandoned
-         * @description A checkout session reached its `expiresAt`, 24 hours after the payer opened the page, without an approved payment: it is `abandoned`.
+         * @description A checkout session reached its `expiresAt`, 24 hours after the payer opened the page, without an approved payment: it is `abandoned`. A session whose PIX or billet could still be paid then is abandoned only once that charge lapsed unpaid.
          *
          *     The service POSTs this to every enabled endpoint of the merchant, in the mode of the link, subscribed to `checkout.abandoned`. `payload.object` is the checkout session right after the change. Verify `X-Service-Signature` on the raw body before parsing, answer any 2xx within 15 seconds, and deduplicate on `id`: a delivery may arrive more than once and out of order.
          */
@@ -6880,8 +6880,8 @@ export interface components {
          *     | `cycle.billed` | a billing cycle's charge is created (at its due date, or a retry) |
          *     | `cycle.paid` | a billing cycle's charge is approved |
          *     | `cycle.failed` | a billing cycle's charge fails, is refused or expires unpaid (`nextRetryAt`: the next retry, if any) |
-         *     | `checkout.completed` | a payment made on a payment link's checkout page is approved (its session becomes `completed`) |
-         *     | `checkout.abandoned` | a checkout session reaches its `expiresAt` (24 hours) without an approved payment |
+         *     | `checkout.completed` | a payment made on a payment link's checkout page is approved, or its subscription starts with a trial (its session becomes `completed`) |
+         *     | `checkout.abandoned` | a checkout session reaches its `expiresAt` (24 hours) without an approved payment, or later when its PIX or billet could still be paid then and lapsed unpaid |
          * @example transaction.approved
          * @enum {string}
          */
@@ -7560,10 +7560,20 @@ export interface components {
         /**
          * @description One visit of a payer to a payment link's checkout page. It is `open` from the visit, `completed` when a payment
          *     made in it is approved (a card declined and retried is one session with several transactions; `transactionId` is
-         *     the latest), and `abandoned` when `expiresAt` (24 hours after `startedAt`) passes without one. A completed or
-         *     abandoned session does not change again; a PIX or billet paid after its session was abandoned is still an approved
-         *     transaction of the merchant, and the session stays `abandoned`. Sessions are the records `GET
-         *     /v1/checkouts/sessions/analytics` counts, and the `payload.object` of `checkout.*` events.
+         *     the latest), and `abandoned` when `expiresAt` (24 hours after `startedAt`) passes without one. A PIX or billet
+         *     still payable at `expiresAt` (not paid, not yet past its `payment.expirationDate`) keeps the session `open` until
+         *     it ends: paid (a billet paid on its second day), the session is `completed` as any other; lapsed, it is
+         *     `abandoned` then (no new payment can be started after `expiresAt` meanwhile). A recurring link's subscription
+         *     that starts with a trial charges nothing now: the session is `completed` at once, with `transactionId` `null`
+         *     and `approvedAmount` 0, and counts in the link's `completedPayments`; what the trial's end charges does not
+         *     change it again.
+         *
+         *     A completed or abandoned session keeps its status. A charge approved after its session was abandoned (a card
+         *     the service processed late, a payment confirmed past its expiry) is an approved transaction of the merchant; the
+         *     session stays `abandoned` with no new event, but takes that charge (`transactionId`, `method`, `approvedAmount`)
+         *     and the link counts it in `completedPayments`, once (a dispute won later approves it again without counting
+         *     again). Sessions are the records `GET /v1/checkouts/sessions/analytics` counts, and the `payload.object` of
+         *     `checkout.*` events.
          *
          *     One payment at a time: while the session's latest payment is under way (its transaction neither approved nor
          *     `failed`, `refused` or `canceled`; for a recurring link, its subscription not ended), the page cannot start another,
@@ -7595,7 +7605,8 @@ export interface components {
              */
             amount: number;
             /**
-             * @description The amount approved in this session, in cents (0 unless `completed`).
+             * @description The amount approved in this session, in cents: 0 unless `completed` (0 too for a subscription started with a
+             *     trial), or `abandoned` with a charge approved after the abandonment.
              * @example 15980
              */
             approvedAmount: number;
@@ -7605,7 +7616,8 @@ export interface components {
              */
             currency: "BRL";
             /**
-             * @description The latest transaction made in the session (the approved one once `completed`).
+             * @description The latest transaction made in the session (the approved one once `completed`); `null` while none was made,
+             *     and on a session completed by a subscription that starts with a trial.
              * @example tra_8Hq2LmZx4RtY7vKc
              */
             transactionId: string | null;

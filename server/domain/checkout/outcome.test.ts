@@ -7,6 +7,9 @@ import { eventTypes } from '../../testing/payments';
 import { offerOf, openSession, startPayment } from './sessions';
 import { abandonCheckout } from './outcome';
 import type { LinkRow } from './links-repo';
+import { createProduct } from '../catalog/products';
+import { createVariant } from '../catalog/variants';
+import type { VariantInput } from '../catalog/input';
 
 const sessionSchema = validatorAt('/components/schemas/CheckoutSession');
 
@@ -96,18 +99,100 @@ describe.each(ENGINES)('checkout session outcomes on $name', (engine) => {
     expect((await payloads(s.id)).map((e) => e.type)).toEqual(['checkout.completed']);
   });
 
-  it('a PIX paid after its session was abandoned is an approved transaction; the session stays abandoned, uncounted', async () => {
+  /** The `run_at` of the session's `checkout.abandon` job, and whether it is still to run. */
+  const abandonJob = async (sessionId: string) =>
+    (await svc.db.query<{ run_at: Date; status: string }>(`SELECT run_at, status FROM jobs WHERE kind = 'checkout.abandon' AND payload->>'sessionId' = $1`, [sessionId])).rows;
+  const expiryOf = async (transactionId: string) =>
+    (await svc.db.query<{ e: string }>(`SELECT payment->>'expirationDate' AS e FROM transactions WHERE id = $1`, [transactionId])).rows[0]!.e;
+
+  it('a billet still payable at the TTL keeps its session open: paid on its second day, it completes it, counted once', async () => {
+    const link = await insertLink(svc.db, scope, { amount: 12345 });
+    const s = await open(link);
+    const { transactionId } = await startPayment(svc.payments, s.id, { method: 'billet', payer: PAYER });
+    await svc.drain();
+    await abandonNow(s.id);
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'open', abandoned_at: null });
+    // The job comes back a minute after the billet's expiry (its due date's end), when the expiry job has run.
+    const [job] = await abandonJob(s.id);
+    expect(job!.run_at.getTime()).toBe(Date.parse(await expiryOf(transactionId!)) + 60_000);
+    expect(await payloads(s.id)).toEqual([]);
+
+    await simulate(transactionId!, 'pay');
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'completed', approved_amount: 12345, transaction_id: transactionId });
+    expect(await completedPayments(svc.db, link.id)).toBe(1);
+    await abandonNow(s.id);
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'completed', abandoned_at: null });
+    expect((await payloads(s.id)).map((e) => e.type)).toEqual(['checkout.completed']);
+    expect(await completedPayments(svc.db, link.id)).toBe(1);
+  });
+
+  it('a PIX that expires unpaid: the session waits for its expiry, then is abandoned', async () => {
     const link = await insertLink(svc.db, scope);
     const s = await open(link);
     const { transactionId } = await startPayment(svc.payments, s.id, { method: 'pix', payer: PAYER });
     await svc.drain();
     await abandonNow(s.id);
-    await simulate(transactionId!, 'pay');
-    expect((await chargesOf(svc.db, s.id)).map((t) => t.status)).toEqual(['approved']);
-    expect(await eventTypes(svc.db, transactionId!)).toContain('transaction.approved');
-    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'abandoned', approved_amount: 0, completed_at: null });
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'open' });
+    // The QR code's hour passes: the expiry job cancels the charge, and the session's job finds nothing payable.
+    await svc.db.query(`UPDATE transactions SET payment = jsonb_set(payment, '{expirationDate}', to_jsonb((now() - interval '1 minute')::timestamptz)) WHERE id = $1`, [transactionId]);
+    await svc.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'transaction.expire' AND payload->>'transactionId' = $1`, [transactionId]);
+    await svc.drain();
+    expect((await chargesOf(svc.db, s.id)).map((t) => t.status)).toEqual(['canceled']);
+    await abandonNow(s.id);
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'abandoned', approved_amount: 0 });
     expect((await payloads(s.id)).map((e) => e.type)).toEqual(['checkout.abandoned']);
     expect(await completedPayments(svc.db, link.id)).toBe(0);
+  });
+
+  it('a PIX still pending an hour past its expiry (its expiry job stuck) no longer holds its session open', async () => {
+    const link = await insertLink(svc.db, scope);
+    const s = await open(link);
+    const { transactionId } = await startPayment(svc.payments, s.id, { method: 'pix', payer: PAYER });
+    await svc.drain();
+    await svc.db.query(`UPDATE transactions SET payment = jsonb_set(payment, '{expirationDate}', to_jsonb((now() - interval '61 minutes')::timestamptz)) WHERE id = $1`, [transactionId]);
+    await abandonNow(s.id);
+    expect((await chargesOf(svc.db, s.id)).map((t) => t.status)).toEqual(['pending']);
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'abandoned' });
+  });
+
+  it('a charge approved after its session was abandoned stays an abandoned session, but the link counts it once', async () => {
+    const link = await insertLink(svc.db, scope, { amount: 20000 });
+    const s = await open(link);
+    // A card still unprocessed when the session's time runs out (a worker behind): the session is abandoned.
+    const { transactionId } = await startPayment(svc.payments, s.id, { method: 'credit', payer: PAYER, card: CARD(), installments: 1 });
+    await abandonCheckout(svc.db, s.id);
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'abandoned', approved_amount: 0 });
+    await svc.drain();
+    expect((await chargesOf(svc.db, s.id)).map((t) => t.status)).toEqual(['approved']);
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'abandoned', approved_amount: 20000, transaction_id: transactionId, completed_at: null });
+    expect(await completedPayments(svc.db, link.id)).toBe(1);
+    await simulate(transactionId!, 'dispute');
+    await simulate(transactionId!, 'win-dispute');
+    expect(await completedPayments(svc.db, link.id)).toBe(1);
+    expect((await payloads(s.id)).map((e) => e.type)).toEqual(['checkout.abandoned']);
+  });
+
+  it('a recurring link whose plan starts with a trial completes its session at once: nothing charged, counted, checkout.completed', async () => {
+    const productId = (await createProduct(svc.db, scope, { name: 'Clube' })).id;
+    const pricing = { type: 'recurring', unitPrice: 2990, billingFrequency: 'monthly', cycles: 0, trialInterval: 'day', trialIntervalCount: 7 };
+    const variantId = (await createVariant(svc.db, scope, { productId, name: 'Clube com teste', pricing } as VariantInput)).id;
+    const link = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }], recurring: true, methods: ['credit'], max_installments: 1, max_payments: 1 });
+    const s = await open(link);
+    const started = await startPayment(svc.payments, s.id, { method: 'credit', payer: PAYER, card: CARD(), installments: 1 });
+    expect(await sessionRow(svc.db, s.id)).toMatchObject({ status: 'completed', approved_amount: 0, transaction_id: null, subscription_id: started.subscriptionId, method: 'credit' });
+    expect(await completedPayments(svc.db, link.id)).toBe(1);
+    const [event, ...more] = await payloads(s.id);
+    expect(more).toEqual([]);
+    expect(event!.payload.object).toMatchObject({ status: 'completed', approvedAmount: 0, transactionId: null, subscriptionId: started.subscriptionId });
+    expect(sessionSchema(event!.payload.object) ? [] : errorsOf(sessionSchema)).toEqual([]);
+    await svc.drain();
+    expect(await chargesOf(svc.db, s.id)).toEqual([]);
+    const sub = await svc.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [started.subscriptionId]);
+    expect(sub.rows).toEqual([{ status: 'trialing' }]);
+    // The cap counts it: the link is sold out, and the session's abandonment job changes nothing.
+    expect((await offerOf(svc.db, link.access_id, new Date()))!.availability).toBe('soldOut');
+    await abandonNow(s.id);
+    expect((await payloads(s.id)).map((e) => e.type)).toEqual(['checkout.completed']);
   });
 
   it('a recurring link starts a subscription whose first charge carries link and session, and completes it', async () => {

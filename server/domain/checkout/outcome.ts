@@ -1,13 +1,15 @@
 /**
  * How a checkout session ends. Completion is called by the transaction engine inside the database transaction that
- * approved a charge made in the session (`changeTransactionIn`), abandonment by the session's `checkout.abandon` job
- * at `expires_at`. Each is one conditional move out of `open` (sessions-repo), so whichever comes first wins, and a
- * repeated approval (a dispute won), a re-run job or a second worker changes nothing and records no second event.
+ * approved a charge made in the session (`changeTransactionIn`), or by a recurring link's subscription that starts
+ * with a trial (`completeTrialing`); abandonment by the session's `checkout.abandon` job at `expires_at`. Each is one
+ * conditional move out of `open` (sessions-repo), so whichever comes first wins, and a repeated approval (a dispute
+ * won), a re-run job or a second worker changes nothing and records no second event.
  */
 import type { Db, Queryable } from '../../db/types';
 import { recordEvent, type EventType } from '../../webhooks/outbox';
 import { merchantOf } from '../access/merchants';
 import type { TransactionRow } from '../transactions/repo';
+import type { LinkMethod } from './links-repo';
 import * as repo from './sessions-repo';
 import { sessionView } from './view';
 
@@ -18,22 +20,73 @@ async function emitSession(q: Queryable, s: repo.SessionRow, type: Extract<Event
 
 /**
  * A change of a charge tagged with a session recorded `events`: its approval completes the session if still open
- * (the link counts one more completed payment, and `checkout.completed` is recorded). An approval after the session
- * was abandoned leaves it abandoned: the charge is an ordinary approved transaction all the same.
+ * (the link counts one more completed payment, and `checkout.completed` is recorded). A charge approved after its
+ * session was abandoned (paid late, past what the abandonment waited for) leaves the session abandoned, with no new
+ * event, but the session takes the charge and its amount and the link counts the payment: once, since the session
+ * takes one approval only (a dispute won re-approves the same charge).
  */
 export async function checkoutOutcome(q: Queryable, t: TransactionRow, events: readonly EventType[], at: Date): Promise<void> {
   if (!t.checkout_session_id || !events.includes('transaction.approved')) return;
-  const s = await repo.completeSession(q, t.checkout_session_id, { transactionId: t.id, method: t.method, amount: t.captured_amount }, at);
+  const approval = { transactionId: t.id, method: t.method, amount: t.captured_amount };
+  const s = await repo.completeSession(q, t.checkout_session_id, approval, at);
+  if (s) {
+    await repo.countCompletion(q, s.payment_link_id);
+    await emitSession(q, s, 'checkout.completed', at);
+    return;
+  }
+  const late = await repo.approveAbandoned(q, t.checkout_session_id, approval, at);
+  if (late) await repo.countCompletion(q, late.payment_link_id);
+}
+
+/**
+ * A recurring link's subscription that starts with a trial charges nothing now: the session is completed at once
+ * (with no transaction and an `approvedAmount` of 0), counted on the link, with `checkout.completed`. Runs in the
+ * database transaction that writes the subscription.
+ */
+export async function completeTrialing(q: Queryable, sessionId: string, method: LinkMethod, at: Date): Promise<void> {
+  const s = await repo.completeSession(q, sessionId, { transactionId: null, method, amount: 0 }, at);
   if (!s) return;
   await repo.countCompletion(q, s.payment_link_id);
   await emitSession(q, s, 'checkout.completed', at);
 }
 
-/** `checkout.abandon`: a session still open at its `expires_at` is abandoned, with `checkout.abandoned`. */
-export async function abandonCheckout(db: Db, sessionId: string): Promise<void> {
-  await db.transaction(async (q) => {
+/** After a PIX's or billet's expiry, how long the job waits before it looks again (the expiry job cancels it first). */
+const AFTER_EXPIRY_MS = 60_000;
+/** How long past its expiry a charge still pending keeps its session open (an expiry job stuck or retrying). */
+const EXPIRY_GRACE_MS = 3_600_000;
+
+/**
+ * When the session's latest charge can still be paid, the time to look again: a PIX or billet not yet paid nor
+ * canceled, a little after its `expirationDate` (a billet is payable for days, a session lives 24 hours by default).
+ * Null when nothing can still be paid, or the charge is past its expiry by more than the grace.
+ */
+async function payableUntil(q: Queryable, s: repo.SessionRow, now: Date): Promise<Date | null> {
+  if (!s.transaction_id) return null;
+  const res = await q.query<{ method: string; status: string; expiry: string | null }>(
+    `SELECT method, status, payment->>'expirationDate' AS expiry FROM transactions WHERE id = $1`,
+    [s.transaction_id],
+  );
+  const t = res.rows[0];
+  if (!t || !['pix', 'billet'].includes(t.method) || !['pending', 'awaiting'].includes(t.status) || !t.expiry) return null;
+  const expiry = Date.parse(t.expiry);
+  if (now.getTime() >= expiry + EXPIRY_GRACE_MS) return null;
+  return new Date(Math.max(expiry, now.getTime()) + AFTER_EXPIRY_MS);
+}
+
+/**
+ * `checkout.abandon`: a session still open at its `expires_at` is abandoned, with `checkout.abandoned`, unless its
+ * charge can still be paid: the job then comes back after that charge's expiry, so a billet paid on its second day
+ * completes the session as any payment does.
+ */
+export async function abandonCheckout(db: Db, sessionId: string): Promise<void | { retryAt: Date }> {
+  return db.transaction(async (q) => {
     const at = new Date();
-    const s = await repo.abandonSession(q, sessionId, at);
-    if (s) await emitSession(q, s, 'checkout.abandoned', at);
+    // Locked: a charge approved meanwhile completes the session before this looks, or after it abandoned it.
+    const s = await repo.selectSession(q, sessionId, true);
+    if (!s || s.status !== 'open') return;
+    const retryAt = await payableUntil(q, s, at);
+    if (retryAt) return { retryAt };
+    const done = await repo.abandonSession(q, sessionId, at);
+    if (done) await emitSession(q, done, 'checkout.abandoned', at);
   });
 }

@@ -83,11 +83,14 @@ export async function recordSessionCharge(q: Queryable, id: string, transactionI
   await q.query(`UPDATE checkout_sessions SET transaction_id = $2, updated_at = $3 WHERE id = $1 AND status = 'open'`, [id, transactionId, at]);
 }
 
-/** `open` → `completed` with the approved charge; null when the session had already left `open`. */
+/**
+ * `open` → `completed` with the approved charge (or, for a subscription that starts with a trial, no charge and 0);
+ * null when the session had already left `open`.
+ */
 export async function completeSession(
   q: Queryable,
   id: string,
-  t: { transactionId: string; method: LinkMethod; amount: number },
+  t: { transactionId: string | null; method: LinkMethod; amount: number },
   at: Date,
 ): Promise<SessionRow | null> {
   // The method is the approved charge's: analytics count a completion under the method that paid.
@@ -95,6 +98,24 @@ export async function completeSession(
     `UPDATE checkout_sessions SET status = 'completed', transaction_id = $2, method = $3, approved_amount = $4, completed_at = $5,
        updated_at = $5
       WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+    [id, t.transactionId, t.method, t.amount, at],
+  );
+  return res.rows[0] ?? null;
+}
+
+/**
+ * A charge of an `abandoned` session approved late (paid after the session gave up on it): it takes the charge and
+ * its amount, once. Null when the session is not abandoned, or already took an approval (a dispute won re-approves).
+ */
+export async function approveAbandoned(
+  q: Queryable,
+  id: string,
+  t: { transactionId: string; method: LinkMethod; amount: number },
+  at: Date,
+): Promise<SessionRow | null> {
+  const res = await q.query<SessionRow>(
+    `UPDATE checkout_sessions SET transaction_id = $2, method = $3, approved_amount = $4, updated_at = $5
+      WHERE id = $1 AND status = 'abandoned' AND approved_amount = 0 RETURNING ${COLUMNS}`,
     [id, t.transactionId, t.method, t.amount, at],
   );
   return res.rows[0] ?? null;

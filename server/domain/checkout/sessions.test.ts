@@ -69,6 +69,36 @@ describe.each(ENGINES)('checkout sessions on $name', (engine) => {
     expect(api).toMatchObject({ paymentLinkId: link.id, checkoutSessionId: s.id, customer: { firstName: 'Maria', lastName: 'da Silva' } });
   });
 
+  it("the charge's payer is who typed the form, even on another customer's CPF: that customer is linked, never shown or changed", async () => {
+    const cpf = '11144477735';
+    const created = await svc.call('/v1/customers', {
+      method: 'POST', headers: { 'X-Idempotency-Key': `maria-${engine.name}` },
+      json: { firstName: 'Maria', lastName: 'Oliveira', email: 'maria.oliveira@example.com', document: { type: 'cpf', number: cpf } },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const maria = (await created.json()) as { id: string };
+    const s = await open(await insertLink(svc.db, scope));
+    const typed = { name: 'João Souza', email: 'Joao.Souza@example.com', document: '111.444.777-35' };
+    const { transactionId } = await startPayment(svc.payments, s.id, { method: 'billet', payer: typed });
+    const charge = (await (await svc.call(`/v1/transactions/${transactionId}`)).json()) as { customer: Record<string, unknown> };
+    expect(charge.customer).toMatchObject({
+      id: maria.id, firstName: 'João', lastName: 'Souza', email: 'joao.souza@example.com', document: { type: 'cpf', number: cpf },
+    });
+    expect(JSON.stringify(charge.customer)).not.toContain('Oliveira');
+    expect(await (await svc.call(`/v1/customers/${maria.id}`)).json()).toMatchObject({ firstName: 'Maria', lastName: 'Oliveira', email: 'maria.oliveira@example.com' });
+
+    // A recurring link's subscription: its charges (the first cycle's here) carry the payer as typed too.
+    const variantId = await insertVariant(svc.db, scope, 3900, true);
+    const recurring = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }], recurring: true, max_installments: 1 });
+    const r = await open(recurring);
+    const { subscriptionId } = await startPayment(svc.payments, r.id, { method: 'billet', payer: typed });
+    await svc.drain();
+    const [cycleCharge] = await chargesOf(svc.db, r.id);
+    const first = (await (await svc.call(`/v1/transactions/${cycleCharge!.id}`)).json()) as { subscriptionId: string; customer: Record<string, unknown> };
+    expect(first).toMatchObject({ subscriptionId, customer: { id: maria.id, firstName: 'João', lastName: 'Souza', email: 'joao.souza@example.com' } });
+    expect(await (await svc.call(`/v1/customers/${maria.id}`)).json()).toMatchObject({ firstName: 'Maria', lastName: 'Oliveira' });
+  });
+
   it('one payment at a time: a live charge is answered again, whatever the method; a declined card may be retried', async () => {
     const link = await insertLink(svc.db, scope);
     const s = await open(link);

@@ -15,6 +15,7 @@ import type { Engine } from '../transactions/engine';
 import { availabilityOf, type Availability } from './availability';
 import { checkChoice, payerInput, type PaymentChoice } from './choice';
 import type { CheckoutJob } from './jobs';
+import { completeTrialing } from './outcome';
 import { linesOf, type LinkLines } from './lines';
 import { findLink, findLinkByAccess, type LinkRow } from './links-repo';
 import * as repo from './sessions-repo';
@@ -205,7 +206,10 @@ export async function startPayment(engine: Engine, sessionId: string, choice: Pa
   const customer = payerInput(choice.payer);
   const scope = { merchantId: s.merchant_id, mode: s.mode };
   const merchant = await merchantOf(engine.db, s.merchant_id);
-  const checkout: CheckoutStart = { paymentLinkId: link.id, checkoutSessionId: s.id, claim: claimOf(s.id, link, choice, sold.amount) };
+  const checkout: CheckoutStart = {
+    paymentLinkId: link.id, checkoutSessionId: s.id, claim: claimOf(s.id, link, choice, sold.amount),
+    trialing: (q) => completeTrialing(q, s.id, choice.method, new Date()),
+  };
   const card = choice.method === 'credit' ? choice.card : undefined;
   try {
     if (link.recurring) {

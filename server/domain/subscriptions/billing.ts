@@ -13,7 +13,7 @@ import { primaryAddressOf } from '../addresses/service';
 import { getCustomer } from '../customers/service';
 import { saoPauloDate } from '../fees/plan';
 import { splitTemplateOf } from '../splits/template';
-import { initialPayment, recordCharge } from '../transactions/create';
+import { initialPayment, recordCharge, typedPayerCopy } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import * as txRepo from '../transactions/repo';
 import { recordSessionCharge } from '../checkout/sessions-repo';
@@ -58,7 +58,9 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
     expiresAt = new Date(at.getTime() + (endOfDay(addDays(due, s.dunning.billetToleranceDays)).getTime() - now.getTime()));
   }
   await recordCharge(q, scope, merchant, engine.urls, {
-    id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id, customer,
+    id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id,
+    // Started on a checkout page: the payer as they typed themselves, over the customer they were matched to.
+    customer: s.checkout_payer ? typedPayerCopy(customer, s.checkout_payer) : customer,
     billing_address: address ? (billing as txRepo.TransactionRow['billing_address']) : null,
     external_reference: null, metadata: s.metadata, items: [], installments: 1, capture: true, processing,
     payment: initialPayment(provider, s.payment_method, s.card, 1, expiresAt, s.payment_method === 'credit'),

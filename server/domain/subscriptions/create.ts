@@ -19,7 +19,7 @@ import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
 import { planFor } from '../fees/service';
 import { detectBrand } from '../../payments/card';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { checkCard, type CheckoutStart } from '../transactions/create';
+import { checkCard, typedPayer, type CheckoutStart } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import { anchorFrom, period, startOfDay, trialEnd, type TrialInterval } from './calendar';
 import { dunningFor } from './dunning';
@@ -149,7 +149,9 @@ export async function createSubscription(
       billing_exact_day: plan.billingExactDay, total_cycles: plan.cycles, trial_ends_at: trial ? startOfDay(trial) : null,
       next_billing_at: null, clock_id: clockId, billing_anchor: anchor, anchor_day: plan.billingExactDay ?? Number(anchor.slice(8)),
       dunning, metadata: body.metadata ?? {}, created_at: now,
-      ...(checkout ? { checkout: { paymentLinkId: checkout.paymentLinkId, checkoutSessionId: checkout.checkoutSessionId } } : {}),
+      ...(checkout
+        ? { checkout: { paymentLinkId: checkout.paymentLinkId, checkoutSessionId: checkout.checkoutSessionId, payer: body.customer ? typedPayer(body.customer) : null } }
+        : {}),
     });
     // The split rule is written with the subscription: a rule that cannot be applied rolls the whole creation back.
     if (body.splits && body.splits.length > 0) await writeInitialSplits(q, scope, splitsTargetOf(s), body.splits);
@@ -158,6 +160,8 @@ export async function createSubscription(
     const due = new Date(Math.max(now.getTime(), startOfDay(first.start).getTime()));
     await scheduleCharge(q, s, c!, due, `0:${first.start}`);
     if (trial) {
+      // A checkout's payment is made now, with no charge: the session it was started in is completed with it.
+      if (checkout?.trialing) await checkout.trialing(q);
       await enqueueOn<SubscriptionJob>(q, { kind: 'subscription.start', payload: { subscriptionId: id } }, now, clockId, { dedupeKey: `subscription.start:${id}` });
     }
     const out = await repo.updateSubscription(q, id, { nextBillingAt: due }, now);

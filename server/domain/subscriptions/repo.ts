@@ -7,6 +7,7 @@ import { listPage, type SortColumns } from '../../db/lists';
 import type { CardRef, PaymentMethod } from '../../payments/provider';
 import type { Frequency } from './calendar';
 import type { CycleStatus, SubscriptionStatus } from './status';
+import type { TypedPayer } from '../transactions/create';
 
 export interface Dunning {
   retryDays: number[];
@@ -43,6 +44,8 @@ export interface SubscriptionRow {
   /** The payment link and checkout session that started the subscription; its first cycle's charge carries them. */
   payment_link_id: string | null;
   checkout_session_id: string | null;
+  /** The payer as typed on the checkout page, copied over the customer's stored identity on every charge. */
+  checkout_payer: TypedPayer | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -50,31 +53,32 @@ export interface SubscriptionRow {
 const COLUMNS = `id, merchant_id, mode, customer_id, variant_id, status, amount::float8 AS amount, payment_method, card,
   billing_frequency, billing_frequency_count, billing_exact_day, total_cycles, current_cycle, trial_ends_at,
   next_billing_at, cancel_at_period_end, canceled_at, paused_at, clock_id, to_char(billing_anchor, 'YYYY-MM-DD') AS billing_anchor,
-  anchor_day, dunning, ever_active, metadata, payment_link_id, checkout_session_id, created_at, updated_at`;
+  anchor_day, dunning, ever_active, metadata, payment_link_id, checkout_session_id, checkout_payer, created_at, updated_at`;
 
 export type NewSubscription = Omit<
   SubscriptionRow,
   'merchant_id' | 'mode' | 'current_cycle' | 'cancel_at_period_end' | 'canceled_at' | 'paused_at' | 'ever_active' | 'updated_at'
-  | 'payment_link_id' | 'checkout_session_id'
+  | 'payment_link_id' | 'checkout_session_id' | 'checkout_payer'
 > & {
-  /** Started on a payment link's checkout page: the link and the payer's session. */
-  checkout?: { paymentLinkId: string; checkoutSessionId: string };
+  /** Started on a payment link's checkout page: the link, the payer's session and the payer as typed. */
+  checkout?: { paymentLinkId: string; checkoutSessionId: string; payer: TypedPayer | null };
 };
 
 export async function insertSubscription(q: Queryable, scope: Scope, s: NewSubscription): Promise<SubscriptionRow> {
   const res = await q.query<SubscriptionRow>(
     `INSERT INTO subscriptions (id, merchant_id, mode, customer_id, variant_id, status, amount, payment_method, card,
        billing_frequency, billing_frequency_count, billing_exact_day, total_cycles, trial_ends_at, next_billing_at,
-       clock_id, billing_anchor, anchor_day, dunning, metadata, created_at, updated_at, payment_link_id, checkout_session_id)
+       clock_id, billing_anchor, anchor_day, dunning, metadata, created_at, updated_at, payment_link_id, checkout_session_id,
+       checkout_payer)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb,
-       $20::jsonb, $21, $21, $22, $23)
+       $20::jsonb, $21, $21, $22, $23, $24::jsonb)
      RETURNING ${COLUMNS}`,
     [
       s.id, scope.merchantId, scope.mode, s.customer_id, s.variant_id, s.status, s.amount, s.payment_method,
       s.card ? JSON.stringify(s.card) : null, s.billing_frequency, s.billing_frequency_count, s.billing_exact_day,
       s.total_cycles, s.trial_ends_at, s.next_billing_at, s.clock_id, s.billing_anchor, s.anchor_day,
       JSON.stringify(s.dunning), JSON.stringify(s.metadata), s.created_at, s.checkout?.paymentLinkId ?? null,
-      s.checkout?.checkoutSessionId ?? null,
+      s.checkout?.checkoutSessionId ?? null, s.checkout?.payer ? JSON.stringify(s.checkout.payer) : null,
     ],
   );
   return res.rows[0]!;

@@ -17,7 +17,8 @@ import { recordEvent } from '../../webhooks/outbox';
 import { primaryAddressOf } from '../addresses/service';
 import { checkItemVariants } from '../catalog/sale';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
-import { getCustomer } from '../customers/service';
+import { getCustomer, type CustomerRecord } from '../customers/service';
+import { digitsOnly } from '../documents';
 import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
 import { planFor } from '../fees/service';
 import { NO_RECOVERY, type Recovery } from '../recovery';
@@ -29,6 +30,7 @@ import { summaryView, transactionView, type TransactionSummary } from './view';
 type CreateTransactionRequest = components['schemas']['CreateTransactionRequest'];
 type Payment = components['schemas']['TransactionPayment'];
 type Card = components['schemas']['CardInput'];
+type TransactionCustomerInput = components['schemas']['TransactionCustomerInput'];
 
 const unprocessable = (message: string, params?: Record<string, string>[]) =>
   new ApiError('unprocessableEntity', { resource: 'transaction', message, ...(params ? { params } : {}) });
@@ -88,6 +90,24 @@ async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest, now
   }
 }
 
+/**
+ * The charge's copy of its payer when the payment was started on a checkout page: the matched customer's record
+ * (its id, and everything the payer did not type) with the name, e-mail and document the payer typed. The public
+ * pages show the copy's name, so a payer who types someone else's CPF or e-mail never learns the name stored under
+ * it; the stored customer is not changed (as for any inline payer found).
+ */
+export function typedPayerCopy(customer: CustomerRecord, typed: TypedPayer): CustomerRecord {
+  return { ...customer, ...typed };
+}
+
+/** What a checkout payer typed of their identity, as a customer stores it (e-mail lower case, document digits). */
+export type TypedPayer = Pick<CustomerRecord, 'firstName' | 'lastName' | 'email'> & Partial<Pick<CustomerRecord, 'document'>>;
+
+export function typedPayer(typed: TransactionCustomerInput): TypedPayer {
+  const document = typed.document ? { document: { type: typed.document.type, number: digitsOnly(typed.document.number) } } : {};
+  return { firstName: typed.firstName, lastName: typed.lastName, email: typed.email.toLowerCase(), ...document };
+}
+
 /** The rules on the payer: not retired, and a billet needs its CPF or CNPJ. */
 function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
   if (!payer.available) throw unprocessable(`Customer ${payer.id} is retired (available: false).`, [{ customer: 'is retired' }]);
@@ -144,6 +164,11 @@ export interface CheckoutStart {
    * started at once in one session make one charge.
    */
   claim(q: Queryable, id: string): Promise<void>;
+  /**
+   * A subscription that starts with a trial charges nothing now: called in the database transaction that writes it,
+   * so the session is completed with the subscription, or not at all.
+   */
+  trialing?(q: Queryable): Promise<void>;
 }
 
 export async function createTransaction(
@@ -191,7 +216,8 @@ export async function createTransaction(
     const address = created ? null : await primaryAddressOf(q, scope, customer.id);
     const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
     const t = await recordCharge(q, scope, merchant, engine.urls, {
-      id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id, customer,
+      id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id,
+      customer: checkout && body.customer ? typedPayerCopy(customer, typedPayer(body.customer)) : customer,
       billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
       external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
       capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
