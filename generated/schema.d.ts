@@ -3795,9 +3795,10 @@ export interface components {
             createdAt: string;
         };
         /**
-         * @description Where the hosted checkout sends the payer's browser after paying (`successUrl`) or giving up (`cancelUrl`); set
-         *     for transactions created by a payment link, `null` for those created with `POST /v1/transactions`. Nothing is
-         *     ever POSTed to these addresses: status changes are announced by webhooks only.
+         * @description Where a hosted page sends the payer's browser after paying (`successUrl`) or giving up (`cancelUrl`). Reserved:
+         *     `v1` answers `callback: null` on every transaction. A payment link keeps these addresses on the link itself
+         *     (`PaymentLink.successUrl` / `cancelUrl`), and a transaction made on it names the link (`paymentLinkId`). Nothing
+         *     is ever POSTed to these addresses: status changes are announced by webhooks only.
          */
         TransactionCallback: {
             /**
@@ -3915,7 +3916,7 @@ export interface components {
             disputes: components["schemas"]["Dispute"][] | null;
             /** @description History of the transaction, newest first. */
             timeline: components["schemas"]["TimelineEntry"][];
-            /** @description Where the hosted checkout sends the payer back; `null` for transactions created through this API. */
+            /** @description Reserved; always `null` in `v1` (a payment link's return addresses are on the link, see `paymentLinkId`). */
             callback: components["schemas"]["TransactionCallback"] | null;
             /**
              * @description The merchant's own key-value pairs, as sent (empty when none).
