@@ -1,6 +1,7 @@
 /** Fixtures of the checkout tests: payment link rows written directly (the links API is another module's), and reads. */
 import type { Db, Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
+import { ApiError } from '../core/errors';
 import { newId, randomBase62 } from '../ids';
 import { createProduct } from '../domain/catalog/products';
 import { createVariant } from '../domain/catalog/variants';
@@ -66,4 +67,14 @@ export async function chargesOf(q: Queryable, sessionId: string) {
     [sessionId],
   );
   return res.rows;
+}
+
+/** The refusal's code, message and params, or the error itself when it is not an `ApiError`. */
+export async function refusal(p: Promise<unknown>): Promise<{ code: string; message: string; params: unknown } | unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err instanceof ApiError ? { code: err.code, message: err.message, params: err.params } : err;
+  }
+  throw new Error('expected a refusal');
 }

@@ -5,21 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
-import { ApiError } from '../../core/errors';
 import type { CardVault } from '../../payments/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, chargesOf, insertLink, insertVariant, PAYER } from '../../testing/checkout';
+import { CARD, chargesOf, refusal, insertLink, insertVariant, PAYER } from '../../testing/checkout';
 import { findSession, offerOf, openSession, startPayment } from './sessions';
 import type { LinkRow } from './links-repo';
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; message: string; params: unknown } | unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err instanceof ApiError ? { code: err.code, message: err.message, params: err.params } : err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(ENGINES)('checkout sessions against a changing link on $name', (engine) => {
   let svc: TestService;

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
-import { ApiError } from '../../core/errors';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, chargesOf, insertLink, insertVariant, PAYER, sessionRow } from '../../testing/checkout';
+import { CARD, chargesOf, refusal, insertLink, insertVariant, PAYER, sessionRow } from '../../testing/checkout';
 import { TEST_CARDS } from '../../testing/payments';
 import { offerOf, openSession, startPayment } from './sessions';
 import type { LinkRow } from './links-repo';
-
-/** The refusal's message and params, or the error itself when it is not an `ApiError`. */
-async function refusal(p: Promise<unknown>): Promise<{ code: string; message: string; params: unknown } | unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err instanceof ApiError ? { code: err.code, message: err.message, params: err.params } : err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(ENGINES)('checkout sessions on $name', (engine) => {
   let svc: TestService;
