@@ -16,7 +16,7 @@ import type { Db } from '../db/types';
 import { createMerchantWithKeys } from '../domain/access/keys';
 import { createLogger } from '../logger';
 import { startService } from '../service';
-import type { Engine, TestMerchant } from './harness';
+import { keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
 
 export { CHROMIUM_PATH, hasChromium };
 
@@ -51,7 +51,7 @@ export interface PagesService {
   logs: string[];
   newMerchant(name?: string): Promise<TestMerchant>;
   /** fetch against the service with a key (the merchant's sandbox key unless given). */
-  call(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+  call(path: string, init?: CallInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -81,13 +81,7 @@ export async function startPagesService(engine: Engine, env: Record<string, stri
     merchantName: MERCHANT_NAME,
     logs,
     newMerchant: (name = 'Outra Loja Ltda') => createMerchantWithKeys(db, name),
-    call(path, init = {}) {
-      const { key = merchant.sandboxKey, json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (key !== null) headers.set('ServiceKey', key);
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      return fetch(`${service.url}${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
-    },
+    call: keyedFetch(service.url, merchant.sandboxKey),
     async close() {
       await service.close();
       await drop();

@@ -95,8 +95,21 @@ export interface TestService {
   /** Runs every background job due now, and those they enqueue, until none is left: the deterministic wait. */
   drain(): Promise<number>;
   /** fetch against the service with a key (the merchant's sandbox key unless given). */
-  call(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+  call(path: string, init?: CallInit): Promise<Response>;
   close(): Promise<void>;
+}
+
+export type CallInit = RequestInit & { key?: string | null; json?: unknown };
+
+/** fetch against `baseUrl` with a key (`defaultKey` unless given; `null` for none) and an optional JSON body. */
+export function keyedFetch(baseUrl: string, defaultKey: string): (path: string, init?: CallInit) => Promise<Response> {
+  return (path, init = {}) => {
+    const { key = defaultKey, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (key !== null) headers.set('ServiceKey', key);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${baseUrl}${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
+  };
 }
 
 /** A service whose worker runs jobs only when the test drains them (unless `options.worker` says otherwise). */
@@ -121,13 +134,7 @@ export async function startTestService(
       if (!service.worker) throw new Error('this test service runs no worker');
       return service.worker.drain();
     },
-    call(path, init = {}) {
-      const { key = merchant.sandboxKey, json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (key !== null) headers.set('ServiceKey', key);
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      return fetch(`${service.url}${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
-    },
+    call: keyedFetch(service.url, merchant.sandboxKey),
     async close() {
       await service.close();
       await drop();

@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { MAX_CARD_FAILURES } from '../../domain/checkout/visit';
-import { insertLink } from '../../testing/checkout';
+import { insertLink, PAYER } from '../../testing/checkout';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { CPF, TEST_CARDS } from '../../testing/payments';
 import { expectPageHeaders, getPage, h1Of, openCheckout, postCheckout, roleText, sessionsOf } from '../../testing/pages';
 
-const PAYER = { name: 'Maria da Silva', email: 'maria.silva@example.com', document: CPF };
 const CARD = { holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '1' };
 
 describe.each(ENGINES)('limits of the checkout page on $name', (engine) => {

@@ -4,12 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
-import { insertLink } from '../../testing/checkout';
+import { insertLink, PAYER } from '../../testing/checkout';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { CPF, TEST_CARDS } from '../../testing/payments';
 import { expectPageHeaders, getPage, openCheckout, postCheckout, roleText, sessionsOf } from '../../testing/pages';
 
-const PAYER = { name: 'Maria da Silva', email: 'maria.silva@example.com', document: CPF };
 const CARD = { number: TEST_CARDS.visa, holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '1' };
 
 describe.each(ENGINES)('a checkout page visited again on $name', (engine) => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { insertLink, insertVariant } from '../../testing/checkout';
+import { insertLink, insertVariant, PAYER } from '../../testing/checkout';
 import { CPF, TEST_CARDS } from '../../testing/payments';
 import { expectPageHeaders, getPage, h1Of, roleText } from '../../testing/pages';
 
-const PAYER = { name: 'Maria da Silva', email: 'maria.silva@example.com', document: CPF };
 const CARD = { number: '', holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '3' };
 
 describe.each(ENGINES)('the checkout page on $name', (engine) => {
