@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const ALL = '{spec,scripts,server,client,contract-tests}/**/*.test.ts';
+const ALL = '{spec,scripts,server,client,contract-tests,bench}/**/*.test.ts';
 // Files that replace a module with `vi.mock`: the replacement holds only in a process that has not loaded the module.
 const MOCKING = ['server/webhooks/sender.test.ts', 'server/webhooks/sender-failures.test.ts'];
 
