@@ -177,6 +177,19 @@ function publicBaseUrl(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** `REDIS_URL`: a redis:// or rediss:// URL when set. */
+function redisUrlOf(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let scheme = '';
+  try {
+    scheme = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (scheme !== 'redis:' && scheme !== 'rediss:') throw new SettingError('REDIS_URL', 'REDIS_URL must be a URL like redis://127.0.0.1:6379 (or rediss:// for TLS)');
+  return raw;
+}
+
 /** Reads and validates every setting; a bad one is a `SettingError` naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const store = env.RATE_LIMIT_STORE ?? 'memory';
@@ -186,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
   if (logFormat !== 'json' && logFormat !== 'pretty') throw new SettingError('LOG_FORMAT', `LOG_FORMAT must be json or pretty, got "${logFormat}"`);
   const dbUrl = databaseUrl(env.DATABASE_URL);
+  if (store === 'postgres' && !dbUrl) throw new SettingError('RATE_LIMIT_STORE', 'RATE_LIMIT_STORE=postgres needs DATABASE_URL (the quotas live in the service\'s PostgreSQL)');
+  const redisUrl = redisUrlOf(env.REDIS_URL);
+  if (store === 'redis' && !redisUrl) throw new SettingError('REDIS_URL', 'RATE_LIMIT_STORE=redis needs REDIS_URL, like redis://127.0.0.1:6379');
   const port = int(env, 'PORT', 3000);
   if (port > 65_535) throw new SettingError('PORT', `PORT must be at most 65535, got "${env.PORT}"`);
   return {
@@ -205,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollPoints: int(env, 'RATE_LIMIT_POLL_POINTS', 30),
       pollWindowSeconds: int(env, 'RATE_LIMIT_POLL_WINDOW_SECONDS', 600),
       store,
-      redisUrl: env.REDIS_URL || undefined,
+      redisUrl,
     },
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     idempotencyTtlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),

@@ -1,15 +1,20 @@
 /**
  * Per-key request quota and the seed's anti-polling rule (reading one resource id too often), with
- * rate-limiter-flexible. In memory for one process; in PostgreSQL (`RATE_LIMIT_STORE=postgres`) when several
- * instances share the quota. A store failure falls back to an in-memory limiter rather than failing the request.
+ * rate-limiter-flexible. In memory for one process; in Redis (`RATE_LIMIT_STORE=redis`, `REDIS_URL`) or PostgreSQL
+ * (`RATE_LIMIT_STORE=postgres`) when several instances share the quota. A store that fails or cannot be reached
+ * while the service runs falls back to an in-memory limiter per instance rather than failing the request; a store
+ * that cannot be reached at start is an error the operator sees.
  */
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterPostgres,
+  RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { SettingError } from '../config';
 import type { Config } from '../config';
 import { ApiError } from './errors';
 
@@ -58,10 +63,64 @@ function postgresLimiter(pool: pg.Pool, prefix: string, points: number, duration
   });
 }
 
+/**
+ * A limiter in Redis: one atomic script per request. The client queues nothing while disconnected and the limiter
+ * does not wait for a connection that is not ready: the request is counted by the in-memory insurance limiter at once.
+ */
+function redisLimiter(client: Redis, prefix: string, points: number, duration: number): RateLimiterAbstract {
+  return new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix: `payments:rl:${prefix}`,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix: prefix, points, duration }),
+  });
+}
+
+/** A Redis connection that answered PING within 5 s; an unreachable or refusing server is a setting to fix. */
+async function openRedis(url: string): Promise<Redis> {
+  const client = new Redis(url, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+  // Errors after start are handled by the limiters' insurance; ioredis reconnects on its own.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (err) {
+    client.disconnect();
+    throw new SettingError('REDIS_URL', `REDIS_URL ${redactUrl(url)} could not be reached: ${(err as Error).message}`);
+  }
+  return client;
+}
+
+/** The URL without its password, for messages. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
 export async function createLimiters(config: Config, checkout: CheckoutLimits = CHECKOUT_LIMITS): Promise<Limiters> {
   const { points, windowSeconds, pollPoints, pollWindowSeconds, store } = config.rateLimit;
+  if (store === 'redis') {
+    if (!config.rateLimit.redisUrl) throw new SettingError('REDIS_URL', 'RATE_LIMIT_STORE=redis needs REDIS_URL (like redis://127.0.0.1:6379)');
+    const client = await openRedis(config.rateLimit.redisUrl);
+    return {
+      requests: redisLimiter(client, 'req', points, windowSeconds),
+      polls: redisLimiter(client, 'poll', pollPoints, pollWindowSeconds),
+      checkoutPay: redisLimiter(client, 'cpay', checkout.pay.points, checkout.pay.windowSeconds),
+      checkoutOpen: redisLimiter(client, 'copen', checkout.open.points, checkout.open.windowSeconds),
+      close: async () => {
+        await client.quit().catch(() => client.disconnect());
+      },
+    };
+  }
   if (store === 'postgres') {
-    if (!config.databaseUrl) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
+    if (!config.databaseUrl) throw new SettingError('DATABASE_URL', 'RATE_LIMIT_STORE=postgres needs DATABASE_URL');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
     pool.on('error', () => undefined);
     return {
@@ -72,7 +131,6 @@ export async function createLimiters(config: Config, checkout: CheckoutLimits = 
       close: () => pool.end(),
     };
   }
-  if (store === 'redis') throw new Error('RATE_LIMIT_STORE=redis is not supported by this build; use postgres');
   return {
     requests: new RateLimiterMemory({ keyPrefix: 'req', points, duration: windowSeconds }),
     polls: new RateLimiterMemory({ keyPrefix: 'poll', points: pollPoints, duration: pollWindowSeconds }),
