@@ -29,6 +29,8 @@ export interface ProfileSummary {
 /** The package (node_modules/<name> or <@scope/name>), the project file, `node:` internals, or a V8 pseudo-frame. */
 export function packageOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  // The service's only WebAssembly is PGlite's PostgreSQL.
+  if (url.startsWith('wasm://')) return 'wasm (PGlite)';
   const u = url.replace(/^file:\/\//, '');
   const nm = u.lastIndexOf('node_modules/');
   if (nm >= 0) {
