@@ -23,7 +23,13 @@ const cleanups: Array<() => Promise<void> | void> = [];
 export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
 }
-export async function cleanupAll(): Promise<void> {
+let cleaning: Promise<void> | undefined;
+/** Undoes everything, newest first; called twice (Ctrl-C during a failure), both wait for the same one pass. */
+export function cleanupAll(): Promise<void> {
+  cleaning ??= runCleanups();
+  return cleaning;
+}
+async function runCleanups(): Promise<void> {
   while (cleanups.length > 0) {
     const fn = cleanups.pop()!;
     try {
