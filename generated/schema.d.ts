@@ -2761,7 +2761,7 @@ export interface components {
         };
         /**
          * @description A charge by PIX: the service issues a dynamic QR code (BR Code) valid for `payment.expiresIn` seconds, shown in
-         *     `payment.pixQrCodeEmv`, `pixQrCodeUrl` and `pixQrCodeImage` and on `payment.invoiceLink`. The transaction
+         *     `payment.pixQrCodeEmv` and `pixQrCodeUrl` and on `payment.invoiceLink`. The transaction
          *     becomes `approved` when the payer pays, or `canceled` when the QR code expires unpaid. Give exactly one of
          *     `customer` and `customerId`.
          */
@@ -3107,13 +3107,18 @@ export interface components {
             pixQrCodeEmv: string | null;
             /**
              * Format: uri
-             * @description A PNG image of the QR code (`{PUBLIC_BASE_URL}/pay/{token}/qr.png`), public under the charge's random token.
-             * @example https://pay.payments.example/pix/tra_8Hq2LmZx4RtY7vKc.png
+             * @description The QR code as a PNG image (`{PUBLIC_BASE_URL}/pay/{token}/qr.png`), public under the charge's random token and
+             *     drawn from `pixQrCodeEmv` when asked for; `null` until the code is issued. The payer's browser may keep it for a
+             *     few minutes (`Cache-Control: private, max-age=300`); once the charge is no longer payable it answers `404`.
+             * @example https://pay.payments.example/pay/8Hq2LmZx4RtY7vKc/qr.png
              */
             pixQrCodeUrl: string | null;
             /**
-             * @description The same PNG image inline, as a data URI.
-             * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg==
+             * @deprecated
+             * @description Deprecated, always `null`: the QR code image is no longer sent inline (it made every read and event several
+             *     kilobytes heavier). Show `pixQrCodeUrl`, or draw `pixQrCodeEmv` as a QR code yourself. The field stays so that
+             *     existing clients keep working; it will be removed in a future version.
+             * @example null
              */
             pixQrCodeImage: string | null;
             /**

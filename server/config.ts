@@ -84,7 +84,10 @@ export interface Config {
     /** How long a claimed job is a worker's alone; a worker that dies loses its jobs after this. */
     leaseSeconds: number;
     pollMs: number;
+    /** CPU-bound jobs (charges, settlements, …) one worker runs at once. */
     concurrency: number;
+    /** Jobs that wait on the network (webhook deliveries) one worker runs at once, besides `concurrency`. */
+    ioConcurrency: number;
   };
 }
 
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: positive(env, 'JOB_LEASE_SECONDS', 30),
       pollMs: int(env, 'JOB_POLL_MS', 250),
       concurrency: positive(env, 'WORKER_CONCURRENCY', 4),
+      ioConcurrency: positive(env, 'WORKER_IO_CONCURRENCY', 64),
     },
   };
 }

@@ -16,3 +16,9 @@ export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob
 export function serviceJobHandlers(engine: Engine, webhooks: Webhooks): HandlerTable<ServiceJob> {
   return { ...paymentJobHandlers(engine), ...webhookJobHandlers(webhooks), ...subscriptionJobHandlers(engine), ...checkoutJobHandlers(engine.db) };
 }
+
+/**
+ * The kinds that spend their time waiting on the network, not the CPU or the database: a worker runs them in a lane of
+ * its own, `WORKER_IO_CONCURRENCY` wide, so slow receivers neither hold up charges nor are held up by them.
+ */
+export const IO_JOB_KINDS: readonly ServiceJob['kind'][] = ['webhook.deliver'];

@@ -18,7 +18,7 @@ import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type CheckoutLimits, type Limiters } from './http/rate-limit';
 import { createWorker, type JobKind, type Worker } from './jobs/worker';
 import type { ClockDeps } from './domain/clock/advance';
-import { serviceJobHandlers } from './job-kinds';
+import { IO_JOB_KINDS, serviceJobHandlers } from './job-kinds';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
 import type { Webhooks } from './webhooks/delivery';
 import { loadSealer } from './webhooks/sealer';
@@ -122,6 +122,8 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       leaseSeconds: config.jobs.leaseSeconds,
       pollMs: config.jobs.pollMs,
       concurrency: config.jobs.concurrency,
+      ioKinds: IO_JOB_KINDS,
+      ioConcurrency: config.jobs.ioConcurrency,
       logger,
       ...(options.workerId ? { workerId: options.workerId } : {}),
     });

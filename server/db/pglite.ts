@@ -33,6 +33,11 @@ export function asDb(pg: PGlite): Db {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One embedded engine per process: its notifications arrive at the commit of the transaction that sent them.
+    async listen(channel, onNotify) {
+      const unlisten = await pg.listen(channel, () => onNotify());
+      return { close: () => unlisten().catch(() => undefined) };
+    },
     close: () => pg.close(),
   };
 }

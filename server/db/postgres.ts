@@ -1,5 +1,6 @@
 /** PostgreSQL adapter (`DATABASE_URL`): a pool shared by the API and the workers of one process. */
 import pg from 'pg';
+import { listenPostgres } from './notify';
 import type { Db, Queryable, QueryResult } from './types';
 
 // Keep int8 (counts, sums of cents) as JavaScript numbers: amounts stay far below 2^53.
@@ -47,6 +48,8 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         client.release();
       }
     },
+    // LISTEN holds a connection of its own, outside the pool (see notify.ts).
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }

@@ -17,7 +17,7 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
   afterAll(async () => svc?.close());
   const { create, read, post, act, refused } = transactionsApi(() => svc);
 
-  it('PIX: 201 pending, a real BR Code and QR image issued in the background, paid by simulate → approved', async () => {
+  it('PIX: 201 pending, a real BR Code issued in the background (its QR image by URL), paid by simulate → approved', async () => {
     const id = await create(pixBody({ externalReference: 'PED-1' }));
     expect((await read(id)).payment.pixQrCodeEmv).toBeNull();
     await svc.drain();
@@ -26,7 +26,9 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
     const emv = issued.payment.pixQrCodeEmv!;
     expect(brCodeValid(emv)).toBe(true);
     expect(parseBrCode(emv)['54']).toBe('200.00');
-    expect(issued.payment.pixQrCodeImage).toMatch(/^data:image\/png;base64,/);
+    // The image is served by URL, drawn on request; the deprecated inline field stays null.
+    expect(issued.payment.pixQrCodeImage).toBeNull();
+    expect(issued.payment.pixQrCodeUrl).toMatch(/\/pay\/[^/]+\/qr\.png$/);
     expect(Date.parse(issued.payment.expirationDate!) - Date.parse(issued.createdAt)).toBe(3_600_000);
     expect(timelineOf(issued)).toEqual(['status:null>pending', 'route:sandbox:sent', 'note']);
 

@@ -1,11 +1,12 @@
 /** The job worker: claims due jobs, runs their handlers with bounded concurrency, and settles each one. */
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Db } from '../db/types';
+import type { Db, Listening } from '../db/types';
 import { randomBase62 } from '../ids';
 import { offClock } from './clock-context';
 import { createJobRunner, type JobHandler, type JobKind } from './run-job';
 import { claim, type Job } from './sql/claim';
+import { jobsChannel } from './sql/wake';
 
 export type { Job } from './sql/claim';
 export type { ExhaustedHandler, JobHandler, JobKind } from './run-job';
@@ -19,13 +20,19 @@ export interface WorkerOptions {
   workerId?: string;
   leaseSeconds?: number;
   pollMs?: number;
+  /** Jobs of CPU-bound kinds (every kind not in `ioKinds`) run at once. */
   concurrency?: number;
+  /** Kinds that mostly wait on the network (webhook deliveries): they run in a lane of their own, `ioConcurrency` wide. */
+  ioKinds?: readonly string[];
+  ioConcurrency?: number;
+  /** Listen for the enqueues' notifications (`jobs/sql/wake.ts`) and poll at once on each (default true). */
+  listen?: boolean;
   logger: Logger;
 }
 
 export interface Worker {
   readonly workerId: string;
-  /** Starts polling every `pollMs`, and at once whenever a slot frees. */
+  /** Starts polling every `pollMs`, at once whenever a slot frees, and at once when an enqueue notifies. */
   start(): void;
   /** Stops claiming and resolves once every job this worker runs has settled. A stopped worker does not restart. */
   stop(): Promise<void>;
@@ -42,9 +49,13 @@ export function createWorker(options: WorkerOptions): Worker {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const pollMs = options.pollMs ?? 250;
   const concurrency = options.concurrency ?? 4;
+  const ioKinds = [...new Set(options.ioKinds ?? [])];
+  const ioConcurrency = ioKinds.length > 0 ? (options.ioConcurrency ?? concurrency) : 0;
   if (!(leaseSeconds > 0)) throw new RangeError('leaseSeconds must be > 0');
   if (!(pollMs >= 0)) throw new RangeError('pollMs must be ≥ 0');
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
+  if (ioKinds.length > 0 && (!Number.isInteger(ioConcurrency) || ioConcurrency < 1)) throw new RangeError('ioConcurrency must be an integer ≥ 1');
+  const isIo = new Set(ioKinds);
   const log = options.logger.child({ workerId });
   const runner = createJobRunner({ db, handlers, workerId, leaseSeconds, logger: log });
 
@@ -53,14 +64,36 @@ export function createWorker(options: WorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let pollAgain = false;
+  let ioRunning = 0;
+  let listening: Promise<Listening | null> | undefined;
 
   function track(job: Job): Promise<void> {
+    const io = isIo.has(job.kind);
+    if (io) ioRunning++;
     const p: Promise<void> = runner.run(job).finally(() => {
       running.delete(p);
+      if (io) ioRunning--;
       if (state === 'started') poll();
     });
     running.add(p);
     return p;
+  }
+
+  /** Free slots of each lane now. */
+  function free(): { limit: number; ioLimit: number } {
+    return { limit: concurrency - (running.size - ioRunning), ioLimit: ioConcurrency - ioRunning };
+  }
+
+  async function listenForJobs(): Promise<Listening | null> {
+    try {
+      const channel = await jobsChannel(db);
+      return await db.listen(channel, () => {
+        if (state === 'started') offClock(poll);
+      });
+    } catch (err) {
+      log.warn({ err }, 'cannot listen for new jobs; polling only');
+      return null;
+    }
   }
 
   function schedule(ms: number): void {
@@ -85,10 +118,10 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   async function fillSlots(): Promise<void> {
-    const free = concurrency - running.size;
-    if (free <= 0) return; // a finishing job polls again
+    const { limit, ioLimit } = free();
+    if (limit <= 0 && ioLimit <= 0) return; // a finishing job polls again
     try {
-      const jobs = await claim(db, { workerId, leaseSeconds, limit: free });
+      const jobs = await claim(db, { workerId, leaseSeconds, limit: Math.max(limit, 0), ioKinds, ioLimit: Math.max(ioLimit, 0) });
       for (const job of jobs) void track(job);
     } catch (err) {
       log.error({ err }, 'claim failed; polling again later');
@@ -101,11 +134,13 @@ export function createWorker(options: WorkerOptions): Worker {
       if (state === 'stopped') throw new Error('a stopped worker does not restart: create a new one');
       if (state === 'started') return;
       state = 'started';
+      if (options.listen ?? true) listening = listenForJobs();
       poll();
     },
     async stop() {
       state = 'stopped';
       clearTimeout(timer);
+      await (await listening)?.close();
       await polling;
       // Jobs a poll or a drain claimed before the stop still run: they are leased to this worker.
       while (running.size > 0) await Promise.all(running);
@@ -113,7 +148,7 @@ export function createWorker(options: WorkerOptions): Worker {
     async drain() {
       let ran = 0;
       while (state !== 'stopped') {
-        const jobs = await claim(db, { workerId, leaseSeconds, limit: concurrency });
+        const jobs = await claim(db, { workerId, leaseSeconds, limit: concurrency, ioKinds, ioLimit: ioConcurrency });
         if (jobs.length === 0) break;
         await Promise.all(jobs.map(track));
         ran += jobs.length;

@@ -37,7 +37,6 @@ export interface AuthorizeRequest {
 export interface PixInstructions {
   kind: 'pix';
   emv: string;
-  image: string;
   txid: string;
   /** ISO 8601: results are JSON-safe, a provider may hand back a stored answer. */
   expiresAt: string;

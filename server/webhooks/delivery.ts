@@ -7,12 +7,11 @@
  */
 import type { Db } from '../db/types';
 import type { HandlerTable } from '../jobs/kinds';
-import { cancelOpen, failAbandoned, failExhausted, findDispatch, finishAttempt, startAttempt, type AttemptOutcome } from './dispatches-repo';
-import { disableForFailing, findEndpointById, recordAttempt, type EndpointRow } from './endpoints-repo';
+import { beginAttempt, cancelOpen, failAbandoned, failExhausted, finishAndCount, type AttemptOutcome, type StartedAttempt } from './dispatches-repo';
+import { disableForFailing } from './endpoints-repo';
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
 import { deliver, type DeliveryResult } from './sender';
-import { findEvent } from './events-repo';
 import type { WebhookJob } from './outbox';
 import { signatureHeaders } from './signer';
 import { addressPolicy, type PrivateAddresses } from './ssrf';
@@ -36,11 +35,11 @@ export interface Webhooks {
   wake(): void;
 }
 
-function authorization(w: Webhooks, endpoint: EndpointRow): Record<string, string> {
-  if (!endpoint.auth_type || !endpoint.auth_sealed) return {};
-  const value = w.sealer.open(endpoint.auth_sealed);
-  if (endpoint.auth_type === 'basic') return { Authorization: `Basic ${Buffer.from(value, 'utf8').toString('base64')}` };
-  return { Authorization: endpoint.auth_type === 'bearer' ? `Bearer ${value}` : value };
+function authorization(w: Webhooks, a: StartedAttempt): Record<string, string> {
+  if (!a.authType || !a.authSealed) return {};
+  const value = w.sealer.open(a.authSealed);
+  if (a.authType === 'basic') return { Authorization: `Basic ${Buffer.from(value, 'utf8').toString('base64')}` };
+  return { Authorization: a.authType === 'bearer' ? `Bearer ${value}` : value };
 }
 
 function outcomeOf(w: Webhooks, result: DeliveryResult, attempt: number, at: Date): AttemptOutcome {
@@ -58,47 +57,52 @@ function outcomeOf(w: Webhooks, result: DeliveryResult, attempt: number, at: Dat
   };
 }
 
-/** The `webhook.deliver` job: makes the dispatch's next attempt, or nothing when it is final. */
+/**
+ * The `webhook.deliver` job: makes the dispatch's next attempt, or nothing when it is final. Two round trips around
+ * the request: one reads the dispatch, its endpoint and its event and starts the attempt (`beginAttempt`), one records
+ * the outcome with the endpoint's counters (`finishAndCount`); an endpoint failing for too long is disabled after.
+ */
 export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<void | { retryAt: Date }> {
-  const d = await findDispatch(w.db, dispatchId);
-  if (!d || (d.status !== 'pending' && d.status !== 'delivering')) return;
-  // Due by the database's clock; should this process's clock lag behind, come back at the attempt's time.
-  if (d.next_attempt_at && d.next_attempt_at.getTime() > Date.now()) return { retryAt: d.next_attempt_at };
-  const endpoint = await findEndpointById(w.db, d.endpoint_id);
-  if (!endpoint || endpoint.deleted_at || !endpoint.enabled) {
-    await cancelOpen(w.db, d.endpoint_id, new Date());
-    return;
-  }
   const maxAttempts = 1 + w.settings.retrySeconds.length;
-  const started = await startAttempt(w.db, dispatchId, maxAttempts, new Date());
-  if (!started) {
-    await failExhausted(w.db, dispatchId, maxAttempts, new Date());
-    return;
+  // Due by the database's clock; should this process's clock lag behind, come back at the attempt's time.
+  const start = await beginAttempt(w.db, dispatchId, maxAttempts, new Date());
+  switch (start.kind) {
+    case 'final':
+      return;
+    case 'notDue':
+      return { retryAt: start.at };
+    case 'endpointGone':
+      await cancelOpen(w.db, start.endpointId, new Date());
+      return;
+    case 'exhausted':
+      await failExhausted(w.db, dispatchId, maxAttempts, new Date());
+      return;
   }
-  const e = await findEvent(w.db, d.event_id);
+  const a = start.attempt;
+  const e = a.event;
   if (!e) throw new Error(`dispatch ${dispatchId} names no event`);
-  const body = JSON.stringify({ id: e.id, type: e.type, source: d.source, payload: e.payload, createdAt: e.created_at.toISOString() });
+  const body = JSON.stringify({ id: e.id, type: e.type, source: a.source, payload: e.payload, createdAt: e.createdAt.toISOString() });
   const headers = {
-    ...signatureHeaders(body, w.sealer.open(endpoint.secret_sealed), e.id, Math.floor(Date.now() / 1000)),
+    ...signatureHeaders(body, w.sealer.open(a.secretSealed), e.id, Math.floor(Date.now() / 1000)),
     'X-Service-Event': e.type,
-    ...authorization(w, endpoint),
+    ...authorization(w, a),
   };
-  const policy = addressPolicy(endpoint.mode, w.settings.privateAddresses);
-  const result = await deliver({ url: d.url, body, headers, timeoutMs: w.settings.timeoutMs, policy });
+  const policy = addressPolicy(a.mode, w.settings.privateAddresses);
+  const result = await deliver({ url: a.url, body, headers, timeoutMs: w.settings.timeoutMs, policy });
   const at = new Date();
-  const outcome = outcomeOf(w, result, started.attempts, at);
-  await w.db.transaction(async (q) => {
-    const recorded = await finishAttempt(q, dispatchId, started.attempts, outcome, at);
-    if (!recorded) return; // canceled meanwhile, or another worker took the job over: its attempt is the one that counts
-    const counted = await recordAttempt(q, endpoint.id, outcome.status === 'succeeded', at);
-    const streak = counted.failing_since ? at.getTime() - counted.failing_since.getTime() : 0;
-    if (outcome.status !== 'succeeded' && !counted.force_active && counted.enabled && streak >= w.settings.disableAfterMs) {
-      await disableForFailing(q, endpoint.id, at);
-      await cancelOpen(q, endpoint.id, at);
-    }
-  });
-  const after = await findDispatch(w.db, dispatchId);
-  return after?.status === 'pending' && after.next_attempt_at ? { retryAt: after.next_attempt_at } : undefined;
+  const outcome = outcomeOf(w, result, a.attempts, at);
+  const finished = await finishAndCount(w.db, dispatchId, a.attempts, outcome, at, a.endpointId);
+  // Canceled meanwhile, or another worker took the job over: its attempt is the one that counts.
+  if (!finished) return;
+  const { endpoint, dispatch } = finished;
+  const streak = endpoint.failingSince ? at.getTime() - endpoint.failingSince.getTime() : 0;
+  if (outcome.status !== 'succeeded' && !endpoint.forceActive && endpoint.enabled && streak >= w.settings.disableAfterMs) {
+    await w.db.transaction(async (q) => {
+      await disableForFailing(q, a.endpointId, at);
+      await cancelOpen(q, a.endpointId, at);
+    });
+  }
+  return dispatch.status === 'pending' && dispatch.nextAttemptAt ? { retryAt: dispatch.nextAttemptAt } : undefined;
 }
 
 /**

@@ -5,10 +5,12 @@
  * here, to stand for a receiver on the internet, whose answers are kept; 127.0.0.1 stays what it is, loopback.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '../../client/webhooks';
 import { deliver, USER_AGENT, type DeliveryResult } from './sender';
-import { PUBLIC_STAND_IN, receiver, sandbox, useServers } from '../testing/sender-fixtures';
+import { fakeDns, PUBLIC_STAND_IN, receiver, sandbox, useServers } from '../testing/sender-fixtures';
 import { signatureHeaders } from './signer';
 
 vi.mock('./ssrf', async (importOriginal) => {
@@ -187,5 +189,45 @@ describe('deliver: the recorded answer body', () => {
     const result = await sandbox(r.url);
     expect(result).toMatchObject({ kind: 'succeeded', body: 'x'.repeat(4096) });
     expect(result.ms).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('deliver: kept-alive connections', () => {
+  it('reuses one connection for successive deliveries to the same receiver', async () => {
+    const r = await receiver((res) => res.writeHead(204).end());
+    for (let i = 0; i < 5; i++) expect(await sandbox(r.url)).toMatchObject({ kind: 'succeeded', status: 204 });
+    expect(r.received).toHaveLength(5);
+    expect(r.connections()).toBe(1);
+  });
+
+  it('never reuses a connection to an address the new check did not return (DNS rebinding)', async () => {
+    const hits: string[] = [];
+    const serve = (name: string) => http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        hits.push(name);
+        res.writeHead(200).end();
+      });
+    });
+    const first = serve('127.0.0.1');
+    const second = serve('127.0.0.2');
+    try {
+      await new Promise<void>((ok) => first.listen(0, '127.0.0.1', ok));
+      const port = (first.address() as AddressInfo).port;
+      await new Promise<void>((ok) => second.listen(port, '127.0.0.2', ok));
+      const url = `http://hooks.rebind.example:${port}/`;
+      fakeDns({ 'hooks.rebind.example': ['127.0.0.1'] });
+      expect(await sandbox(url)).toMatchObject({ kind: 'succeeded' });
+      vi.restoreAllMocks();
+      // The same host now resolves elsewhere: the kept connection to 127.0.0.1 was not checked by this attempt.
+      fakeDns({ 'hooks.rebind.example': ['127.0.0.2'] });
+      expect(await sandbox(url)).toMatchObject({ kind: 'succeeded' });
+      expect(hits).toEqual(['127.0.0.1', '127.0.0.2']);
+    } finally {
+      for (const s of [first, second]) {
+        s.closeAllConnections();
+        await new Promise<void>((ok) => s.close(() => ok()));
+      }
+    }
   });
 });

@@ -8,6 +8,10 @@
  * address. A sandbox endpoint may be on loopback or a private network, which on a hosted service is the service's
  * own host and network: keeping those answers would make the history a window onto them. Their status code and
  * time are kept, which is what a developer's receiver needs to be tested.
+ *
+ * Connections are kept alive between deliveries to a receiver, without weakening the address check: a pool is keyed
+ * by the URL's origin and the exact set of addresses this attempt checked, so a pooled connection always goes to an
+ * address that passed the check of the attempt that uses it; a host that resolves differently gets another pool.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -49,6 +53,37 @@ export interface DeliveryRequest {
 export const USER_AGENT = 'PaymentsService-Webhooks/1.0';
 /** Bytes of an answer's body kept for the record (`WebhookDispatch.responseBody`). */
 export const RESPONSE_BODY_LIMIT = 4096;
+
+/** Idle pooled connections close after this: below the 5 s keep-alive of common servers, so a reused one is alive. */
+const IDLE_MS = 2_000;
+/** Pools kept at most (one per origin and checked address set): the least recently used one is closed past it. */
+const MAX_POOLS = 256;
+const pools = new Map<string, http.Agent>();
+
+/** The keep-alive pool of connections to `url`'s origin at exactly `addresses`. */
+function poolFor(url: URL, addresses: ResolvedAddress[]): http.Agent {
+  const key = `${url.protocol}//${url.host}|${addresses.map((a) => a.address).sort().join(',')}`;
+  let agent = pools.get(key);
+  if (agent) {
+    pools.delete(key);
+  } else {
+    const options = { keepAlive: true, timeout: IDLE_MS, maxSockets: 64, scheduling: 'lifo' as const };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  }
+  pools.set(key, agent);
+  if (pools.size > MAX_POOLS) {
+    const [oldest, old] = pools.entries().next().value!;
+    pools.delete(oldest);
+    old.destroy();
+  }
+  return agent;
+}
+
+/** Closes every pooled connection (a stopping worker; tests). */
+export function closeDeliveryPools(): void {
+  for (const agent of pools.values()) agent.destroy();
+  pools.clear();
+}
 
 // Headers the sender owns: the framing must match the body sent, and Host must name the URL's host.
 const OWN_HEADERS = new Set(['content-type', 'user-agent', 'content-length', 'transfer-encoding', 'host', 'connection']);
@@ -96,10 +131,11 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
     const kept: Buffer[] = [];
     let keptBytes = 0;
     const sentAt = performance.now();
-    const settle = (result: DeliveryResult) => {
+    // A whole answer leaves the connection to its pool; anything else (timeout, error, cut short) closes it.
+    const settle = (result: DeliveryResult, keep = false) => {
       if (settled) return;
       settled = true;
-      request.destroy();
+      if (!keep) request.destroy();
       resolve(result);
     };
     const recorded = () => (status === null || !fromPublic ? null : cutUtf8(Buffer.concat(kept), RESPONSE_BODY_LIMIT));
@@ -115,8 +151,8 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
       headers,
       auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
       lookup: pinnedLookup(addresses),
-      // A fresh connection every time: a pooled socket would skip this attempt's address check.
-      agent: false,
+      // Only connections made to addresses of this same checked set are reused (see the module comment).
+      agent: poolFor(url, addresses),
     });
 
     void expired.then(() => {
@@ -153,7 +189,7 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
         const code = res.statusCode ?? 0;
         const body = recorded();
         if (code >= 200 && code < 300) {
-          settle({ kind: 'succeeded', status: code, body, ms });
+          settle({ kind: 'succeeded', status: code, body, ms }, true);
           return;
         }
         const retryAfter = res.headers['retry-after'];
@@ -164,7 +200,7 @@ function send(url: URL, addresses: ResolvedAddress[], req: DeliveryRequest, expi
           body,
           ms,
           retryAfterSeconds: parseRetryAfter(retryAfter, new Date()),
-        });
+        }, true);
       });
     });
 

@@ -87,6 +87,24 @@ describe.skipIf(!POSTGRES)('webhook workers as processes on postgres (needs TEST
     expect(attempts.rows[0]!.n).toBe(300);
   });
 
+  it('two workers claiming deliveries in batches of up to 200 at once never make one attempt twice', async () => {
+    const r = await startReceiver();
+    receivers.push(r);
+    const { merchantId, id } = await endpointFor(r.url);
+    const ids = await events(merchantId, 400);
+    // Both start on a full queue: each claim takes a batch, and the two race for the same rows.
+    worker({ WORKER_IO_CONCURRENCY: '200' });
+    worker({ WORKER_IO_CONCURRENCY: '200' });
+    await until('every dispatch to succeed', async () => (await statuses(svc.db, id)).succeeded === 400);
+    const delivered = new Map<string, number>();
+    for (const x of r.received) delivered.set(String(x.headers['webhook-id']), (delivered.get(String(x.headers['webhook-id'])) ?? 0) + 1);
+    expect(new Set(delivered.keys())).toEqual(new Set(ids));
+    // Each attempt is counted before it is sent: a receiver never sees an event more often than its attempts (on this
+    // loaded machine an attempt may fail and be retried; it is never made twice).
+    const attempts = await svc.db.query<{ event_id: string; attempts: number }>('SELECT event_id, attempts FROM webhook_dispatches WHERE endpoint_id = $1', [id]);
+    expect(attempts.rows.filter((d) => (delivered.get(d.event_id) ?? 0) > d.attempts)).toEqual([]);
+  });
+
   it('a worker killed mid-delivery: another worker delivers the event after the lease', async () => {
     const r = await startReceiver();
     receivers.push(r);

@@ -95,7 +95,7 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
         const i = result.instructions;
         const fields =
           i.kind === 'pix'
-            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: engine.urls.pixQr(c.row.public_token), pixQrCodeImage: i.image }
+            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: engine.urls.pixQr(c.row.public_token), pixQrCodeImage: null }
             : {
                 billetUrl: engine.urls.billet(c.row.public_token), billetBarcode: i.barcode, billetSequence: i.digitableLine,
                 billetDocumentNumber: i.documentNumber, billetReferenceNumber: i.referenceNumber,

@@ -4,6 +4,7 @@ import { decodeI2of5 } from '../../testing/i2of5';
 import { billetBody, cardBody, pixBody, TEST_CARDS, type Transaction } from '../../testing/payments';
 import { expectPageHeaders, getPage, h1Of, openStream, roleText, tokenOf } from '../../testing/pages';
 import { transactionsApi } from '../../testing/transactions-api';
+import { qrPng } from '../../payments/sandbox/qr';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -24,7 +25,7 @@ describe.each(ENGINES)('the pages of a charge on $name', (engine) => {
     return { id, t, token: tokenOf(t.payment.invoiceLink) };
   }
 
-  it('a PIX: waiting for payment, QR code image and copy-and-paste code, the sandbox banner; the QR PNG is the API image', async () => {
+  it('a PIX: waiting for payment, QR code image and copy-and-paste code, the sandbox banner; the QR PNG drawn from the BR Code on request, no inline image in the API', async () => {
     const { t, token } = await charge(pixBody());
     const { res, html } = await getPage(svc, `/pay/${token}`);
     expect(res.status).toBe(200);
@@ -43,11 +44,16 @@ describe.each(ENGINES)('the pages of a charge on $name', (engine) => {
     const qr = await fetch(`${svc.url}/pay/${token}/qr.png`);
     expect(qr.status).toBe(200);
     expect(qr.headers.get('content-type')).toBe('image/png');
-    expectPageHeaders(qr);
+    // The payer's browser may keep it a few minutes; no shared cache may.
+    expectPageHeaders(qr, 'private, max-age=300');
     const png = Buffer.from(await qr.arrayBuffer());
     expect(png.subarray(0, 8).equals(PNG)).toBe(true);
-    // The same QR code as the API's inline image, drawn from the same BR Code with the same options.
-    expect(png.toString('base64')).toBe(t.payment.pixQrCodeImage!.replace('data:image/png;base64,', ''));
+    // The image of the charge's own BR Code (qr.test.ts checks the modules), the same on every request.
+    expect(png.equals(qrPng(t.payment.pixQrCodeEmv!))).toBe(true);
+    expect(Buffer.from(await (await fetch(`${svc.url}/pay/${token}/qr.png`)).arrayBuffer()).equals(png)).toBe(true);
+    // The API no longer inlines it (deprecated, always null): `pixQrCodeUrl` is where it is.
+    expect(t.payment.pixQrCodeImage).toBeNull();
+    expect(t.payment.pixQrCodeUrl).toBe(`${svc.url}/pay/${token}/qr.png`);
   });
 
   it('a billet: digitable line and link to the printable billet, whose barcode encodes the 44 digits', async () => {

@@ -5,7 +5,7 @@
  */
 import express, { type Router } from 'express';
 import { chargeByToken, stateOf } from '../../domain/checkout/invoice';
-import { qrPng } from '../../payments/sandbox/qr';
+import { createQrCache } from '../../payments/sandbox/qr';
 import { billetPage } from './billet-view';
 import { sendMessage, sendPage, type PagesDeps } from './deps';
 import { statusStream } from './events';
@@ -13,8 +13,12 @@ import { pageHeaders } from './headers';
 import { invoicePage } from './invoice-view';
 import { chargeNotFound, tooManyStreams } from './messages';
 
+/** The QR image's caching: the payer's browser only, for a few minutes. */
+export const QR_CACHE_CONTROL = 'private, max-age=300';
+
 export function payRoutes(deps: PagesDeps): Router {
   const router = express.Router();
+  const qrPng = createQrCache();
 
   router.get('/pay/:token', async (req, res) => {
     const charge = await chargeByToken(deps.db, req.params.token);
@@ -26,8 +30,10 @@ export function payRoutes(deps: PagesDeps): Router {
     const charge = await chargeByToken(deps.db, req.params.token);
     const emv = charge?.method === 'pix' ? charge.payment.pixQrCodeEmv : null;
     if (!emv) return sendMessage(res, chargeNotFound());
-    const png = await qrPng(emv);
-    pageHeaders(res);
+    const png = qrPng(emv);
+    // A charge's code never changes, but it stops being payable (paid, expired: then this is a 404): a browser may
+    // keep it a few minutes, no shared cache may (the token is the only key of the payer's pages).
+    pageHeaders(res, QR_CACHE_CONTROL);
     res.status(200).type('image/png').send(png);
   });
 

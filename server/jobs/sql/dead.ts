@@ -1,5 +1,6 @@
 /** The dead jobs (`failed` for good, attempts exhausted): listed for an operator and put back to run on request. */
 import type { Queryable } from '../../db/types';
+import { notifyJobsDue } from './wake';
 
 export interface DeadJobRow {
   id: string;
@@ -30,12 +31,16 @@ export async function selectDead(q: Queryable, input: { limit: number; kind?: st
  * failure, as a trace of why it had died. Null when no dead job has this id.
  */
 export async function revive(q: Queryable, jobId: string): Promise<{ id: string; kind: string; runAt: Date } | null> {
-  const res = await q.query<{ id: string; kind: string; runAt: Date }>(
+  const res = await q.query<{ id: string; kind: string; runAt: Date; onClock: boolean }>(
     `UPDATE jobs SET status = 'pending', attempts = 0, failed_at = NULL, updated_at = now(),
             run_at = coalesce((SELECT c.now FROM sandbox_clocks c WHERE c.id = jobs.clock_id), now())
       WHERE id = $1 AND status = 'failed'
-      RETURNING id, kind, run_at AS "runAt"`,
+      RETURNING id, kind, run_at AS "runAt", clock_id IS NOT NULL AS "onClock"`,
     [jobId],
   );
-  return res.rows[0] ?? null;
+  const row = res.rows[0];
+  if (!row) return null;
+  // Due now on the wall clock: the workers hear of it at once (a clock's job waits for its clock's advance).
+  if (!row.onClock) await notifyJobsDue(q);
+  return { id: row.id, kind: row.kind, runAt: row.runAt };
 }

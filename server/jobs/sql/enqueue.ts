@@ -2,6 +2,7 @@
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
 import { currentClock } from '../clock-context';
+import { JOBS_CHANNEL_SQL } from './wake';
 
 export interface EnqueueInput {
   kind: string;
@@ -28,12 +29,17 @@ export async function enqueue(q: Queryable, input: EnqueueInput): Promise<string
   const joined = input.clockId === undefined && input.runAt === undefined ? currentClock() : undefined;
   const clockId = input.clockId ?? joined?.clockId ?? null;
   const runAt = input.runAt ?? joined?.now ?? null;
-  // The conflict target names the dedupe index only: a (vanishingly unlikely) id collision still throws.
+  // The conflict target names the dedupe index only: a (vanishingly unlikely) id collision still throws. A job of the
+  // wall clock due now notifies the workers in the same statement (delivered on commit, `wake.ts`); one due later or
+  // on a sandbox clock does not: a worker would find nothing to claim.
   const res = await q.query<{ id: string }>(
-    `INSERT INTO jobs (id, kind, payload, max_attempts, run_at, dedupe_key, clock_id)
-     VALUES ($1, $2, $3::jsonb, $4, coalesce($5::timestamptz, now()), $6, $7)
-     ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-     RETURNING id`,
+    `WITH ins AS (
+       INSERT INTO jobs (id, kind, payload, max_attempts, run_at, dedupe_key, clock_id)
+       VALUES ($1, $2, $3::jsonb, $4, coalesce($5::timestamptz, now()), $6, $7)
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING id, run_at, clock_id),
+     woke AS (SELECT pg_notify(${JOBS_CHANNEL_SQL}, '') FROM ins WHERE clock_id IS NULL AND run_at <= clock_timestamp())
+     SELECT id, (SELECT count(*) FROM woke) AS woke FROM ins`,
     [newId('job'), input.kind, JSON.stringify(input.payload), maxAttempts, runAt, input.dedupeKey ?? null, clockId],
   );
   return res.rows[0]?.id ?? null;

@@ -1,6 +1,6 @@
 /**
  * The sandbox provider: answers like an acquirer, a PIX institution and a billet bank would, without moving money.
- * PIX charges get a real BR Code (CRC16 and all) with its QR image; billets a real barcode and digitable line;
+ * PIX charges get a real BR Code (CRC16 and all; its QR image is drawn on request by the public page); billets a real barcode and digitable line;
  * cards an outcome chosen by the test card's scenario. Two routes exist, `sandbox` and `sandbox-fallback`, so the
  * fallback of the orchestrator can be seen: the `fallback` test card finds the first one unavailable.
  */
@@ -19,7 +19,6 @@ import { buildBoleto, sandboxFreeField } from './boleto';
 import { buildDynamicBrCode } from './brcode';
 import { scenarioOf } from './cards';
 import { amend, recall, remember } from './ledger';
-import { qrPngDataUrl } from './qr';
 
 const PIX_HOST = 'pix.payments.example';
 /** The bank the sandbox registers billets with. */
@@ -27,7 +26,7 @@ const BILLET_BANK = '341';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
-async function issuePix(req: AuthorizeRequest): Promise<AuthorizeResult> {
+function issuePix(req: AuthorizeRequest): AuthorizeResult {
   // A dynamic BR Code points at a location holding the charge; its txid is 26 to 35 letters and digits.
   const txid = `${req.transactionId.slice(4)}${randomBase62(10)}`;
   const emv = buildDynamicBrCode({
@@ -43,7 +42,6 @@ async function issuePix(req: AuthorizeRequest): Promise<AuthorizeResult> {
     instructions: {
       kind: 'pix',
       emv,
-      image: await qrPngDataUrl(emv),
       txid,
       expiresAt: (req.pixExpiresAt ?? new Date(Date.now() + 3_600_000)).toISOString(),
     },
@@ -105,7 +103,7 @@ export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', late
         // Not recorded: an unavailable route did nothing, and a later call may find it up.
         return { kind: 'unavailable', reason: 'The sandbox primary route is down for this test card.' };
       }
-      const result = req.method === 'pix' ? await issuePix(req) : req.method === 'billet' ? issueBillet(req) : chargeCard(req);
+      const result = req.method === 'pix' ? issuePix(req) : req.method === 'billet' ? issueBillet(req) : chargeCard(req);
       return slow(
         await remember(db, req.idempotencyKey, {
           provider: id, operation: 'authorize', transactionId: req.transactionId, amount: req.amount, result,

@@ -2,10 +2,9 @@ import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { buildDynamicBrCode } from './brcode';
-import { QR_MARGIN, QR_SCALE, qrPngDataUrl } from './qr';
+import { createQrCache, QR_MARGIN, QR_SCALE, qrPng } from './qr';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
 const BR_CODE = buildDynamicBrCode({
   location: 'https://pix.example.com/qr/v2/cob/9d36b84fc70b478fb95c12729b90ca25',
@@ -89,43 +88,53 @@ function mismatchedModules(image: Image, qr: QRCode.QRCode): string[] {
   return out;
 }
 
-function pngOf(dataUrl: string): Buffer {
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
-
-describe('qrPngDataUrl', () => {
-  it('returns a base64 PNG data URL', async () => {
-    const url = await qrPngDataUrl(BR_CODE);
-    expect(url).toMatch(DATA_URL);
-    const png = pngOf(url);
+describe('qrPng', () => {
+  it('returns a PNG whose IHDR says a square image', () => {
+    const png = qrPng(BR_CODE);
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(png.toString('latin1', 12, 16)).toBe('IHDR');
     expect(png.readUInt32BE(16)).toBeGreaterThan(0);
     expect(png.readUInt32BE(20)).toBe(png.readUInt32BE(16));
   });
 
-  it('sizes the image as (modules + 2 × margin) × scale, a few hundred pixels for a BR Code', async () => {
+  it('sizes the image as (modules + 2 × margin) × scale, a few hundred pixels for a BR Code', () => {
     const modules = QRCode.create(BR_CODE, { errorCorrectionLevel: 'M' }).modules.size;
-    const { width, height } = decodePng(pngOf(await qrPngDataUrl(BR_CODE)));
+    const { width, height } = decodePng(qrPng(BR_CODE));
     expect(width).toBe((modules + 2 * QR_MARGIN) * QR_SCALE);
     expect(height).toBe(width);
     expect(width).toBeGreaterThanOrEqual(300);
     expect(width).toBeLessThanOrEqual(800);
   });
 
-  it('draws exactly the level-M module matrix of the payload inside a white quiet zone', async () => {
-    const image = decodePng(pngOf(await qrPngDataUrl(BR_CODE)));
+  it('draws exactly the level-M module matrix of the payload inside a white quiet zone', () => {
+    const image = decodePng(qrPng(BR_CODE));
     expect(mismatchedModules(image, QRCode.create(BR_CODE, { errorCorrectionLevel: 'M' }))).toEqual([]);
     // The format bits in the matrix encode the level, so the same payload at level L must not match.
     expect(mismatchedModules(image, QRCode.create(BR_CODE, { errorCorrectionLevel: 'L' })).length).toBeGreaterThan(0);
   });
 
-  it('gives different images for payloads that differ by one character', async () => {
+  it('gives different images for payloads that differ by one character', () => {
     const other = BR_CODE.slice(0, -1) + (BR_CODE.endsWith('0') ? '1' : '0');
-    expect(await qrPngDataUrl(other)).not.toBe(await qrPngDataUrl(BR_CODE));
+    expect(qrPng(other).equals(qrPng(BR_CODE))).toBe(false);
   });
 
-  it('rejects a payload too long for any QR version', async () => {
-    await expect(qrPngDataUrl('9'.repeat(8000))).rejects.toThrow();
+  it('rejects a payload too long for any QR version', () => {
+    expect(() => qrPng('9'.repeat(8000))).toThrow();
+  });
+});
+
+describe('createQrCache', () => {
+  it('answers a payload it holds with the same bytes, and keeps only the most recently used entries', () => {
+    const render = createQrCache(2);
+    const a = render(BR_CODE);
+    expect(render(BR_CODE)).toBe(a);
+    const other = (n: number) => BR_CODE.slice(0, -1) + String(n);
+    render(other(1));
+    render(BR_CODE); // a is now the most recent
+    render(other(2)); // evicts other(1)
+    expect(render(BR_CODE)).toBe(a);
+    const b = render(other(1));
+    expect(b.equals(qrPng(other(1)))).toBe(true);
+    expect(render(other(1))).toBe(b);
   });
 });
