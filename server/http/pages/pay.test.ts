@@ -49,7 +49,7 @@ describe.each(ENGINES)('the pages of a charge on $name', (engine) => {
     const png = Buffer.from(await qr.arrayBuffer());
     expect(png.subarray(0, 8).equals(PNG)).toBe(true);
     // The image of the charge's own BR Code (qr.test.ts checks the modules), the same on every request.
-    expect(png.equals(qrPng(t.payment.pixQrCodeEmv!))).toBe(true);
+    expect(png.equals(await qrPng(t.payment.pixQrCodeEmv!))).toBe(true);
     expect(Buffer.from(await (await fetch(`${svc.url}/pay/${token}/qr.png`)).arrayBuffer()).equals(png)).toBe(true);
     // The API no longer inlines it (deprecated, always null): `pixQrCodeUrl` is where it is.
     expect(t.payment.pixQrCodeImage).toBeNull();

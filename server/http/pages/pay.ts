@@ -30,7 +30,7 @@ export function payRoutes(deps: PagesDeps): Router {
     const charge = await chargeByToken(deps.db, req.params.token);
     const emv = charge?.method === 'pix' ? charge.payment.pixQrCodeEmv : null;
     if (!emv) return sendMessage(res, chargeNotFound());
-    const png = qrPng(emv);
+    const png = await qrPng(emv);
     // A charge's code never changes, but it stops being payable (paid, expired: then this is a 404): a browser may
     // keep it a few minutes, no shared cache may (the token is the only key of the payer's pages).
     pageHeaders(res, QR_CACHE_CONTROL);

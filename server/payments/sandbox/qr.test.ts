@@ -89,52 +89,62 @@ function mismatchedModules(image: Image, qr: QRCode.QRCode): string[] {
 }
 
 describe('qrPng', () => {
-  it('returns a PNG whose IHDR says a square image', () => {
-    const png = qrPng(BR_CODE);
+  it('returns a PNG whose IHDR says a square image', async () => {
+    const png = await qrPng(BR_CODE);
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(png.toString('latin1', 12, 16)).toBe('IHDR');
     expect(png.readUInt32BE(16)).toBeGreaterThan(0);
     expect(png.readUInt32BE(20)).toBe(png.readUInt32BE(16));
   });
 
-  it('sizes the image as (modules + 2 × margin) × scale, a few hundred pixels for a BR Code', () => {
+  it('sizes the image as (modules + 2 × margin) × scale, a few hundred pixels for a BR Code', async () => {
     const modules = QRCode.create(BR_CODE, { errorCorrectionLevel: 'M' }).modules.size;
-    const { width, height } = decodePng(qrPng(BR_CODE));
+    const { width, height } = decodePng(await qrPng(BR_CODE));
     expect(width).toBe((modules + 2 * QR_MARGIN) * QR_SCALE);
     expect(height).toBe(width);
     expect(width).toBeGreaterThanOrEqual(300);
     expect(width).toBeLessThanOrEqual(800);
   });
 
-  it('draws exactly the level-M module matrix of the payload inside a white quiet zone', () => {
-    const image = decodePng(qrPng(BR_CODE));
+  it('draws exactly the level-M module matrix of the payload inside a white quiet zone', async () => {
+    const image = decodePng(await qrPng(BR_CODE));
     expect(mismatchedModules(image, QRCode.create(BR_CODE, { errorCorrectionLevel: 'M' }))).toEqual([]);
     // The format bits in the matrix encode the level, so the same payload at level L must not match.
     expect(mismatchedModules(image, QRCode.create(BR_CODE, { errorCorrectionLevel: 'L' })).length).toBeGreaterThan(0);
   });
 
-  it('gives different images for payloads that differ by one character', () => {
+  it('gives different images for payloads that differ by one character', async () => {
     const other = BR_CODE.slice(0, -1) + (BR_CODE.endsWith('0') ? '1' : '0');
-    expect(qrPng(other).equals(qrPng(BR_CODE))).toBe(false);
+    expect((await qrPng(other)).equals(await qrPng(BR_CODE))).toBe(false);
   });
 
-  it('rejects a payload too long for any QR version', () => {
-    expect(() => qrPng('9'.repeat(8000))).toThrow();
+  it('rejects a payload too long for any QR version', async () => {
+    await expect(qrPng('9'.repeat(8000))).rejects.toThrow();
   });
 });
 
 describe('createQrCache', () => {
-  it('answers a payload it holds with the same bytes, and keeps only the most recently used entries', () => {
+  it('answers a payload it holds with the same bytes, and keeps only the most recently used entries', async () => {
     const render = createQrCache(2);
-    const a = render(BR_CODE);
-    expect(render(BR_CODE)).toBe(a);
+    const a = await render(BR_CODE);
+    expect(await render(BR_CODE)).toBe(a);
     const other = (n: number) => BR_CODE.slice(0, -1) + String(n);
-    render(other(1));
-    render(BR_CODE); // a is now the most recent
-    render(other(2)); // evicts other(1)
-    expect(render(BR_CODE)).toBe(a);
-    const b = render(other(1));
-    expect(b.equals(qrPng(other(1)))).toBe(true);
-    expect(render(other(1))).toBe(b);
+    await render(other(1));
+    await render(BR_CODE); // a is now the most recent
+    await render(other(2)); // evicts other(1)
+    expect(await render(BR_CODE)).toBe(a);
+    const b = await render(other(1));
+    expect(b.equals(await qrPng(other(1)))).toBe(true);
+    expect(await render(other(1))).toBe(b);
+  });
+
+  it('does not keep a payload the library refuses', async () => {
+    const render = createQrCache(2);
+    const tooLong = '9'.repeat(8000);
+    await expect(render(tooLong)).rejects.toThrow();
+    const first = await render(BR_CODE);
+    await render(BR_CODE.slice(0, -1) + '7');
+    // Had the refused payload stayed, it would have pushed BR_CODE out of a cache of 2.
+    expect(await render(BR_CODE)).toBe(first);
   });
 });
