@@ -1,9 +1,10 @@
 /**
  * Creating a transaction: everything that can be refused is checked with reads only (route, items, card, due
  * date, fee plan, payer), the payer given inline being decided but not yet created; the card is exchanged for a
- * token; then one database transaction writes the new payer (with `customer.created`) if there is one, the
- * transaction, its first timeline entry, the `transaction.created` event and the job that processes it. A refused
- * request therefore writes nothing.
+ * token; then one statement writes the transaction, its first timeline entry, the `transaction.created` event with its
+ * deliveries and the job that processes it, with the request's recovery point (and, for a key not claimed before,
+ * the key itself and its answer). A new payer (with `customer.created`) or a checkout session's claim puts a database
+ * transaction around that statement. A refused request therefore writes nothing.
  */
 import type { components } from '../../../generated/schema';
 import type { Db, Queryable } from '../../db/types';
