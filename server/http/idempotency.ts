@@ -9,8 +9,9 @@
  * again) or taken over (none: nothing was done, the retry runs the request).
  */
 import { createHash } from 'node:crypto';
+import type { Statement } from '../db/statement';
 import type { Queryable } from '../db/types';
-import type { Recovery, RecoveryRef } from '../domain/recovery';
+import { markedBeside, type Recovery, type RecoveryAnswer, type RecoveryRef } from '../domain/recovery';
 import type { Scope } from './context';
 import { ApiError } from './errors';
 
@@ -114,13 +115,54 @@ export async function extend(db: Queryable, scope: Scope, key: string, lockSecon
 
 /** The recovery point of the running request under `key`, written in the database transaction of the work. */
 export function recoveryFor(scope: Scope, key: string): Recovery {
+  const params = (ref: RecoveryRef | null) => [scope.merchantId, scope.mode, key, ref ? JSON.stringify(ref) : null];
+  const SET = `UPDATE idempotency_keys SET recovery = $4::jsonb WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`;
   const set = async (q: Queryable, ref: RecoveryRef | null) => {
-    await q.query(
-      `UPDATE idempotency_keys SET recovery = $4::jsonb WHERE merchant_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
-      [scope.merchantId, scope.mode, key, ref ? JSON.stringify(ref) : null],
-    );
+    await q.query(SET, params(ref));
   };
-  return { mark: (q, ref) => set(q, ref), clear: (q) => set(q, null) };
+  return {
+    mark: (q, ref) => set(q, ref),
+    clear: (q) => set(q, null),
+    markIn(st, ref) {
+      const [m, mode, k, point] = params(ref).map((v) => st.param(v));
+      st.part(
+        'recovery_point',
+        `UPDATE idempotency_keys SET recovery = ${point}::jsonb WHERE merchant_id = ${m} AND mode = ${mode} AND key = ${k} AND state = 'running' RETURNING 1`,
+      );
+      return markedBeside(st);
+    },
+    claim: async () => undefined,
+  };
+}
+
+/**
+ * The claim of a key that rides in the statement of the request's work (`Recovery.markIn` before any claim): the key
+ * is inserted already answered, with `answer` and its recovery point, or a key past its retention is started afresh
+ * so; a live key (another request's, running or answered) is left alone. Returns the part, which yields a row only
+ * when the key was claimed. Concurrent requests under one key decide on the primary key as `claim` does: a second
+ * insert waits for the first's commit, then finds the key taken.
+ */
+export function answeredClaimIn(
+  st: Statement,
+  scope: Scope,
+  key: string,
+  print: string,
+  ttlHours: number,
+  ref: RecoveryRef,
+  answer: RecoveryAnswer,
+): string {
+  const v = [scope.merchantId, scope.mode, key, print, answer.status, JSON.stringify(answer.body ?? null), JSON.stringify(ref), ttlHours].map((x) => st.param(x));
+  return st.part(
+    'claimed',
+    `INSERT INTO idempotency_keys (merchant_id, mode, key, fingerprint, state, response_status, response_body, recovery, locked_until, expires_at)
+     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, 'done', ${v[4]}::int, ${v[5]}::jsonb, ${v[6]}::jsonb, now(), now() + make_interval(hours => ${v[7]}::int))
+     ON CONFLICT (merchant_id, mode, key) DO UPDATE
+       SET fingerprint = EXCLUDED.fingerprint, state = 'done', response_status = EXCLUDED.response_status,
+           response_body = EXCLUDED.response_body, recovery = EXCLUDED.recovery, locked_until = EXCLUDED.locked_until,
+           created_at = now(), expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at <= now()
+     RETURNING 1`,
+  );
 }
 
 /** Stores the answer of a completed request; it is replayed to every retry within the retention. */

@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { scopeOf, type Ctx } from './context';
-import { claim, complete, extend, recoveryFor, release } from './idempotency';
+import type { Recovery } from '../domain/recovery';
+import { answeredClaimIn, claim, complete, extend, recoveryFor, release, type Claim } from './idempotency';
 import { recoveredAnswer, type Answer } from './recover';
 
 /** Faults a test plays at the windows of an idempotent request; never set outside tests. */
@@ -54,29 +55,51 @@ function keepAlive(env: IdempotencyEnv, scope: Scope, key: string): () => Promis
   };
 }
 
-export async function runIdempotent(
-  env: IdempotencyEnv,
-  ctx: Ctx,
-  request: Request,
-  run: (ctx: Ctx) => Promise<Answer>,
-): Promise<Answer & { replayed: boolean }> {
+/**
+ * Operations whose work is one statement of the database (or one database transaction ending in one): their key is
+ * not claimed before they run but by the statement that writes their work, already answered (`answeredClaimIn`), so
+ * the work, its recovery point and its answer commit together and no window is left between them. Whatever the
+ * operation must not do twice outside that statement (a card's trip to the vault) it does after `recovery.claim()`,
+ * which claims the key as any operation's. An operation listed here renders its success exactly as its service's
+ * `markIn` answer says.
+ */
+const CLAIMED_BY_THE_WORK: ReadonlySet<string> = new Set(['createTransaction']);
+
+/** Thrown through the service when the statement found the key another request's: it wrote nothing. */
+class KeyTaken extends Error {
+  constructor() {
+    super('the idempotency key was taken by another request');
+  }
+}
+
+/** Thrown through the service when its `recovery.claim()` found the key answered (or to be recovered): `claimed` says how. */
+class KeyAnswered extends Error {
+  constructor(readonly claimed: Exclude<Claim, { kind: 'proceed' }>) {
+    super('the idempotency key was answered by another request');
+  }
+}
+
+/** A claim's answer when the key says what it is (a replay, a recovered resource); null when the request runs. */
+async function answerOf(env: IdempotencyEnv, ctx: Ctx, key: string, claimed: Claim): Promise<(Answer & { replayed: true }) | null> {
+  if (claimed.kind === 'replay') return { status: claimed.status, body: claimed.body, replayed: true };
+  if (claimed.kind === 'proceed') return null;
+  const scope = scopeOf(ctx);
+  let out: Answer;
+  try {
+    out = await recoveredAnswer(ctx, claimed.ref);
+  } catch (err) {
+    // The point stays: the next retry tries again at once.
+    await release(env.db, scope, key);
+    throw err;
+  }
+  await complete(env.db, scope, key, out.status, out.body);
+  return { ...out, replayed: true };
+}
+
+/** Runs a request whose key this request holds (claimed, running), then stores its answer. */
+async function runClaimed(env: IdempotencyEnv, ctx: Ctx, request: Request, run: (ctx: Ctx) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
   const scope = scopeOf(ctx);
   const { key, operationId } = request;
-  const claimed = await claim(env.db, scope, key, request.fingerprint, env.ttlHours, env.lockSeconds);
-  if (claimed.kind === 'replay') return { status: claimed.status, body: claimed.body, replayed: true };
-  if (claimed.kind === 'recover') {
-    let out: Answer;
-    try {
-      out = await recoveredAnswer(ctx, claimed.ref);
-    } catch (err) {
-      // The point stays: the next retry tries again at once.
-      await release(env.db, scope, key);
-      throw err;
-    }
-    await complete(env.db, scope, key, out.status, out.body);
-    return { ...out, replayed: true };
-  }
-
   const stop = keepAlive(env, scope, key);
   let out: Answer;
   try {
@@ -90,6 +113,79 @@ export async function runIdempotent(
   }
   await stop();
   await env.faults?.beforeComplete?.(operationId);
+  await complete(env.db, scope, key, out.status, out.body);
+  return { ...out, replayed: false };
+}
+
+export async function runIdempotent(
+  env: IdempotencyEnv,
+  ctx: Ctx,
+  request: Request,
+  run: (ctx: Ctx) => Promise<Answer>,
+): Promise<Answer & { replayed: boolean }> {
+  const scope = scopeOf(ctx);
+  const { key, operationId } = request;
+  if (!CLAIMED_BY_THE_WORK.has(operationId)) {
+    const claimed = await claim(env.db, scope, key, request.fingerprint, env.ttlHours, env.lockSeconds);
+    return (await answerOf(env, ctx, key, claimed)) ?? runClaimed(env, ctx, request, run);
+  }
+
+  // Claimed by the work's statement (`answered`), or before it by the service (`claimed`, then as any request).
+  const k: { state: 'open' | 'answered' | 'claimed'; stop: (() => Promise<void>) | null } = { state: 'open', stop: null };
+  const held = recoveryFor(scope, key);
+  const recovery: Recovery = {
+    mark: (q, ref) => {
+      if (k.state !== 'claimed') throw new Error(`${operationId}: mark before its key was claimed (use markIn or claim)`);
+      return held.mark(q, ref);
+    },
+    clear: async (q) => (k.state === 'claimed' ? held.clear(q) : undefined),
+    markIn(st, ref, answer) {
+      if (k.state === 'claimed') return held.markIn(st, ref, answer);
+      const gate = answeredClaimIn(st, scope, key, request.fingerprint, env.ttlHours, ref, answer);
+      return {
+        gate,
+        after(passed) {
+          if (!passed) throw new KeyTaken();
+          k.state = 'answered';
+        },
+      };
+    },
+    async claim() {
+      if (k.state !== 'open') return;
+      const claimed = await claim(env.db, scope, key, request.fingerprint, env.ttlHours, env.lockSeconds);
+      if (claimed.kind !== 'proceed') throw new KeyAnswered(claimed);
+      k.state = 'claimed';
+      k.stop = keepAlive(env, scope, key);
+    },
+  };
+
+  let out: Answer;
+  try {
+    out = await run({ ...ctx, recovery });
+    await env.faults?.afterHandler?.(operationId);
+  } catch (err) {
+    await k.stop?.();
+    if (err instanceof KeyAnswered) return (await answerOf(env, ctx, key, err.claimed))!;
+    if (k.state === 'claimed') {
+      await release(env.db, scope, key);
+      throw err;
+    }
+    // The key holds this request's answer: its retry is the replay.
+    if (k.state === 'answered') throw err;
+    // Nothing was written under the key by this request, but it may be another's: whoever holds it answers (a replay,
+    // the resource, 409 in progress or mismatch). A free key is now this request's: a refusal forgets it again, and
+    // a statement that lost the key to a request that has since let it go runs again as any claimed request.
+    const claimed = await claim(env.db, scope, key, request.fingerprint, env.ttlHours, env.lockSeconds);
+    const answered = await answerOf(env, ctx, key, claimed);
+    if (answered) return answered;
+    if (err instanceof KeyTaken) return runClaimed(env, ctx, request, run);
+    await release(env.db, scope, key);
+    throw err;
+  }
+  await k.stop?.();
+  await env.faults?.beforeComplete?.(operationId);
+  if (k.state === 'answered') return { ...out, replayed: false };
+  if (k.state === 'open') throw new Error(`${operationId} answered without writing its key`);
   await complete(env.db, scope, key, out.status, out.body);
   return { ...out, replayed: false };
 }

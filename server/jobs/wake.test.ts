@@ -84,6 +84,30 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     }
   });
 
+  it('wakes for a job inserted by any statement: a part of a larger statement, several rows at once', async () => {
+    const heard: number[] = [];
+    const listening = await db.listen(await jobsChannel(db), () => heard.push(Date.now()));
+    try {
+      // As a charge's single statement does (db/statement.ts): the jobs are one part of a WITH, fanned out per row.
+      await db.query(
+        `WITH rows AS (SELECT g FROM generate_series(1, 3) AS g),
+              ins AS (INSERT INTO jobs (id, kind, payload, max_attempts, run_at)
+                      SELECT 'job_part' || g || $1::text, 'due', '{}'::jsonb, 10, now() FROM rows RETURNING id)
+         SELECT count(*) FROM ins`,
+        [randomBase62(8)],
+      );
+      await until('the statement\'s notification arrives', () => heard.length >= 1);
+      // A statement that inserts only jobs due later sends nothing (checked after a due one's, which comes in order).
+      await db.query(`INSERT INTO jobs (id, kind, payload, max_attempts, run_at) SELECT 'job_late' || g || $1::text, 'later', '{}'::jsonb, 10, now() + interval '1 hour' FROM generate_series(1, 2) AS g`, [randomBase62(8)]);
+      await enqueue(db, { kind: 'due', payload: {} });
+      await until('the marker\'s notification arrives', () => heard.length >= 2);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(2);
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('a worker with a poll far away runs a job enqueued elsewhere because of the notification', async () => {
     const other = await otherConnection(db);
     const ran: string[] = [];

@@ -1,9 +1,10 @@
 /**
  * Creating a transaction: everything that can be refused is checked with reads only (route, items, card, due
  * date, fee plan, payer), the payer given inline being decided but not yet created; the card is exchanged for a
- * token; then one database transaction writes the new payer (with `customer.created`) if there is one, the
- * transaction, its first timeline entry, the `transaction.created` event and the job that processes it. A refused
- * request therefore writes nothing.
+ * token; then one statement writes the transaction, its first timeline entry, the `transaction.created` event with its
+ * deliveries and the job that processes it, with the request's recovery point (and, for a key not claimed before,
+ * the key itself and its answer). A new payer (with `customer.created`) or a checkout session's claim puts a database
+ * transaction around that statement. A refused request therefore writes nothing.
  */
 import type { components } from '../../../generated/schema';
 import type { Db, Queryable } from '../../db/types';
@@ -13,8 +14,10 @@ import { cardExpired, detectBrand, luhnValid } from '../../payments/card';
 import type { CardRef, PaymentMethod } from '../../payments/provider';
 import type { PublicUrls } from '../../core/public-urls';
 import { newId, newPublicToken } from '../../ids';
-import { recordEvent } from '../../webhooks/outbox';
-import { primaryAddressOf } from '../addresses/service';
+import { Statement } from '../../db/statement';
+import { enqueueIn } from '../../jobs/sql/enqueue';
+import { recordEventIn } from '../../webhooks/outbox';
+import { primaryAddressOf, type AddressRecord } from '../addresses/service';
 import { checkItemVariants } from '../catalog/sale';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
 import { getCustomer, type CustomerRecord } from '../customers/service';
@@ -22,10 +25,10 @@ import { digitsOnly } from '../documents';
 import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
 import { planFor } from '../fees/service';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { schedule, type Engine } from './engine';
+import type { Engine, PaymentJob } from './engine';
 import * as repo from './repo';
 import { STATUS_MESSAGE } from './status';
-import { summaryView, transactionView, type TransactionSummary } from './view';
+import { summaryView, transactionViewOf, type TransactionSummary } from './view';
 
 type CreateTransactionRequest = components['schemas']['CreateTransactionRequest'];
 type Payment = components['schemas']['TransactionPayment'];
@@ -142,12 +145,34 @@ export async function recordCharge(
   urls: PublicUrls,
   charge: Omit<repo.NewTransaction, 'public_token'>,
 ): Promise<repo.TransactionRow> {
+  const st = new Statement();
+  const row = recordChargeIn(st, scope, merchant, urls, charge, st.part('go', 'SELECT 1'));
+  await st.run(q, 'SELECT 1');
+  return row;
+}
+
+/**
+ * `recordCharge` as parts of one statement (`db/statement.ts`), all written only if `from` yields a row: one round
+ * trip for the whole charge. The event's object is the new charge as reading it would return it (its one timeline
+ * entry, nothing else yet), built from what is written instead of read back. Returns the row as written.
+ */
+export function recordChargeIn(
+  st: Statement,
+  scope: Scope,
+  merchant: Merchant,
+  urls: PublicUrls,
+  charge: Omit<repo.NewTransaction, 'public_token'>,
+  from: string,
+): repo.TransactionRow {
   const token = newPublicToken();
   const t: repo.NewTransaction = { ...charge, public_token: token, payment: { ...charge.payment, invoiceLink: urls.invoice(token) } };
-  const row = await repo.insertTransaction(q, scope, t);
-  await repo.addTimeline(q, t.id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, t.created_at);
-  await recordEvent(q, scope, { type: 'transaction.created', resource: 'transaction', resourceId: t.id, object: await transactionView(q, row, merchant) }, t.created_at);
-  await schedule(q, { kind: 'transaction.process', payload: { transactionId: t.id } });
+  const { part, row } = repo.insertTransactionIn(st, scope, t, from);
+  const entry = repo.addTimelineIn(st, part, t.id, { type: 'status', message: STATUS_MESSAGE.pending, details: { from: null, to: 'pending' } }, t.created_at);
+  const object = transactionViewOf(row, merchant, { timeline: [entry], receivables: [], refunds: [], disputes: [] });
+  recordEventIn(st, scope, { type: 'transaction.created', resource: 'transaction', resourceId: t.id, object }, t.created_at, part);
+  // As `schedule` enqueues it (engine.ts): one per charge, due at once (on the clock of a clock's job that bills it).
+  const job: PaymentJob = { kind: 'transaction.process', payload: { transactionId: t.id } };
+  enqueueIn(st, { ...job, dedupeKey: `${job.kind}:${t.id}` }, part);
   return row;
 }
 
@@ -188,11 +213,24 @@ export async function createTransaction(
   const dueDate = p.method === 'billet' ? dueDateOf(p.dueDate, now) : null;
   const installments = p.method === 'credit' ? (p.installments ?? 1) : 1;
   const brand = p.method === 'credit' ? detectBrand(p.card.number) : null;
-  const fee = feeFor(await planFor(engine.db, scope.merchantId), { method: p.method, installments, brand, amount: body.amount });
+  // The reads at once (one round trip's wait where the pool has connections), their refusals in the order of the rules.
+  const planRead = planFor(engine.db, scope.merchantId);
+  const payerRead = payerOf(engine.db, scope, body, now);
+  // The primary address of a payer found, copied onto the charge as its billing address.
+  const addressRead = body.customerId
+    ? primaryAddressOf(engine.db, scope, body.customerId)
+    : payerRead.then((d) => (d.kind === 'existing' ? primaryAddressOf(engine.db, scope, d.customer.id) : null));
+  // Awaited below in turn: a refusal of one must not leave the other's rejection unhandled.
+  payerRead.catch(() => undefined);
+  addressRead.catch(() => undefined);
+  const fee = feeFor(await planRead, { method: p.method, installments, brand, amount: body.amount });
   if (fee.kind === 'noRate') throw unprocessable(noRateMessage(fee));
-  const payer = await payerOf(engine.db, scope, body, now);
+  const payer = await payerRead;
   checkPayer(payerFacts(payer), p.method);
-  // The card's one trip: to the vault, for a token. Its number and CVV are not kept, logged or passed on.
+  const payerAddress = payer.kind === 'existing' ? await addressRead : null;
+  // The card's one trip: to the vault, for a token, once per key: the key is claimed first. Its number and CVV are not
+  // kept, logged or passed on.
+  if (p.method === 'credit') await recovery.claim();
   const card = p.method === 'credit' ? await engine.orchestrator.vault(scope.mode).tokenize(p.card) : null;
 
   const id = newId('tra');
@@ -208,14 +246,9 @@ export async function createTransaction(
     metadata: i.metadata ?? {}, variantId: i.variantId ?? null, externalReference: i.externalReference ?? null,
     updatedAt: at.toISOString(), createdAt: at.toISOString(),
   }));
-  const row = await engine.db.transaction(async (q) => {
-    if (checkout) await checkout.claim(q, id);
-    const { customer, created } = await writePayer(q, scope, payer, at);
-    // A customer another request created meanwhile with this payer's document or e-mail: the same rules apply.
-    if (!created) checkPayer(customer, p.method);
-    const address = created ? null : await primaryAddressOf(q, scope, customer.id);
+  const charge = (customer: CustomerRecord, address: AddressRecord | null): Omit<repo.NewTransaction, 'public_token'> => {
     const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
-    const t = await recordCharge(q, scope, merchant, engine.urls, {
+    return {
       id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id,
       customer: checkout && body.customer ? typedPayerCopy(customer, typedPayer(body.customer)) : customer,
       billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
@@ -223,10 +256,31 @@ export async function createTransaction(
       capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
       payment: initialPayment(routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
       ...(checkout ? { checkout: { paymentLinkId: checkout.paymentLinkId, checkoutSessionId: checkout.checkoutSessionId } } : {}),
-    });
-    await recovery.mark(q, { resource: 'transaction', id, status: 201 });
+    };
+  };
+  // The charge, its point and (when the key was not claimed before) the key's answer: one statement, written whole or
+  // not at all; its answer is the summary, which the handler renders.
+  const write = async (q: Queryable, customer: CustomerRecord, address: AddressRecord | null) => {
+    const st = new Statement();
+    const answer = { status: 201, body: summaryView({ id, amount: body.amount, method: p.method }, merchant) };
+    const marked = recovery.markIn(st, { resource: 'transaction', id, status: 201 }, answer);
+    const t = recordChargeIn(st, scope, merchant, engine.urls, charge(customer, address), marked.gate);
+    const res = await st.run<{ passed: boolean }>(q, `SELECT EXISTS (SELECT 1 FROM ${marked.gate}) AS passed`);
+    marked.after(res.rows[0]?.passed === true);
     return t;
-  });
+  };
+  // A payer found and no checkout session to claim: the charge is the one statement, no database transaction around it.
+  const row =
+    payer.kind === 'existing' && !checkout
+      ? await write(engine.db, payer.customer, payerAddress)
+      : await engine.db.transaction(async (q) => {
+          if (checkout) await checkout.claim(q, id);
+          const { customer, created } = await writePayer(q, scope, payer, at);
+          // A customer another request created meanwhile with this payer's document or e-mail: the same rules apply.
+          if (!created) checkPayer(customer, p.method);
+          const address = created ? null : payer.kind === 'existing' && customer.id === payer.customer.id ? payerAddress : await primaryAddressOf(q, scope, customer.id);
+          return write(q, customer, address);
+        });
   engine.wake();
   return summaryView(row, merchant);
 }

@@ -1,6 +1,7 @@
 /** SQL of transactions and their timeline. API reads are scoped by merchant and mode; workers read by id. */
 import type { components } from '../../../generated/schema';
 import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
+import type { Statement } from '../../db/statement';
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
 import type { Scope } from '../../core/tenancy';
@@ -90,24 +91,43 @@ export type NewTransaction = Omit<
   checkout?: { paymentLinkId: string; checkoutSessionId: string };
 };
 
-export async function insertTransaction(q: Queryable, scope: Scope, t: NewTransaction): Promise<TransactionRow> {
-  const res = await q.query<TransactionRow>(
+/**
+ * Inserts a new transaction as a part of the statement `st` (`db/statement.ts`), only if `from` (a part of `st`)
+ * yields a row. Returns the part (it yields the new row's id) and the row as stored, known without reading it back.
+ */
+export function insertTransactionIn(st: Statement, scope: Scope, t: NewTransaction, from: string): { part: string; row: TransactionRow } {
+  const values = [
+    t.id, scope.merchantId, scope.mode, t.method, t.amount, t.original_amount, t.customer_id, JSON.stringify(t.customer),
+    t.billing_address === null ? null : JSON.stringify(t.billing_address), t.external_reference,
+    JSON.stringify(t.metadata), JSON.stringify(t.items), t.installments, t.capture, JSON.stringify(t.processing),
+    JSON.stringify(t.payment), t.created_at, t.cycle?.subscriptionId ?? null, t.cycle?.billingCycleId ?? null,
+    t.cycle?.splits ? JSON.stringify(t.cycle.splits) : null, t.public_token, t.checkout?.paymentLinkId ?? null,
+    t.checkout?.checkoutSessionId ?? null,
+  ];
+  const casts = ['text', 'text', 'text', 'text', 'bigint', 'bigint', 'text', 'jsonb', 'jsonb', 'text', 'jsonb', 'jsonb', 'int', 'boolean', 'jsonb', 'jsonb', 'timestamptz', 'text', 'text', 'jsonb', 'text', 'text', 'text'];
+  const p = values.map((v, i) => st.param(v, casts[i]));
+  const part = st.part(
+    'transaction',
     `INSERT INTO transactions (id, merchant_id, mode, status, method, amount, original_amount, customer_id, customer,
        billing_address, external_reference, metadata, items, installments, capture, processing, payment, created_at,
        updated_at, subscription_id, billing_cycle_id, splits, public_token, payment_link_id, checkout_session_id)
-     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11::jsonb, $12::jsonb, $13, $14,
-       $15::jsonb, $16::jsonb, $17, $17, $18, $19, $20::jsonb, $21, $22, $23)
-     RETURNING ${COLUMNS}`,
-    [
-      t.id, scope.merchantId, scope.mode, t.method, t.amount, t.original_amount, t.customer_id, JSON.stringify(t.customer),
-      t.billing_address === null ? null : JSON.stringify(t.billing_address), t.external_reference,
-      JSON.stringify(t.metadata), JSON.stringify(t.items), t.installments, t.capture, JSON.stringify(t.processing),
-      JSON.stringify(t.payment), t.created_at, t.cycle?.subscriptionId ?? null, t.cycle?.billingCycleId ?? null,
-      t.cycle?.splits ? JSON.stringify(t.cycle.splits) : null, t.public_token, t.checkout?.paymentLinkId ?? null,
-      t.checkout?.checkoutSessionId ?? null,
-    ],
+     SELECT ${p[0]}, ${p[1]}, ${p[2]}, 'pending', ${p[3]}, ${p[4]}, ${p[5]}, ${p[6]}, ${p[7]}, ${p[8]}, ${p[9]}, ${p[10]},
+       ${p[11]}, ${p[12]}, ${p[13]}, ${p[14]}, ${p[15]}, ${p[16]}, ${p[16]}, ${p[17]}, ${p[18]}, ${p[19]}, ${p[20]}, ${p[21]}, ${p[22]}
+       FROM (SELECT 1 FROM ${from} LIMIT 1) AS gate
+     RETURNING id`,
   );
-  return res.rows[0]!;
+  // As the columns' defaults and the values above make it: a JSON value round-trips unchanged through jsonb.
+  const row: TransactionRow = {
+    id: t.id, merchant_id: scope.merchantId, mode: scope.mode, status: 'pending', method: t.method, amount: t.amount,
+    original_amount: t.original_amount, captured_amount: 0, refunded_amount: 0, customer_id: t.customer_id,
+    customer: t.customer, billing_address: t.billing_address, external_reference: t.external_reference,
+    metadata: t.metadata, items: t.items, installments: t.installments, capture: t.capture, processing: t.processing,
+    payment: t.payment, route_rounds: 0, paid_at: null, splits: (t.cycle?.splits ?? null) as AppliedSplit[] | null,
+    subscription_id: t.cycle?.subscriptionId ?? null, billing_cycle_id: t.cycle?.billingCycleId ?? null,
+    public_token: t.public_token, payment_link_id: t.checkout?.paymentLinkId ?? null,
+    checkout_session_id: t.checkout?.checkoutSessionId ?? null, created_at: t.created_at, updated_at: t.created_at,
+  };
+  return { part, row };
 }
 
 /** The transaction as the merchant's key sees it; `forUpdate` locks its row until the transaction ends. */
@@ -181,6 +201,26 @@ export async function addTimeline(
      ON CONFLICT (transaction_id, fact) WHERE fact IS NOT NULL DO NOTHING`,
     [newId('tml'), transactionId, entry.type, entry.message, entry.details === null ? null : JSON.stringify(entry.details), entry.fact ?? null, at],
   );
+}
+
+/** `addTimeline` of a new transaction, as a part of `st` written only if `from` yields a row; the entry as stored. */
+export function addTimelineIn(
+  st: Statement,
+  from: string,
+  transactionId: string,
+  entry: { type: TimelineType; message: string; details: Record<string, unknown> | null },
+  at: Date,
+): TimelineRow {
+  const id = newId('tml');
+  st.part(
+    'timeline',
+    `INSERT INTO transaction_timeline (id, transaction_id, type, message, details, created_at)
+     SELECT ${st.param(id)}, ${st.param(transactionId)}, ${st.param(entry.type)}, ${st.param(entry.message)},
+            ${st.param(entry.details === null ? null : JSON.stringify(entry.details), 'jsonb')}, ${st.param(at, 'timestamptz')}
+       FROM (SELECT 1 FROM ${from} LIMIT 1) AS gate
+     RETURNING id`,
+  );
+  return { id, type: entry.type, message: entry.message, details: entry.details, created_at: at };
 }
 
 /** The timeline, newest first. */

@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/types';
 import { transactionLinks } from '../../core/links';
 import type { Merchant } from '../../core/tenancy';
 import * as ledger from './ledger-repo';
-import { listTimeline, type TransactionRow } from './repo';
+import { listTimeline, type TimelineRow, type TransactionRow } from './repo';
 import { splitAmounts } from '../splits/allocate';
 import { apiValue } from '../splits/values';
 
@@ -100,6 +100,19 @@ export async function transactionView(q: Queryable, t: TransactionRow, merchant:
   const receivables = await ledger.listReceivables(q, t.id);
   const refunds = await ledger.listRefunds(q, t.id);
   const disputes = await ledger.listDisputes(q, t.id);
+  return transactionViewOf(t, merchant, { timeline, receivables, refunds, disputes });
+}
+
+/** What a transaction shows besides its row, newest timeline entry first. */
+export interface TransactionParts {
+  timeline: TimelineRow[];
+  receivables: ledger.ReceivableRow[];
+  refunds: ledger.RefundRow[];
+  disputes: ledger.DisputeRow[];
+}
+
+/** The whole transaction from its row and its parts, read or (for a charge being created) known without a read. */
+export function transactionViewOf(t: TransactionRow, merchant: Merchant, { timeline, receivables, refunds, disputes }: TransactionParts): Transaction {
   const splits = splitsView(t);
   return {
     id: t.id,
@@ -163,7 +176,7 @@ export function listItemView(t: TransactionRow): TransactionListItem {
   };
 }
 
-export function summaryView(t: TransactionRow, merchant: Merchant): TransactionSummary {
+export function summaryView(t: Pick<TransactionRow, 'id' | 'amount' | 'method'>, merchant: Merchant): TransactionSummary {
   return {
     id: t.id,
     status: 'pending',
