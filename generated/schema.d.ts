@@ -7865,7 +7865,9 @@ export interface components {
          *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
          *     The same key with the same method, path and body returns the stored status and body with the header
          *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-         *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+         *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+         *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+         *     statement and is the replay of its charge).
          *
          *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
          *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -8130,7 +8132,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -8233,7 +8237,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -8325,7 +8331,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -8402,7 +8410,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -9019,7 +9029,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -9131,7 +9143,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -9217,7 +9231,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -9335,7 +9351,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -9561,7 +9579,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -9907,7 +9927,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10192,7 +10214,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10290,7 +10314,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10362,7 +10388,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10429,7 +10457,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10590,7 +10620,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10709,7 +10741,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10791,7 +10825,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -10858,7 +10894,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11019,7 +11057,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11108,7 +11148,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11169,7 +11211,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11226,7 +11270,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11283,7 +11329,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11377,7 +11425,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11482,7 +11532,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11732,7 +11784,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11823,7 +11877,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11887,7 +11943,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -11946,7 +12004,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -12231,7 +12291,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -12288,7 +12350,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -12378,7 +12442,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
@@ -12627,7 +12693,9 @@ export interface operations {
                  *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
                  *     The same key with the same method, path and body returns the stored status and body with the header
                  *     `Idempotent-Replayed: true`, without executing the operation again; with a different body it is
-                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`.
+                 *     `409 idempotencyMismatch`; while the first request is still running it is `409 idempotencyInProgress`
+                 *     (except for a PIX or bank slip charge, written with its key in one statement: the retry waits for that
+                 *     statement and is the replay of its charge).
                  *
                  *     The key is atomic with the work: what the request created or acted on (its recovery point) is recorded in the
                  *     same database transaction as that work. A request that did its work and then failed or lost its process before
