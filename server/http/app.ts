@@ -13,6 +13,8 @@ import type { Db } from '../db/types';
 import type { Engine } from '../domain/transactions/engine';
 import type { Webhooks } from '../webhooks/delivery';
 import type { ClockDeps } from '../domain/clock/advance';
+import { attachKeyCache } from '../domain/access/key-cache';
+import type { KeyRecord } from '../domain/access/keys';
 import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
@@ -52,6 +54,8 @@ export interface AppDeps {
 
 /** Routes, auth, quotas: everything decided before the body is read. */
 function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): RequestHandler {
+  // KEY_CACHE_SECONDS: the bound within which a key revoked or changed elsewhere is refused here (0: no cache).
+  const keys = attachKeyCache<KeyRecord>(db, config.keyCacheSeconds);
   return async (req, res, next) => {
     const match = matchRoute(req.method, req.path);
     if (match.kind === 'none') throw new ApiError('notFound', { message: `No route matches ${req.method} ${req.path}.` });
@@ -61,7 +65,7 @@ function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): Re
         headers: { Allow: match.allow.join(', ') },
       });
     }
-    const key = await authenticate(db, req.get('servicekey'), match.route, req.ip);
+    const key = await authenticate(db, req.get('servicekey'), match.route, req.ip, keys);
     const polled = match.route.method === 'get' && match.route.path.includes(':') ? req.path : null;
     res.set(quotaHeaders(await consume(limiters, config, key.keyId, polled)));
     const ctx: Ctx = {
