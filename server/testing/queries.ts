@@ -52,8 +52,8 @@ export interface CountedService {
   counter: CountingDb;
   merchant: TestMerchant;
   call(path: string, init?: CallInit): Promise<Response>;
-  /** The statements `call(path, init)` sent. */
-  statementsOf(path: string, init?: CallInit): Promise<{ res: Response; sent: string[] }>;
+  /** The statements `call(path, init)` sent, with its answer (`body`: its text, read whole). */
+  statementsOf(path: string, init?: CallInit): Promise<{ res: Response; body: string; sent: string[] }>;
   close(): Promise<void>;
 }
 
@@ -75,8 +75,8 @@ export async function startCountedService(engine: Engine, env: Record<string, st
     async statementsOf(path, init) {
       counter.reset();
       const res = await call(path, init);
-      await res.arrayBuffer();
-      return { res, sent: [...counter.sent] };
+      const body = await res.text();
+      return { res, body, sent: [...counter.sent] };
     },
     async close() {
       await service.close();

@@ -1,13 +1,11 @@
 /**
  * A transaction's full view in one round trip: the timeline, receivables, refunds and disputes come back from one
- * query exactly as their own queries return them (same order, same types: Dates, integer cents, `YYYY-MM-DD` days),
- * and `GET /v1/transactions/{id}` costs one statement once the key is cached.
+ * query exactly as their own queries return them (same order, same types: Dates, integer cents, `YYYY-MM-DD` days).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/types';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { cardBody, pixBody, TEST_CARDS } from '../../testing/payments';
-import { startCountedService, type CountedService } from '../../testing/queries';
 import { transactionsApi } from '../../testing/transactions-api';
 import * as ledger from './ledger-repo';
 import { findTransaction, findTransactionDetail, readDetail } from './repo';
@@ -83,24 +81,5 @@ describe.each(ENGINES)('the full view of a transaction on $name', (engine) => {
     expect(JSON.parse(JSON.stringify(viaRow))).toEqual(await read(id));
     expect(await readTransaction(svc.db, { ...scope(), mode: 'production' }, merchant, id)).toBeNull();
     expect(await readTransaction(svc.db, scope(), merchant, 'tra_doesNotExist000000')).toBeNull();
-  });
-});
-
-describe.each(ENGINES)('round trips of the hot reads on $name', (engine) => {
-  let svc: CountedService;
-  beforeAll(async () => {
-    svc = await startCountedService(engine, { RATE_LIMIT_POINTS: '100000', RATE_LIMIT_POLL_POINTS: '100000', KEY_CACHE_SECONDS: '60' });
-  });
-  afterAll(async () => svc?.close());
-
-  it('GET /v1/transactions/{id}: one statement with the key cached, two without', async () => {
-    const created = await svc.call('/v1/transactions', { method: 'POST', json: pixBody() });
-    const { id } = (await created.json()) as { id: string };
-    const warm = await svc.statementsOf(`/v1/transactions/${id}`);
-    expect(warm.res.status).toBe(200);
-    expect(warm.sent.length).toBe(1);
-    const other = await svc.statementsOf(`/v1/transactions/${id}`, { key: svc.merchant.productionKey });
-    expect(other.res.status).toBe(404);
-    expect(other.sent.length).toBe(2); // the production key's first lookup, then the read
   });
 });
