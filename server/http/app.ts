@@ -4,7 +4,6 @@
  * finite query numbers → handler → the one error renderer.
  */
 import express, { type Request, type RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { routes, type Handlers, type RouteDef } from '../../generated/operations';
@@ -32,6 +31,7 @@ import { renderErrors } from './render';
 import { readSpec } from './spec';
 import { matchRoute } from './route-match';
 import { canonicalTarget } from './target';
+import { validatorWithCompiledRoutes } from './validator-routes';
 
 
 export interface AppDeps {
@@ -139,7 +139,8 @@ function buildValidation(validateResponses: boolean): RequestHandler {
   const make = (allErrors: boolean) => {
     const router = express.Router();
     router.use(
-      OpenApiValidator.middleware({
+      // The validator with its route lookup compiled once, not per request (validator-routes.ts).
+      validatorWithCompiledRoutes({
         apiSpec: readSpec(),
         validateApiSpec: false,
         validateSecurity: false,
