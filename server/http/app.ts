@@ -34,6 +34,9 @@ import { canonicalTarget } from './target';
 import { validatorWithCompiledRoutes } from './validator-routes';
 
 
+/** The level of the one line logged per request (method, redacted URL, status, time, correlation id). */
+const REQUEST_LINE_LEVEL = 'info';
+
 export interface AppDeps {
   db: Db;
   config: Config;
@@ -173,17 +176,20 @@ export function createApp(deps: AppDeps): express.Express {
     res.set('X-Correlation-Id', res.locals.correlationId);
     next();
   });
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => String((res as express.Response).locals.correlationId),
-      customProps: (_req, res) => ({ correlationId: String((res as express.Response).locals.correlationId) }),
-      serializers: {
-        req: serializeRequest,
-        res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
-      },
-    }),
-  );
+  const requestLog = pinoHttp({
+    logger,
+    useLevel: REQUEST_LINE_LEVEL,
+    genReqId: (_req, res) => String((res as express.Response).locals.correlationId),
+    customProps: (_req, res) => ({ correlationId: String((res as express.Response).locals.correlationId) }),
+    serializers: {
+      req: serializeRequest,
+      res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
+    },
+  });
+  // pino-http prepares each request's line (two child loggers, their serialized bindings, three listeners) whether or
+  // not its level is written: at LOG_LEVEL=warn that was 5 % of a read's CPU for nothing. Asked per request, so a
+  // level changed while the service runs takes effect. Errors are logged by renderErrors, with their correlation id.
+  app.use((req, res, next) => (logger.isLevelEnabled(REQUEST_LINE_LEVEL) ? requestLog(req, res, next) : next()));
 
   // After the log line's start, so that a refused target is logged too.
   app.use(canonicalTarget);
