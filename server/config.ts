@@ -43,6 +43,11 @@ export interface Config {
     store: 'memory' | 'postgres' | 'redis';
     redisUrl: string | undefined;
   };
+  /**
+   * How long an API key's lookup may be reused (0: every request reads the key): the bound after which a key revoked,
+   * rolled out or changed by another process is refused on this one. At most MAX_KEY_CACHE_SECONDS.
+   */
+  keyCacheSeconds: number;
   /** Largest JSON body accepted, in bytes (larger → 413). */
   bodyLimitBytes: number;
   idempotencyTtlHours: number;
@@ -193,6 +198,15 @@ function redisUrlOf(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** The longest `KEY_CACHE_SECONDS`: a revoked key must be refused within seconds, not minutes. */
+export const MAX_KEY_CACHE_SECONDS = 60;
+
+function keyCacheSeconds(env: NodeJS.ProcessEnv): number {
+  const n = int(env, 'KEY_CACHE_SECONDS', 5);
+  if (n > MAX_KEY_CACHE_SECONDS) throw new SettingError('KEY_CACHE_SECONDS', `KEY_CACHE_SECONDS must be 0 to ${MAX_KEY_CACHE_SECONDS}, got "${env.KEY_CACHE_SECONDS}"`);
+  return n;
+}
+
 /** Reads and validates every setting; a bad one is a `SettingError` naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const store = env.RATE_LIMIT_STORE ?? 'memory';
@@ -226,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store,
       redisUrl,
     },
+    keyCacheSeconds: keyCacheSeconds(env),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     idempotencyTtlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),
     payments: {

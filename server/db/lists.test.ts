@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseList, type ListQuery } from '../core/lists';
 import { ENGINES } from '../testing/harness';
 import { listPage, orderBy } from './lists';
-import { Conditions, countRows, selectPage } from './page';
+import { Conditions, countRows, selectPage, selectPageCounted } from './page';
+import { countQueries } from '../testing/queries';
 import type { Db } from './types';
 
 describe('list parameters in SQL', () => {
@@ -51,5 +52,24 @@ describe.each(ENGINES)('a list page on $name', (engine) => {
   it('sorts on a listed column with id breaking ties, and pages with limit and offset', async () => {
     expect(await page('even', { sort: 'amount' })).toEqual({ ids: ['p0', 'p6', 'p4', 'p2', 'p8'], total: 5 });
     expect(await page('even', { sort: '-amount', limit: 2, offset: 1 })).toEqual({ ids: ['p2', 'p4'], total: 5 });
+  });
+
+  it('gives the page and its count in one statement, as the two queries give them; past the end it counts alone', async () => {
+    const counted = countQueries(db);
+    const cases: [string, ListQuery, number][] = [
+      ['even', { sort: 'amount' }, 1],
+      ['even', { sort: '-amount', limit: 2, offset: 1 }, 1],
+      ['odd', { daterange: '2026-03-02' }, 1],
+      ['even', { limit: 2, offset: 5 }, 2], // past the end: no row carries the count
+      ['none', {}, 1], // nothing at all: the empty first page says so
+    ];
+    for (const [kind, q, statements] of cases) {
+      const list = parseList(q, ['amount'], { resource: 'transaction' });
+      const make = () => listPage({ from: 'list_probe', columns: 'id, amount' }, new Conditions([kind], ['kind = $1']), list, { amount: 'amount' });
+      const expected = { rows: await selectPage(db, make()), total: await countRows(db, make()) };
+      counted.reset();
+      expect(await selectPageCounted(counted.db, make())).toStrictEqual(expected);
+      expect(counted.sent.length).toBe(statements);
+    }
   });
 });

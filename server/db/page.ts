@@ -22,6 +22,24 @@ export async function selectPage<T>(q: Queryable, p: PageQuery): Promise<T[]> {
   return res.rows;
 }
 
+/**
+ * The page and the exact count of its filter in one round trip (and one snapshot): the count rides on each row of the
+ * page as an uncorrelated subquery, computed once. A page past the end has no row to carry it, so only then is the
+ * count asked for on its own (and not even then on the first page: no row there means none at all).
+ */
+export async function selectPageCounted<T>(q: Queryable, p: PageQuery): Promise<{ rows: T[]; total: number }> {
+  const n = p.params.length;
+  const res = await q.query<T & { page_total: number }>(
+    `SELECT ${p.columns}, (SELECT count(*)::int FROM ${p.from} WHERE ${p.where}) AS page_total
+       FROM ${p.from} WHERE ${p.where} ORDER BY ${p.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...p.params, p.limit, p.offset],
+  );
+  const first = res.rows[0];
+  if (!first) return { rows: [], total: p.offset === 0 ? 0 : await countRows(q, p) };
+  const rows = res.rows.map(({ page_total: _total, ...row }) => row as unknown as T);
+  return { rows, total: first.page_total };
+}
+
 export async function countRows(q: Queryable, p: Pick<PageQuery, 'from' | 'where' | 'params'>): Promise<number> {
   const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${p.from} WHERE ${p.where}`, p.params);
   return res.rows[0]?.n ?? 0;

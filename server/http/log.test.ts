@@ -63,4 +63,80 @@ describe.each(ENGINES)('the request log on $name', (engine) => {
     expect(logged).not.toContain(key);
     expect(logged).not.toContain(merchant.productionKey.slice(8));
   });
+
+  it('writes one line per request: method, URL as sent, status, time and the correlation id answered', async () => {
+    lines.length = 0;
+    const res = await fetch(`${service.url}/v1/wallets?limit=5`, { headers: { ServiceKey: merchant.sandboxKey } });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(Object.keys(line)).toEqual(['level', 'time', 'pid', 'hostname', 'req', 'correlationId', 'res', 'responseTime', 'msg']);
+    expect(line).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/v1/wallets?limit=5' },
+      correlationId: res.headers.get('x-correlation-id'),
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
+  });
+});
+
+describe.each(ENGINES)('the log at LOG_LEVEL=warn on $name', (engine) => {
+  const lines: string[] = [];
+  let service: Service;
+  let logger: ReturnType<typeof createLogger>;
+  let merchant: Awaited<ReturnType<typeof createMerchantWithKeys>>;
+  let opened: Awaited<ReturnType<typeof engine.open>>;
+  beforeAll(async () => {
+    opened = await engine.open();
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'warn' });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    logger = createLogger('warn', sink);
+    service = await startService(config, logger, opened.db, { worker: 'off' });
+    merchant = await createMerchantWithKeys(opened.db, 'Quiet Log Ltda');
+  });
+  afterAll(async () => {
+    await service?.close();
+    await opened?.drop();
+  });
+
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+
+  it('writes no request line, but logs a server error with the correlation id it answered', async () => {
+    expect((await fetch(`${service.url}/v1/wallets`, { headers: { ServiceKey: merchant.sandboxKey } })).status).toBe(200);
+    expect((await fetch(`${service.url}/v1/wallets`)).status).toBe(401);
+    await settle();
+    expect(lines).toEqual([]);
+    // A table gone: the read fails inside the service (500), which the log must tell with the id the caller has.
+    await opened.db.query('ALTER TABLE customers RENAME TO customers_away');
+    try {
+      const res = await fetch(`${service.url}/v1/customers`, { headers: { ServiceKey: merchant.sandboxKey } });
+      expect(res.status).toBe(500);
+      await settle();
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, correlationId: res.headers.get('x-correlation-id') });
+    } finally {
+      await opened.db.query('ALTER TABLE customers_away RENAME TO customers');
+    }
+  });
+
+  it('writes request lines again once the level is lowered while it runs', async () => {
+    lines.length = 0;
+    logger.level = 'info';
+    try {
+      const res = await fetch(`${service.url}/v1/wallets`, { headers: { ServiceKey: merchant.sandboxKey } });
+      await settle();
+      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+        expect.objectContaining({ msg: 'request completed', correlationId: res.headers.get('x-correlation-id') }),
+      ]);
+    } finally {
+      logger.level = 'warn';
+    }
+  });
 });

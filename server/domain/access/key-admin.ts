@@ -3,6 +3,7 @@
  * merchant, mode, role and allow-list; the old one keeps working for a grace period, then expires).
  */
 import type { Db, Queryable } from '../../db/types';
+import { forgetKey } from './key-cache';
 import { createKey, KeyError, type CreatedKey, type Mode } from './keys';
 import type { RoleId } from './roles';
 
@@ -88,15 +89,21 @@ export async function getKey(db: Queryable, keyId: string): Promise<KeySummary> 
   return summary(row);
 }
 
-/** Revokes the key at once; revoking a revoked key changes nothing. `KeyError` for an unknown id. */
+/**
+ * Revokes the key at once; revoking a revoked key changes nothing. `KeyError` for an unknown id. Called with the
+ * database handle (not inside a transaction): the key cache of a service on that handle drops the key once the
+ * revocation is committed; other processes refuse it within their `KEY_CACHE_SECONDS`.
+ */
 export async function revokeKey(db: Queryable, keyId: string): Promise<{ key: KeySummary; alreadyRevoked: boolean }> {
   const res = await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [keyId]);
+  forgetKey(db, keyId);
   return { key: await getKey(db, keyId), alreadyRevoked: res.rowCount === 0 };
 }
 
 /**
  * Rolls a live key: a new key with the same merchant, mode, role and allow-list, and the old key expiring after
- * `graceSeconds` (0: at once). An old key already due to expire sooner keeps its earlier time.
+ * `graceSeconds` (0: at once). An old key already due to expire sooner keeps its earlier time. Like `revokeKey`, the
+ * key cache of a service on `db` drops the old key once the roll is committed.
  */
 export async function rollKey(
   db: Db,
@@ -106,7 +113,7 @@ export async function rollKey(
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_ROLL_GRACE_SECONDS) {
     throw new KeyError(`the grace period must be 0 to ${MAX_ROLL_GRACE_SECONDS} seconds (7 days)`, 'invalid');
   }
-  return db.transaction(async (tx) => {
+  const rolled = await db.transaction(async (tx) => {
     const res = await tx.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1 FOR UPDATE`, [keyId]);
     const row = res.rows[0];
     if (!row) throw new KeyError(`no key ${keyId} (see list-keys)`, 'notFound');
@@ -122,4 +129,7 @@ export async function rollKey(
     );
     return { created, old: await getKey(tx, keyId) };
   });
+  // After the commit: a lookup sent before it is not kept, one sent after it reads the new expiry.
+  forgetKey(db, keyId);
+  return rolled;
 }

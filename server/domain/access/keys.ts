@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/types';
 import { newId, randomBase62 } from '../../ids';
 import { parseAllowEntry } from './ip';
+import type { KeyCache, LoadedKey } from './key-cache';
 import { isRoleId, type RoleId } from './roles';
 
 export type { Mode } from '../../core/tenancy';
@@ -82,10 +83,12 @@ export async function createKey(
   return { key, keyId, merchantId: input.merchantId, mode: input.mode, role: input.role, ipAllowlist };
 }
 
-/** The live key matching `raw`, or null (unknown, malformed, revoked or expired). */
-export async function findKey(db: Queryable, raw: string): Promise<KeyRecord | null> {
-  const key = canonical(raw);
-  if (!key) return null;
+/**
+ * The live key of `hash` as the database sees it now, with how long its own expiry leaves it; null when it is unknown,
+ * revoked or expired. Writes "last used" at most once a minute per key (list-keys shows it), in the same round trip.
+ */
+async function loadKey(db: Queryable, hash: string): Promise<LoadedKey<KeyRecord> | null> {
+  const sentAt = Date.now();
   const res = await db.query<{
     id: string;
     merchant_id: string;
@@ -94,31 +97,53 @@ export async function findKey(db: Queryable, raw: string): Promise<KeyRecord | n
     mode: Mode;
     role: RoleId;
     ip_allowlist: string[] | null;
+    expires_in_ms: number | null;
   }>(
-    // One round trip: the lookup, and "last used" written at most once a minute per key (list-keys shows it).
     `WITH k AS (
-       SELECT k.id, k.merchant_id, m.name, m.is_sub_account, k.mode, k.role, k.ip_allowlist
+       SELECT k.id, k.merchant_id, m.name, m.is_sub_account, k.mode, k.role, k.ip_allowlist,
+              (extract(epoch FROM k.expires_at - now()) * 1000)::float8 AS expires_in_ms
          FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())),
      touched AS (
        UPDATE api_keys a SET last_used_at = now() FROM k
         WHERE a.id = k.id AND (a.last_used_at IS NULL OR a.last_used_at < now() - interval '1 minute'))
      SELECT * FROM k`,
-    [hashKey(key)],
+    [hash],
   );
   const row = res.rows[0];
   if (!row) return null;
-  // The mode written in the key must be the mode it was issued for.
-  if ((key.startsWith('sk_test_') ? 'sandbox' : 'production') !== row.mode) return null;
   return {
-    keyId: row.id,
-    merchantId: row.merchant_id,
-    merchantName: row.name,
-    isSubAccount: row.is_sub_account,
-    mode: row.mode,
-    role: row.role,
-    ipAllowlist: row.ip_allowlist,
+    record: {
+      keyId: row.id,
+      merchantId: row.merchant_id,
+      merchantName: row.name,
+      isSubAccount: row.is_sub_account,
+      mode: row.mode,
+      role: row.role,
+      ipAllowlist: row.ip_allowlist,
+    },
+    // Counted from when the lookup was sent, on this clock: never later than the database's own expiry.
+    expiresAt: row.expires_in_ms === null ? null : sentAt + row.expires_in_ms,
   };
+}
+
+/**
+ * The live key matching `raw`, or null (unknown, malformed, revoked or expired). With a `cache`, a lookup made less
+ * than its bound ago is reused (see key-cache.ts); the key's own expiry is checked against the clock on every call.
+ */
+export async function findKey(db: Queryable, raw: string, cache?: KeyCache<KeyRecord> | null): Promise<KeyRecord | null> {
+  const key = canonical(raw);
+  if (!key) return null;
+  const hash = hashKey(key);
+  const found = cache ? await cache.get(hash, () => loadKey(db, hash)) : await loadKey(db, hash);
+  if (!found) return null;
+  if (found.expiresAt !== null && found.expiresAt <= Date.now()) {
+    cache?.drop(hash);
+    return null;
+  }
+  // The mode written in the key must be the mode it was issued for.
+  if ((key.startsWith('sk_test_') ? 'sandbox' : 'production') !== found.record.mode) return null;
+  return found.record;
 }
 
 export interface CreatedMerchant {

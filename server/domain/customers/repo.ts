@@ -1,5 +1,5 @@
 /** SQL of customers. Every statement is scoped by merchant and mode. */
-import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
+import { Conditions, selectPageCounted, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
 import type { ListParams } from '../../core/lists';
@@ -170,10 +170,7 @@ function pageQuery(scope: Scope, f: ListFilter): PageQuery {
   return listPage({ from: 'customers', columns: COLUMNS }, c, f.list, SORT_COLUMNS);
 }
 
-export function listCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<CustomerRow[]> {
-  return selectPage<CustomerRow>(q, pageQuery(scope, f));
-}
-
-export function countCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<number> {
-  return countRows(q, pageQuery(scope, f));
+/** One page of customers and the exact number matching the filter, in one round trip. */
+export function listCustomers(q: Queryable, scope: Scope, f: ListFilter): Promise<{ rows: CustomerRow[]; total: number }> {
+  return selectPageCounted<CustomerRow>(q, pageQuery(scope, f));
 }

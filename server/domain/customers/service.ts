@@ -109,7 +109,7 @@ export async function listCustomers(
   query: CustomerQuery,
 ): Promise<{ items: CustomerListItem[]; total: number; limit: number; offset: number }> {
   const filter = filterOf(query);
-  const [rows, total] = await Promise.all([repo.listCustomers(db, scope, filter), repo.countCustomers(db, scope, filter)]);
+  const { rows, total } = await repo.listCustomers(db, scope, filter);
   return { items: rows.map(toListItem), total, limit: filter.list.limit, offset: filter.list.offset };
 }
 

@@ -3,6 +3,21 @@ import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
 
+/**
+ * A row as `json_agg` hands it back inside a larger read: its timestamps are ISO strings with their offset, the rest is
+ * as the column list selected it (integer cents cast to int, dates formatted by SQL, jsonb as objects).
+ */
+export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/** A timestamp of a `JsonRow` as the driver would have given it: a Date, cut to the millisecond as both drivers do. */
+export const jsonDate = (s: string): Date => new Date(s);
+export const jsonDateOrNull = (s: string | null): Date | null => (s === null ? null : new Date(s));
+
+/** `SELECT coalesce(json_agg(x ORDER BY …), '[]')` over `select`: one JSON array in place of a query of its own. */
+export function jsonArray(select: string, orderBy: string): string {
+  return `(SELECT coalesce(json_agg(x ORDER BY ${orderBy}), '[]'::json) FROM (${select}) x)`;
+}
+
 export type ReceivableStatus = components['schemas']['Receivable']['status'];
 export type RefundStatus = components['schemas']['Refund']['status'];
 export type RefundReason = components['schemas']['Refund']['reason'];
@@ -74,6 +89,22 @@ export async function listReceivables(q: Queryable, transactionId: string): Prom
     [transactionId],
   );
   return res.rows;
+}
+
+/** `listReceivables` of the transaction `idSql` (an SQL expression) as one JSON array, for a larger read. */
+export function receivablesJson(idSql: string): string {
+  return jsonArray(`SELECT ${RECEIVABLE_COLUMNS} FROM receivables WHERE transaction_id = ${idSql}`, 'x.installment_number, x.created_at, x.id');
+}
+
+export function receivableFromJson(r: JsonRow<ReceivableRow>): ReceivableRow {
+  return {
+    ...r,
+    paid_at: jsonDateOrNull(r.paid_at),
+    refunded_at: jsonDateOrNull(r.refunded_at),
+    canceled_at: jsonDateOrNull(r.canceled_at),
+    created_at: jsonDate(r.created_at),
+    updated_at: jsonDate(r.updated_at),
+  };
 }
 
 /** Moves receivables to a closing status, stamping the column that goes with it. */
@@ -171,6 +202,15 @@ export async function listRefunds(q: Queryable, transactionId: string): Promise<
   return res.rows;
 }
 
+/** `listRefunds` of the transaction `idSql` as one JSON array, for a larger read. */
+export function refundsJson(idSql: string): string {
+  return jsonArray(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE transaction_id = ${idSql}`, 'x.created_at DESC, x.id DESC');
+}
+
+export function refundFromJson(r: JsonRow<RefundRow>): RefundRow {
+  return { ...r, refunded_at: jsonDateOrNull(r.refunded_at), created_at: jsonDate(r.created_at), updated_at: jsonDate(r.updated_at) };
+}
+
 export interface DisputeRow {
   id: string;
   status: DisputeStatus;
@@ -216,4 +256,19 @@ export async function listDisputes(q: Queryable, transactionId: string): Promise
     [transactionId],
   );
   return res.rows;
+}
+
+/** `listDisputes` of the transaction `idSql` as one JSON array, for a larger read. */
+export function disputesJson(idSql: string): string {
+  return jsonArray(`SELECT ${DISPUTE_COLUMNS} FROM disputes WHERE transaction_id = ${idSql}`, 'x.created_at DESC, x.id DESC');
+}
+
+export function disputeFromJson(d: JsonRow<DisputeRow>): DisputeRow {
+  return {
+    ...d,
+    evidence_due_by: jsonDateOrNull(d.evidence_due_by),
+    closed_at: jsonDateOrNull(d.closed_at),
+    created_at: jsonDate(d.created_at),
+    updated_at: jsonDate(d.updated_at),
+  };
 }

@@ -9,6 +9,7 @@ import type { ListParams } from '../../core/lists';
 import { listPage, type SortColumns } from '../../db/lists';
 import { newId } from '../../ids';
 import type { TransactionStatus } from './status';
+import * as ledger from './ledger-repo';
 import type { AppliedSplit } from '../splits/template';
 
 type Payment = components['schemas']['TransactionPayment'];
@@ -223,13 +224,67 @@ export function addTimelineIn(
   return { id, type: entry.type, message: entry.message, details: entry.details, created_at: at };
 }
 
-/** The timeline, newest first. */
-export async function listTimeline(q: Queryable, transactionId: string): Promise<TimelineRow[]> {
-  const res = await q.query<TimelineRow>(
-    'SELECT id, type, message, details, created_at FROM transaction_timeline WHERE transaction_id = $1 ORDER BY seq DESC',
-    [transactionId],
+/** Everything a transaction's full view shows besides its row. */
+export interface TransactionDetail {
+  /** Newest first. */
+  timeline: TimelineRow[];
+  /** In installment order (and, within one installment, oldest first). */
+  receivables: ledger.ReceivableRow[];
+  /** Newest first. */
+  refunds: ledger.RefundRow[];
+  /** Newest first. */
+  disputes: ledger.DisputeRow[];
+}
+
+interface DetailColumns {
+  detail_timeline: ledger.JsonRow<TimelineRow>[];
+  detail_receivables: ledger.JsonRow<ledger.ReceivableRow>[];
+  detail_refunds: ledger.JsonRow<ledger.RefundRow>[];
+  detail_disputes: ledger.JsonRow<ledger.DisputeRow>[];
+}
+
+/**
+ * The detail of the transaction `idSql` (an SQL expression) as four JSON arrays, in the select list of one query:
+ * what took a round trip per list is one subquery each.
+ */
+function detailColumns(idSql: string): string {
+  const timeline = ledger.jsonArray(
+    `SELECT seq, id, type, message, details, created_at FROM transaction_timeline WHERE transaction_id = ${idSql}`,
+    'x.seq DESC',
   );
-  return res.rows;
+  return `${timeline} AS detail_timeline, ${ledger.receivablesJson(idSql)} AS detail_receivables,
+    ${ledger.refundsJson(idSql)} AS detail_refunds, ${ledger.disputesJson(idSql)} AS detail_disputes`;
+}
+
+function detailOf(d: DetailColumns): TransactionDetail {
+  return {
+    timeline: d.detail_timeline.map((e) => ({ id: e.id, type: e.type, message: e.message, details: e.details, created_at: ledger.jsonDate(e.created_at) })),
+    receivables: d.detail_receivables.map(ledger.receivableFromJson),
+    refunds: d.detail_refunds.map(ledger.refundFromJson),
+    disputes: d.detail_disputes.map(ledger.disputeFromJson),
+  };
+}
+
+/** The detail of a transaction already read, in one round trip (inside the caller's database transaction if any). */
+export async function readDetail(q: Queryable, transactionId: string): Promise<TransactionDetail> {
+  const res = await q.query<DetailColumns>(`SELECT ${detailColumns('$1')}`, [transactionId]);
+  return detailOf(res.rows[0]!);
+}
+
+/** The transaction as the merchant's key sees it, with its detail, in one round trip; null when it cannot see it. */
+export async function findTransactionDetail(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<{ row: TransactionRow; detail: TransactionDetail } | null> {
+  const res = await q.query<TransactionRow & DetailColumns>(
+    `SELECT ${COLUMNS}, ${detailColumns('t.id')} FROM transactions t WHERE merchant_id = $1 AND mode = $2 AND id = $3`,
+    [scope.merchantId, scope.mode, id],
+  );
+  const found = res.rows[0];
+  if (!found) return null;
+  const { detail_timeline, detail_receivables, detail_refunds, detail_disputes, ...row } = found;
+  return { row, detail: detailOf({ detail_timeline, detail_receivables, detail_refunds, detail_disputes }) };
 }
 
 /** The fields a transaction list sorts on besides `createdAt`, `updatedAt` and `id`. */

@@ -16,7 +16,7 @@ import type { CaptureResult } from '../../payments/provider';
 import { finishOperation, type OperationRow } from '../../payments/operations';
 import { approve, ask, cancelCharge, giveBack, holdUncertain, operationUncertain, providerUnavailable, reserve } from './settle';
 import { allows, invalidTransition, OPERATIONS } from './status';
-import { listItemView, transactionView, type TransactionListItem } from './view';
+import { listItemView, readTransaction, type TransactionListItem } from './view';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 
 type Transaction = components['schemas']['Transaction'];
@@ -27,9 +27,9 @@ export function transactionNotFound(id: string): ApiError {
 }
 
 export async function getTransaction(q: Queryable, scope: Scope, merchant: Merchant, id: string): Promise<Transaction> {
-  const row = await repo.findTransaction(q, scope, id);
-  if (!row) throw transactionNotFound(id);
-  return transactionView(q, row, merchant);
+  const view = await readTransaction(q, scope, merchant, id);
+  if (!view) throw transactionNotFound(id);
+  return view;
 }
 
 export async function listTransactions(

@@ -7,8 +7,9 @@ import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import { transactionLinks } from '../../core/links';
 import type { Merchant } from '../../core/tenancy';
-import * as ledger from './ledger-repo';
-import { listTimeline, type TimelineRow, type TransactionRow } from './repo';
+import type { Scope } from '../../core/tenancy';
+import type * as ledger from './ledger-repo';
+import { findTransactionDetail, readDetail, type TransactionDetail, type TransactionRow } from './repo';
 import { splitAmounts } from '../splits/allocate';
 import { apiValue } from '../splits/values';
 
@@ -93,23 +94,22 @@ function splitsView(t: TransactionRow): components['schemas']['TransactionSplit'
   }));
 }
 
-/** The whole transaction, read with `q` (inside the caller's database transaction when it has one). */
+/**
+ * The whole transaction of a row already read, its detail read with `q` in one round trip (inside the caller's
+ * database transaction when it has one, so an event carries the state right after its change).
+ */
 export async function transactionView(q: Queryable, t: TransactionRow, merchant: Merchant): Promise<Transaction> {
-  // One after the other: inside a database transaction `q` is one connection, which runs one query at a time.
-  const timeline = await listTimeline(q, t.id);
-  const receivables = await ledger.listReceivables(q, t.id);
-  const refunds = await ledger.listRefunds(q, t.id);
-  const disputes = await ledger.listDisputes(q, t.id);
-  return transactionViewOf(t, merchant, { timeline, receivables, refunds, disputes });
+  return transactionViewOf(t, merchant, await readDetail(q, t.id));
+}
+
+/** The whole transaction as the merchant's key sees it, read in one round trip; null when it cannot see it. */
+export async function readTransaction(q: Queryable, scope: Scope, merchant: Merchant, id: string): Promise<Transaction | null> {
+  const found = await findTransactionDetail(q, scope, id);
+  return found ? transactionViewOf(found.row, merchant, found.detail) : null;
 }
 
 /** What a transaction shows besides its row, newest timeline entry first. */
-export interface TransactionParts {
-  timeline: TimelineRow[];
-  receivables: ledger.ReceivableRow[];
-  refunds: ledger.RefundRow[];
-  disputes: ledger.DisputeRow[];
-}
+export type TransactionParts = TransactionDetail;
 
 /** The whole transaction from its row and its parts, read or (for a charge being created) known without a read. */
 export function transactionViewOf(t: TransactionRow, merchant: Merchant, { timeline, receivables, refunds, disputes }: TransactionParts): Transaction {

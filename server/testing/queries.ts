@@ -1,0 +1,87 @@
+/**
+ * Counting the database round trips of a request: a service over a `Db` that records every statement sent through
+ * it (transactions included: BEGIN and COMMIT are the adapter's, the statements inside are counted), so a test can
+ * hold a hot path to its budget of round trips and a regression shows.
+ */
+import { loadConfig, type Config } from '../config';
+import type { Db, Queryable } from '../db/types';
+import { createMerchantWithKeys } from '../domain/access/keys';
+import { createLogger } from '../logger';
+import { startService } from '../service';
+import { keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
+
+export interface CountingDb {
+  db: Db;
+  /** The statements sent since the last `reset`, in order. */
+  readonly sent: string[];
+  reset(): void;
+}
+
+function counting(q: Queryable, sent: string[]): Queryable {
+  return {
+    query: (sql, params) => {
+      sent.push(sql);
+      return q.query(sql, params);
+    },
+    exec: (sql) => {
+      sent.push(sql);
+      return q.exec(sql);
+    },
+  };
+}
+
+/** `db` with every statement recorded in `sent`. */
+export function countQueries(db: Db): CountingDb {
+  const sent: string[] = [];
+  const outer = counting(db, sent);
+  const wrapped: Db = {
+    kind: db.kind,
+    query: outer.query,
+    exec: outer.exec,
+    transaction: (fn) => db.transaction((tx) => fn(counting(tx, sent))),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    close: () => db.close(),
+  };
+  return { db: wrapped, sent, reset: () => sent.splice(0, sent.length) };
+}
+
+export interface CountedService {
+  url: string;
+  config: Config;
+  /** The counted handle the service runs on (revokes made with it reach the service's key cache). */
+  db: Db;
+  counter: CountingDb;
+  merchant: TestMerchant;
+  call(path: string, init?: CallInit): Promise<Response>;
+  /** The statements `call(path, init)` sent, with its answer (`body`: its text, read whole). */
+  statementsOf(path: string, init?: CallInit): Promise<{ res: Response; body: string; sent: string[] }>;
+  close(): Promise<void>;
+}
+
+/** A service (no worker) over a fresh database of `engine`, its statements counted. */
+export async function startCountedService(engine: Engine, env: Record<string, string> = {}): Promise<CountedService> {
+  const { db: raw, drop } = await engine.open();
+  const counter = countQueries(raw);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const service = await startService(config, createLogger(config.logLevel), counter.db, { worker: 'off' });
+  const merchant = await createMerchantWithKeys(raw, 'Counted Ltda');
+  const call = keyedFetch(service.url, merchant.sandboxKey);
+  return {
+    url: service.url,
+    config,
+    db: counter.db,
+    counter,
+    merchant,
+    call,
+    async statementsOf(path, init) {
+      counter.reset();
+      const res = await call(path, init);
+      const body = await res.text();
+      return { res, body, sent: [...counter.sent] };
+    },
+    async close() {
+      await service.close();
+      await drop();
+    },
+  };
+}
