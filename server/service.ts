@@ -16,6 +16,7 @@ import { LiveStreams, type StreamSettings } from './http/pages/router';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type CheckoutLimits, type Limiters } from './http/rate-limit';
+import { createJobsPoke } from './jobs/poke';
 import { createWorker, type JobKind, type Worker } from './jobs/worker';
 import type { ClockDeps } from './domain/clock/advance';
 import { IO_JOB_KINDS, serviceJobHandlers } from './job-kinds';
@@ -127,11 +128,13 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       logger,
       ...(options.workerId ? { workerId: options.workerId } : {}),
     });
-    engine.wake = () => w.wake();
-    webhooks.wake = () => w.wake();
     if (workerMode === 'start') w.start();
     worker = w;
   }
+  // After a commit that enqueued due work: this process's worker at once, the others through one NOTIFY.
+  const poke = createJobsPoke(db, () => worker?.wake(), logger);
+  engine.wake = poke;
+  webhooks.wake = poke;
 
   let server: Server | null = null;
   let limiters: Limiters | null = null;
@@ -139,7 +142,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   if (options.api ?? true) {
     limiters = await createLimiters(config, options.checkoutLimits);
     const app = createApp({
-      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams,
+      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, jobsDue: poke,
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       ...(options.streamSettings ? { streamSettings: options.streamSettings } : {}),
     });

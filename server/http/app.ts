@@ -53,6 +53,11 @@ export interface AppDeps {
   streams?: LiveStreams;
   /** Timings of the status streams (tests shorten the re-read). */
   streamSettings?: Partial<StreamSettings>;
+  /**
+   * Called once each request that may have written (any method but GET, HEAD and OPTIONS) has been answered, so after
+   * its work committed: wakes the workers for the jobs it enqueued (`jobs/poke.ts`).
+   */
+  jobsDue?: () => void;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
@@ -168,6 +173,13 @@ export function createApp(deps: AppDeps): express.Express {
   // HTTP_TRUST_PROXY: which proxies' X-Forwarded-For gives req.ip, the address IP allow-lists check.
   app.set('trust proxy', config.trustProxy);
   app.use(healthRouter(deps.db));
+  const { jobsDue } = deps;
+  if (jobsDue) {
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') res.once('close', jobsDue);
+      next();
+    });
+  }
 
   app.use((req, res, next) => {
     // A caller's own id is echoed when it is well-formed (the spec's X-Correlation-Id header), else one is made.

@@ -1,7 +1,7 @@
 /**
- * Wake-ups: an enqueue of a job due now notifies the workers when its transaction commits (PostgreSQL: LISTEN/NOTIFY
- * to any process; PGlite: in this process), so a worker whose poll is far away runs it at once. Jobs due later, on a
- * sandbox clock or rolled back notify nobody; the notification only hurries a poll, the claim still decides.
+ * Wake-ups: once the work that enqueued jobs has committed, a poke wakes this process's worker and, on PostgreSQL,
+ * every other process's through one NOTIFY sent on its own (never inside the writing transaction), so a worker whose
+ * poll is far away runs the jobs at once. The notification only hurries a poll, the claim still decides.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -11,11 +11,15 @@ import type { Db } from '../db/types';
 import { createMerchantWithKeys } from '../domain/access/keys';
 import { randomBase62 } from '../ids';
 import { createLogger } from '../logger';
-import { ENGINES, POSTGRES } from '../testing/harness';
+import { loadConfig } from '../config';
+import { startService } from '../service';
+import { ENGINES, keyedFetch, POSTGRES } from '../testing/harness';
+import { pixBody } from '../testing/payments';
 import { claim } from './sql/claim';
 import { revive } from './sql/dead';
 import { enqueue } from './sql/enqueue';
-import { jobsChannel } from './sql/wake';
+import { createJobsPoke } from './poke';
+import { jobsChannel, notifyJobsDue } from './sql/wake';
 import { createWorker, type Worker } from './worker';
 
 const silent = createLogger('silent');
@@ -54,69 +58,64 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     await db.query('DELETE FROM jobs');
   });
 
-  it('notifies on commit only for wall-clock jobs due now: not later ones, not a clock\'s, not rolled back', async () => {
-    const heard: string[] = [];
-    let marker = 0;
-    const listening = await db.listen(await jobsChannel(db), () => heard.push(`n${marker}`));
+  it('enqueues notify nobody: no writing transaction carries a notification (PostgreSQL would serialise its commit)', async () => {
+    const heard: number[] = [];
+    const listening = await db.listen(await jobsChannel(db), () => heard.push(Date.now()));
     try {
-      // Each step ends with a due job whose notification marks the step: notifications arrive in commit order.
-      marker = 1;
-      await enqueue(db, { kind: 'later', payload: {}, runAt: new Date(Date.now() + 60_000) });
-      await enqueue(db, { kind: 'on.clock', payload: {}, clockId, runAt: new Date(0) });
       await db.transaction(async (q) => {
         await enqueue(q, { kind: 'due', payload: {} });
         await enqueue(q, { kind: 'due', payload: {} });
       });
-      await until('the transaction\'s notification arrives', () => heard.length >= 1);
-      marker = 2;
-      await db
-        .transaction(async (q) => {
-          await enqueue(q, { kind: 'due', payload: {} });
-          throw new Error('rolled back');
-        })
-        .catch(() => undefined);
       await enqueue(db, { kind: 'due', payload: {} });
-      await until('the second due job\'s notification arrives', () => heard.length >= 2);
-      // One per committed transaction (PostgreSQL folds a transaction's identical notifications), none for the rest.
-      expect(heard).toEqual(['n1', 'n2']);
+      // A marker sent after them arrives in order: had the enqueues notified, they would be heard first.
+      await notifyJobsDue(db);
+      await until('the marker arrives', () => heard.length >= 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(1);
     } finally {
       await listening.close();
     }
   });
 
-  it('wakes for a job inserted by any statement: a part of a larger statement, several rows at once', async () => {
+  it('a poke wakes this process at once and, on PostgreSQL, the others with one notification per burst', async () => {
     const heard: number[] = [];
+    let local = 0;
     const listening = await db.listen(await jobsChannel(db), () => heard.push(Date.now()));
     try {
-      // As a charge's single statement does (db/statement.ts): the jobs are one part of a WITH, fanned out per row.
-      await db.query(
-        `WITH rows AS (SELECT g FROM generate_series(1, 3) AS g),
-              ins AS (INSERT INTO jobs (id, kind, payload, max_attempts, run_at)
-                      SELECT 'job_part' || g || $1::text, 'due', '{}'::jsonb, 10, now() FROM rows RETURNING id)
-         SELECT count(*) FROM ins`,
-        [randomBase62(8)],
-      );
-      await until('the statement\'s notification arrives', () => heard.length >= 1);
-      // A statement that inserts only jobs due later sends nothing (checked after a due one's, which comes in order).
-      await db.query(`INSERT INTO jobs (id, kind, payload, max_attempts, run_at) SELECT 'job_late' || g || $1::text, 'later', '{}'::jsonb, 10, now() + interval '1 hour' FROM generate_series(1, 2) AS g`, [randomBase62(8)]);
-      await enqueue(db, { kind: 'due', payload: {} });
-      await until('the marker\'s notification arrives', () => heard.length >= 2);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(heard).toHaveLength(2);
+      const poke = createJobsPoke(db, () => local++, silent);
+      for (let i = 0; i < 50; i++) poke();
+      expect(local).toBe(50);
+      if (db.kind === 'postgres') {
+        // One in flight, one more after it for the pokes that came meanwhile: never one per poke.
+        await until('the burst is notified', () => heard.length >= 2);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(heard).toHaveLength(2);
+        const lastPoke = Date.now();
+        poke();
+        await until('a later poke is notified after it', () => heard.length === 3);
+        expect(heard[2]!).toBeGreaterThanOrEqual(lastPoke);
+      } else {
+        // One process: its worker was woken directly; nothing is sent through the embedded database.
+        await new Promise((r) => setTimeout(r, 100));
+        expect(heard).toEqual([]);
+      }
     } finally {
       await listening.close();
     }
   });
 
-  it('a worker with a poll far away runs a job enqueued elsewhere because of the notification', async () => {
+  it('a worker with a poll far away runs a job enqueued elsewhere once the enqueuer pokes', async () => {
     const other = await otherConnection(db);
     const ran: string[] = [];
     const w: Worker = createWorker({ db: other, logger: silent, pollMs: NEVER_MS, handlers: { 'wake.me': async (j) => void ran.push(j.id) } });
+    // PostgreSQL: the enqueuer is another process (no worker of its own); PGlite: the one process, whose worker it is.
+    const poke = createJobsPoke(db, () => (db.kind === 'postgres' ? undefined : w.wake()), silent);
     try {
       w.start();
-      // Its first poll finds nothing; the next one is NEVER_MS away unless the enqueue wakes it.
+      // Its first poll finds nothing; the next one is NEVER_MS away unless something wakes it.
       await new Promise((r) => setTimeout(r, 200));
       const id = (await db.transaction((q) => enqueue(q, { kind: 'wake.me', payload: {} })))!;
+      poke();
       await until('the woken worker ran the job', () => ran.includes(id));
       // Revived by an operator: due now, so it wakes the worker too.
       await db.query(`UPDATE jobs SET status = 'failed', failed_at = now(), attempts = max_attempts, locked_by = NULL, locked_until = NULL WHERE id = $1`, [id]);
@@ -128,6 +127,34 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     }
   });
 
+  it('a request that enqueued work wakes a worker whose poll is far away (the API answers, then pokes)', async () => {
+    const other = await otherConnection(db);
+    const ran: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', JOB_POLL_MS: String(NEVER_MS) });
+    // PostgreSQL: an API-only service and a worker of another process; PGlite: one service with its own worker.
+    const api = await startService(config, silent, db, {
+      worker: db.kind === 'postgres' ? 'off' : 'start',
+    });
+    const w = db.kind === 'postgres'
+      ? createWorker({ db: other, logger: silent, pollMs: NEVER_MS, handlers: { 'transaction.process': async (j) => void ran.push(j.id) } })
+      : null;
+    try {
+      w?.start();
+      await new Promise((r) => setTimeout(r, 200));
+      const { sandboxKey } = await createMerchantWithKeys(db, 'Poked Ltda');
+      const res = await keyedFetch(api.url, sandboxKey)('/v1/transactions', { method: 'POST', json: pixBody() });
+      expect(res.status).toBe(201);
+      const done = async () =>
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'transaction.process' AND status = 'done'`)).rows[0]!.n === 1;
+      await until('the charge\'s processing job ran', done);
+      if (w) expect(ran).toHaveLength(1);
+    } finally {
+      await w?.stop();
+      await api.close();
+      if (other !== db) await other.close();
+    }
+  });
+
   it('a job on a sandbox clock is never claimed by a woken worker', async () => {
     const ran: string[] = [];
     const w = createWorker({ db, logger: silent, pollMs: NEVER_MS, handlers: { 'on.clock': async (j) => void ran.push(j.id), due: async (j) => void ran.push(j.id) } });
@@ -135,6 +162,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
       w.start();
       const onClock = (await enqueue(db, { kind: 'on.clock', payload: {}, clockId, runAt: new Date(0) }))!;
       const due = (await enqueue(db, { kind: 'due', payload: {} }))!;
+      w.wake();
       await until('the due job ran', () => ran.includes(due));
       expect(ran).toEqual([due]);
       expect((await db.query<{ status: string }>(`SELECT status FROM jobs WHERE id = $1`, [onClock])).rows[0]!.status).toBe('pending');
@@ -155,12 +183,12 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   });
 });
 
-describe.skipIf(!POSTGRES)('the PostgreSQL listener', () => {
+describe.each(POSTGRES ? [POSTGRES] : [])('the listener on $name', (postgres) => {
   let db: Db;
   let drop: () => Promise<void>;
   let url: string;
   beforeAll(async () => {
-    const opened = await POSTGRES!.open();
+    const opened = await postgres.open();
     ({ db, drop } = opened);
     url = opened.url!;
   });
@@ -181,7 +209,7 @@ describe.skipIf(!POSTGRES)('the PostgreSQL listener', () => {
       // Back: it says so once (what was sent meanwhile is lost, the worker polls).
       await until('the reconnection is reported', () => heard >= 1);
       const before = heard;
-      await enqueue(db, { kind: 'after.reconnect', payload: {} });
+      await notifyJobsDue(db);
       await until('the notification after the reconnection arrives', () => heard > before);
     } finally {
       await listening.close();

@@ -1,6 +1,6 @@
 /**
  * Counting the database round trips of a request: a service over a `Db` that records every statement sent through
- * it (transactions included: BEGIN and COMMIT are the adapter's, the statements inside are counted), so a test can
+ * it (a database transaction as BEGIN, its statements, then COMMIT or ROLLBACK, as PostgreSQL receives them), so a test can
  * hold a hot path to its budget of round trips and a regression shows.
  */
 import { loadConfig, type Config } from '../config';
@@ -38,7 +38,18 @@ export function countQueries(db: Db): CountingDb {
     kind: db.kind,
     query: outer.query,
     exec: outer.exec,
-    transaction: (fn) => db.transaction((tx) => fn(counting(tx, sent))),
+    // A database transaction costs its BEGIN and its COMMIT (or ROLLBACK) too: recorded as the adapter sends them.
+    transaction: async (fn) => {
+      sent.push('BEGIN');
+      try {
+        const out = await db.transaction((tx) => fn(counting(tx, sent)));
+        sent.push('COMMIT');
+        return out;
+      } catch (err) {
+        sent.push('ROLLBACK');
+        throw err;
+      }
+    },
     listen: (channel, onNotify) => db.listen(channel, onNotify),
     close: () => db.close(),
   };

@@ -1,17 +1,17 @@
 /**
- * The notification that wakes workers when a job falls due now: sent by a trigger on every statement that inserts
- * such a job (migration 026), so it is part of the enqueuing transaction and reaches listeners only once that commits
- * (a rolled-back job wakes nobody), whichever code inserted the job. The
- * channel is per schema: services sharing one PostgreSQL database in separate schemas do not wake each other.
- * Notifications only hurry a poll: a lost one delays a job until the next poll, it never loses it.
+ * The notification that wakes workers when jobs fall due now: sent after the enqueuing work has committed, on its own
+ * (`jobs/poke.ts`), never inside a writing transaction. The channel is per schema: services sharing one PostgreSQL
+ * database in separate schemas do not wake each other. It is named after a hash of the schema, so a schema of any
+ * length gives a channel within PostgreSQL's 63-byte limit. Notifications only hurry a poll: a lost one delays a job
+ * until the next poll, it never loses it.
  */
 import type { Queryable } from '../../db/types';
 
-/** The prefix of the channel; the schema's name completes it (`payments_jobs_public`). */
+/** The prefix of the channel; 16 hex digits of the schema's MD5 complete it. */
 export const JOBS_CHANNEL_PREFIX = 'payments_jobs_';
 
-/** The SQL expression of the channel in the current schema (the trigger of migration 026 spells it the same way). */
-export const JOBS_CHANNEL_SQL = `'${JOBS_CHANNEL_PREFIX}' || current_schema()`;
+/** The SQL expression of the channel in the current schema. */
+export const JOBS_CHANNEL_SQL = `'${JOBS_CHANNEL_PREFIX}' || left(md5(current_schema()), 16)`;
 
 /** The channel workers of this schema listen on. */
 export async function jobsChannel(q: Queryable): Promise<string> {
@@ -19,7 +19,7 @@ export async function jobsChannel(q: Queryable): Promise<string> {
   return res.rows[0]!.channel;
 }
 
-/** Notifies the workers of this schema, in the caller's transaction (delivered on commit). */
+/** Notifies the workers of this schema (delivered when the caller's transaction commits, at once outside one). */
 export async function notifyJobsDue(q: Queryable): Promise<void> {
   await q.query(`SELECT pg_notify(${JOBS_CHANNEL_SQL}, '')`);
 }
