@@ -9,7 +9,7 @@ import { ENGINES, startTestService, type TestService } from '../testing/harness'
 import { beginAttempts, finishAttempts, type AttemptOutcome } from './dispatches-repo';
 
 const ok = (ms = 5): AttemptOutcome => ({ status: 'succeeded', responseStatusCode: 204, responseBody: null, responseTimeMs: ms, lastError: null, nextAttemptAt: null });
-const failed = (next: Date): AttemptOutcome => ({ status: 'pending', responseStatusCode: 500, responseBody: 'no', responseTimeMs: 5, lastError: 'httpError', nextAttemptAt: next });
+const failed = (next: Date): AttemptOutcome => ({ status: 'pending', responseStatusCode: 500, responseBody: 'no', responseTimeMs: 5, lastError: 'httpStatus', nextAttemptAt: next });
 
 describe.each(ENGINES)('batched delivery statements on $name', (engine) => {
   let svc: TestService;
