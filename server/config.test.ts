@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SettingError } from './config';
+import { loadConfig, poolSizeFor, SettingError } from './config';
 
 describe('settings', () => {
   it('HOST: 127.0.0.1 on the embedded database, every interface with DATABASE_URL, else as set', () => {
@@ -49,6 +49,16 @@ describe('settings', () => {
     expect(loadConfig({}).checkout.sessionTtlSeconds).toBe(86_400);
     expect(loadConfig({ CHECKOUT_SESSION_TTL_SECONDS: '30' }).checkout.sessionTtlSeconds).toBe(30);
     expect(() => loadConfig({ CHECKOUT_SESSION_TTL_SECONDS: '0' })).toThrow(SettingError);
+  });
+
+  it('DATABASE_POOL_MAX: sized to the role from WORKER_CONCURRENCY unless set, at least 1', () => {
+    const api = { api: true, worker: false };
+    const worker = { api: false, worker: true };
+    const both = { api: true, worker: true };
+    expect([api, worker, both].map((r) => poolSizeFor(loadConfig({}), r))).toEqual([10, 12, 22]);
+    expect(poolSizeFor(loadConfig({ WORKER_CONCURRENCY: '8' }), worker)).toBe(20);
+    expect(poolSizeFor(loadConfig({ WORKER_CONCURRENCY: '8', DATABASE_POOL_MAX: '5' }), both)).toBe(5);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(SettingError);
   });
 
   it('DATABASE_URL must be a postgres URL; a bad setting names itself', () => {

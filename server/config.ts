@@ -27,6 +27,11 @@ export interface Config {
   /** PGlite data folder (default `./.data`); ignored when `databaseUrl` is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Connections one process keeps to PostgreSQL at most (`DATABASE_POOL_MAX`); unset, sized to the process's work
+   * (`poolSizeFor`). LISTEN holds one more, outside the pool.
+   */
+  databasePoolMax: number | undefined;
   /** `development` and `test` validate responses against the spec too. */
   nodeEnv: string;
   logLevel: string;
@@ -229,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.HTTP_TRUST_PROXY),
     dataDir: env.DATA_DIR || './.data',
     databaseUrl: dbUrl,
+    databasePoolMax: env.DATABASE_POOL_MAX ? positive(env, 'DATABASE_POOL_MAX', 10) : undefined,
     nodeEnv: env.NODE_ENV ?? 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat,
@@ -267,4 +273,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ioConcurrency: positive(env, 'WORKER_IO_CONCURRENCY', 64),
     },
   };
+}
+
+/**
+ * The PostgreSQL pool of a process serving the API and/or running the worker, unless `DATABASE_POOL_MAX` says: 10 for
+ * the API, and for a worker two per job of the CPU lane (a job's transaction and a query beside it) plus 4 for its
+ * own statements (the claim, the two statements the deliveries running at once share, a lease's renewal). Deliveries
+ * add nothing however many run: they hold no connection while they wait for the receiver, and share their statements.
+ */
+export function poolSizeFor(config: Pick<Config, 'databasePoolMax' | 'jobs'>, role: { api: boolean; worker: boolean }): number {
+  if (config.databasePoolMax !== undefined) return config.databasePoolMax;
+  return (role.api ? 10 : 0) + (role.worker ? 2 * config.jobs.concurrency + 4 : 0);
 }

@@ -6,7 +6,7 @@
  * to it (see server/db/lock.ts).
  */
 import { runAdmin } from './admin/run';
-import { loadConfig, SettingError, type Config } from './config';
+import { loadConfig, poolSizeFor, SettingError, type Config } from './config';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { createMerchantWithKeys } from './domain/access/keys';
@@ -48,7 +48,7 @@ try {
   fatal(err);
 }
 const logger = createLogger(config.logLevel, undefined, config.logFormat);
-const { db, lock } = await openDatabase(config).catch(fatal);
+const { db, lock } = await openDatabase(config, poolSizeFor(config, { api: role !== 'worker', worker: role !== 'api' })).catch(fatal);
 // Admin commands typed while this process holds the data folder run here, on its database; each leaves a log line.
 lock?.serve(async (argv) => {
   try {

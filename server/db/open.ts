@@ -53,18 +53,21 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
   }
 }
 
-async function openServer(url: string): Promise<Db> {
+async function openServer(url: string, poolMax: number | undefined): Promise<Db> {
   try {
-    return await openPostgres(url);
+    return await openPostgres(url, poolMax);
   } catch (err) {
     const reason = code(err) && /^E[A-Z]+$/.test(code(err)!) ? `cannot connect (${code(err)})` : err instanceof Error ? err.message : String(err);
     throw new SettingError('DATABASE_URL', `DATABASE_URL ${describeUrl(url)}: ${reason}`);
   }
 }
 
-/** The configured database, migrated; on PGlite with the data folder locked for this process. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenedDatabase> {
-  const opened = config.databaseUrl ? { db: await openServer(config.databaseUrl), lock: null } : await openEmbedded(config.dataDir);
+/**
+ * The configured database, migrated; on PGlite with the data folder locked for this process. `poolMax`: the
+ * PostgreSQL pool's size (`poolSizeFor` in config.ts; 10 when omitted).
+ */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, poolMax?: number): Promise<OpenedDatabase> {
+  const opened = config.databaseUrl ? { db: await openServer(config.databaseUrl, poolMax), lock: null } : await openEmbedded(config.dataDir);
   try {
     await migrate(opened.db);
   } catch (err) {

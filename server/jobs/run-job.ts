@@ -13,10 +13,25 @@ import { fail } from './sql/fail';
 import { reschedule } from './sql/reschedule';
 
 /**
- * Resolves → the job is done. Resolves `{ retryAt }` → pending again at retryAt, not counted as an attempt.
- * Throws → a failed attempt: retried after a backoff, `failed` for good once attempts run out.
+ * What a handler's run may say. Resolves → the job is done. Resolves `{ retryAt }` → pending again at retryAt, not
+ * counted as an attempt. Resolves `{ settled }` → the handler settled the job itself, in the statement that recorded
+ * its effect (`jobs/sql/settle.ts`, guarded by this worker's lease like every settlement): `settled` says whether the
+ * lease was still held. Throws → a failed attempt: retried after a backoff, `failed` for good once attempts run out.
  */
-export type JobHandler = (job: Job) => Promise<void | { retryAt: Date }>;
+export type JobOutcome = void | { retryAt: Date } | JobSettled;
+
+export interface JobSettled {
+  settled: boolean;
+}
+
+/** What the runner tells a handler about the run: who holds the lease, and the sandbox clock it runs on, if any. */
+export interface JobContext {
+  workerId: string;
+  /** Set when the job runs on a sandbox clock: its handler must then leave the settlement to the runner. */
+  clock: ClockTime | undefined;
+}
+
+export type JobHandler = (job: Job, ctx: JobContext) => Promise<JobOutcome>;
 
 /**
  * What running out of attempts means for the job's subject (a charge ends `failed`, a delivery ends `failed`, …).
@@ -30,7 +45,7 @@ export type ExhaustedHandler = (q: Queryable, job: Job, lastError: string) => Pr
  * tables: `jobs/kinds.ts`). Methods, not function properties, so that a table of typed kinds is a table of kinds.
  */
 export interface JobKind<P extends Record<string, unknown> = Record<string, unknown>> {
-  run(job: Job<P>): Promise<void | { retryAt: Date }>;
+  run(job: Job<P>, ctx: JobContext): Promise<JobOutcome>;
   onExhausted?(q: Queryable, job: Job<P>, lastError: string): Promise<void>;
 }
 
@@ -79,16 +94,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return;
       }
       const lease = keepLease(job, jobLog);
-      let outcome: void | { retryAt: Date };
+      let outcome: JobOutcome;
       try {
-        outcome = await kind.run(job);
+        outcome = await kind.run(job, { workerId, clock });
       } catch (err) {
         await lease.stop();
         await recordFailure(job, jobLog, err, clock);
         return;
       }
       await lease.stop();
-      if (outcome && typeof outcome === 'object' && 'retryAt' in outcome) {
+      if (outcome && typeof outcome === 'object' && 'settled' in outcome) {
+        if (clock) jobLog.error('a handler settled a job of a sandbox clock itself: the runner settles those');
+        if (outcome.settled) jobLog.debug('job settled by its handler');
+        else jobLog.warn('lease lost before the job could be settled: another worker took it over');
+      } else if (outcome && typeof outcome === 'object' && 'retryAt' in outcome) {
         const { retryAt } = outcome;
         if (!(retryAt instanceof Date) || Number.isNaN(retryAt.getTime())) {
           await recordFailure(job, jobLog, new TypeError('handler resolved { retryAt } without a valid Date'), clock);

@@ -3,11 +3,18 @@
  * attempts + 1) in the database before anything is sent, so two workers can never make the same attempt; a worker
  * that dies mid-attempt leaves the job to be taken over after its lease, which makes the next attempt. The outcome,
  * the endpoint's counters and, after a long enough failure streak, the endpoint's disabling are written in one
- * database transaction; the job comes back at the next attempt's time.
+ * database statement with the settlement of the job (done, or back at the next attempt's time). Deliveries running at
+ * once share their statements: the starts of the attempts a claim handed out go as one, and so do their outcomes
+ * (`jobs/batch.ts`), so a delivery costs a share of three statements, not three.
  */
 import type { Db } from '../db/types';
+import { createBatcher, retryOnLockConflict, type Batcher } from '../jobs/batch';
 import type { HandlerTable } from '../jobs/kinds';
-import { beginAttempt, cancelOpen, failAbandoned, failExhausted, finishAndCount, type AttemptOutcome, type StartedAttempt } from './dispatches-repo';
+import type { JobOutcome } from '../jobs/run-job';
+import {
+  beginAttempts, cancelOpen, failAbandoned, failExhausted, finishAttempts,
+  type AttemptOutcome, type AttemptStart, type FinishedAttempt, type FinishInput, type StartedAttempt,
+} from './dispatches-repo';
 import { disableForFailing } from './endpoints-repo';
 import { nextDelaySeconds } from './schedule';
 import type { Sealer } from './sealer';
@@ -57,15 +64,40 @@ function outcomeOf(w: Webhooks, result: DeliveryResult, attempt: number, at: Dat
   };
 }
 
+interface Batchers {
+  begin: Batcher<string, AttemptStart>;
+  finish: Batcher<FinishInput, FinishedAttempt>;
+}
+
+/** The statement batchers of one `Webhooks` (one per process in practice): made on its first delivery. */
+const batchersOf = new WeakMap<Webhooks, Batchers>();
+
+function batchers(w: Webhooks): Batchers {
+  let b = batchersOf.get(w);
+  if (!b) {
+    const maxAttempts = 1 + w.settings.retrySeconds.length;
+    b = {
+      // Due by the database's clock; should this process's clock lag behind, come back at the attempt's time.
+      begin: createBatcher((ids) => beginAttempts(w.db, ids, maxAttempts, new Date())),
+      // Two batches touching one endpoint's row from two workers may meet in a deadlock: the loser runs again.
+      finish: createBatcher((inputs) => retryOnLockConflict(() => finishAttempts(w.db, inputs))),
+    };
+    batchersOf.set(w, b);
+  }
+  return b;
+}
+
 /**
- * The `webhook.deliver` job: makes the dispatch's next attempt, or nothing when it is final. Two round trips around
- * the request: one reads the dispatch, its endpoint and its event and starts the attempt (`beginAttempt`), one records
- * the outcome with the endpoint's counters (`finishAndCount`); an endpoint failing for too long is disabled after.
+ * The `webhook.deliver` job: makes the dispatch's next attempt, or nothing when it is final. Two statements around the
+ * request, each shared with the deliveries running at the same time: one reads the dispatch, its endpoint and its
+ * event and starts the attempt (`beginAttempts`), one records the outcome with the endpoint's counters and, given
+ * `job` (the job and the worker holding it), settles the job (`finishAttempts`); an endpoint failing for too long is
+ * disabled after. With `job`, resolves `{ settled }`; without, the job's outcome for its runner to settle.
  */
-export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<void | { retryAt: Date }> {
+export async function deliverDispatch(w: Webhooks, dispatchId: string, job: { id: string; workerId: string } | null = null): Promise<JobOutcome> {
   const maxAttempts = 1 + w.settings.retrySeconds.length;
-  // Due by the database's clock; should this process's clock lag behind, come back at the attempt's time.
-  const start = await beginAttempt(w.db, dispatchId, maxAttempts, new Date());
+  const b = batchers(w);
+  const start = await b.begin.add(dispatchId);
   switch (start.kind) {
     case 'final':
       return;
@@ -91,17 +123,18 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
   const result = await deliver({ url: a.url, body, headers, timeoutMs: w.settings.timeoutMs, policy });
   const at = new Date();
   const outcome = outcomeOf(w, result, a.attempts, at);
-  const finished = await finishAndCount(w.db, dispatchId, a.attempts, outcome, at, a.endpointId);
-  // Canceled meanwhile, or another worker took the job over: its attempt is the one that counts.
-  if (!finished) return;
+  const finished = await b.finish.add({ dispatchId, attempt: a.attempts, outcome, at, endpointId: a.endpointId, job });
   const { endpoint, dispatch } = finished;
-  const streak = endpoint.failingSince ? at.getTime() - endpoint.failingSince.getTime() : 0;
-  if (outcome.status !== 'succeeded' && !endpoint.forceActive && endpoint.enabled && streak >= w.settings.disableAfterMs) {
+  const streak = endpoint?.failingSince ? at.getTime() - endpoint.failingSince.getTime() : 0;
+  if (endpoint && outcome.status !== 'succeeded' && !endpoint.forceActive && endpoint.enabled && streak >= w.settings.disableAfterMs) {
     await w.db.transaction(async (q) => {
       await disableForFailing(q, a.endpointId, at);
       await cancelOpen(q, a.endpointId, at);
     });
   }
+  if (job) return { settled: finished.jobSettled };
+  // Canceled meanwhile, or another worker took the job over: its attempt is the one that counts.
+  if (!dispatch) return;
   return dispatch.status === 'pending' && dispatch.nextAttemptAt ? { retryAt: dispatch.nextAttemptAt } : undefined;
 }
 
@@ -113,7 +146,8 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string): Promise<
 export function webhookJobHandlers(w: Webhooks): HandlerTable<WebhookJob> {
   return {
     'webhook.deliver': {
-      run: (job) => deliverDispatch(w, job.payload.dispatchId),
+      // Off a sandbox clock (always, for a delivery), the job is settled with the attempt's outcome, in one statement.
+      run: (job, ctx) => deliverDispatch(w, job.payload.dispatchId, ctx.clock ? null : { id: job.id, workerId: ctx.workerId }),
       onExhausted: async (q, job) => {
         await failAbandoned(q, job.payload.dispatchId, new Date());
       },

@@ -1,6 +1,7 @@
 /** SQL of webhook dispatches: one per (event, endpoint) delivery, with the outcome of its latest attempt. */
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
+import { settleJobsSql } from '../jobs/sql/settle';
 import { newId } from '../ids';
 import type { EndpointRow } from './endpoints-repo';
 
@@ -144,82 +145,138 @@ export type AttemptStart =
   | { kind: 'started'; attempt: StartedAttempt };
 
 /**
- * One round trip for what a delivery reads and writes before it sends: the dispatch, its endpoint and its event, and
- * the start of the attempt (`startAttempt`'s rule) when the dispatch is open, due by `at`, with attempts left, and its
- * endpoint live and enabled. Otherwise it says why not, changing nothing.
+ * One round trip for what deliveries read and write before they send, for any number of dispatches at once: each
+ * dispatch, its endpoint and its event, and the start of its attempt (`startAttempt`'s rule) when it is open, due by
+ * `at`, with attempts left, and its endpoint live and enabled. Otherwise it says why not, changing nothing. One result
+ * per id, in their order.
  */
-export async function beginAttempt(q: Queryable, id: string, maxAttempts: number, at: Date): Promise<AttemptStart> {
+export async function beginAttempts(q: Queryable, ids: readonly string[], maxAttempts: number, at: Date): Promise<AttemptStart[]> {
+  if (ids.length === 0) return [];
   const res = await q.query<{
-    status: DispatchStatus; next_attempt_at: Date | null; endpoint_id: string; url: string; source: 'automatic' | 'manual';
+    id: string; status: DispatchStatus; next_attempt_at: Date | null; endpoint_id: string; url: string; source: 'automatic' | 'manual';
     started: number | null; live: boolean; mode: 'sandbox' | 'production'; secret_sealed: string;
     auth_type: StartedAttempt['authType']; auth_sealed: string | null;
     event_id: string | null; event_type: string | null; event_payload: unknown; event_created_at: Date | null;
   }>(
-    `WITH d AS (SELECT id, status, next_attempt_at, endpoint_id, event_id, url, source FROM webhook_dispatches WHERE id = $1),
+    `WITH d AS (SELECT id, status, next_attempt_at, endpoint_id, event_id, url, source FROM webhook_dispatches WHERE id = ANY ($1::text[])),
           ep AS (SELECT id, mode, secret_sealed, auth_type, auth_sealed, (deleted_at IS NULL AND enabled) AS live
-                   FROM webhook_endpoints WHERE id = (SELECT endpoint_id FROM d)),
+                   FROM webhook_endpoints WHERE id IN (SELECT endpoint_id FROM d)),
           started AS (
             UPDATE webhook_dispatches w SET status = 'delivering', attempts = attempts + 1, last_attempt_at = $3,
                    next_attempt_at = NULL, updated_at = $3
-             WHERE w.id = $1 AND w.status IN ('pending', 'delivering') AND w.attempts < $2
+             WHERE w.id = ANY ($1::text[]) AND w.status IN ('pending', 'delivering') AND w.attempts < $2
                AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= $3)
-               AND EXISTS (SELECT 1 FROM ep WHERE ep.live)
-            RETURNING w.attempts)
-     SELECT d.status, d.next_attempt_at, d.endpoint_id, d.url, d.source, (SELECT attempts FROM started) AS started,
+               AND EXISTS (SELECT 1 FROM ep WHERE ep.id = w.endpoint_id AND ep.live)
+            RETURNING w.id, w.attempts)
+     SELECT d.id, d.status, d.next_attempt_at, d.endpoint_id, d.url, d.source, s.attempts AS started,
             coalesce(ep.live, false) AS live, ep.mode, ep.secret_sealed, ep.auth_type, ep.auth_sealed,
             e.id AS event_id, e.type AS event_type, e.payload AS event_payload, e.created_at AS event_created_at
-       FROM d LEFT JOIN ep ON true LEFT JOIN events e ON e.id = d.event_id`,
-    [id, maxAttempts, at],
+       FROM d LEFT JOIN ep ON ep.id = d.endpoint_id LEFT JOIN started s ON s.id = d.id LEFT JOIN events e ON e.id = d.event_id`,
+    [[...ids], maxAttempts, at],
   );
-  const r = res.rows[0];
-  if (!r || (r.status !== 'pending' && r.status !== 'delivering')) return { kind: 'final' };
-  if (r.started !== null) {
-    return {
-      kind: 'started',
-      attempt: {
-        attempts: r.started, url: r.url, source: r.source, endpointId: r.endpoint_id, mode: r.mode,
-        secretSealed: r.secret_sealed, authType: r.auth_type, authSealed: r.auth_sealed,
-        event: r.event_id ? { id: r.event_id, type: r.event_type!, payload: r.event_payload, createdAt: r.event_created_at! } : null,
-      },
-    };
-  }
-  if (r.next_attempt_at && r.next_attempt_at.getTime() > at.getTime()) return { kind: 'notDue', at: r.next_attempt_at };
-  if (!r.live) return { kind: 'endpointGone', endpointId: r.endpoint_id };
-  return { kind: 'exhausted' };
+  const byId = new Map(res.rows.map((r) => [r.id, r]));
+  return ids.map((id): AttemptStart => {
+    const r = byId.get(id);
+    if (!r || (r.status !== 'pending' && r.status !== 'delivering')) return { kind: 'final' };
+    if (r.started !== null) {
+      return {
+        kind: 'started',
+        attempt: {
+          attempts: r.started, url: r.url, source: r.source, endpointId: r.endpoint_id, mode: r.mode,
+          secretSealed: r.secret_sealed, authType: r.auth_type, authSealed: r.auth_sealed,
+          event: r.event_id ? { id: r.event_id, type: r.event_type!, payload: r.event_payload, createdAt: r.event_created_at! } : null,
+        },
+      };
+    }
+    if (r.next_attempt_at && r.next_attempt_at.getTime() > at.getTime()) return { kind: 'notDue', at: r.next_attempt_at };
+    if (!r.live) return { kind: 'endpointGone', endpointId: r.endpoint_id };
+    return { kind: 'exhausted' };
+  });
+}
+
+/** `beginAttempts` of one dispatch. */
+export async function beginAttempt(q: Queryable, id: string, maxAttempts: number, at: Date): Promise<AttemptStart> {
+  return (await beginAttempts(q, [id], maxAttempts, at))[0]!;
+}
+
+/** The outcome of one attempt to record, and the job that made it when it settles with it. */
+export interface FinishInput {
+  dispatchId: string;
+  attempt: number;
+  outcome: AttemptOutcome;
+  at: Date;
+  endpointId: string;
+  /** The delivery job, settled by the same statement (done, or pending at the dispatch's next attempt); null: not. */
+  job: { id: string; workerId: string } | null;
 }
 
 export interface FinishedAttempt {
-  dispatch: { status: DispatchStatus; nextAttemptAt: Date | null };
-  /** The endpoint's counters after this attempt. */
-  endpoint: { failingSince: Date | null; forceActive: boolean; enabled: boolean };
+  /** Null when the attempt is no longer the dispatch's (canceled meanwhile, or taken over): nothing was recorded. */
+  dispatch: { status: DispatchStatus; nextAttemptAt: Date | null } | null;
+  /** The endpoint's counters after this statement's attempts; null when nothing was recorded. */
+  endpoint: { failingSince: Date | null; forceActive: boolean; enabled: boolean } | null;
+  /** Whether the job was settled (false: not asked, or no longer held by its worker: another one took it over). */
+  jobSettled: boolean;
 }
 
 /**
- * `finishAttempt` and the endpoint's counters (`recordAttempt`) in one statement, so atomic without a transaction
- * of its own; null (and nothing counted) when the attempt is no longer the dispatch's (canceled meanwhile).
+ * `finishAttempt` of each input, the endpoints' counters (as `recordAttempt`: the attempts of one endpoint counted in
+ * the order of their `at`) and the settlement of the jobs that made them, in one statement: atomic without a
+ * transaction of its own, one round trip for a whole batch of deliveries, and one update of an endpoint's row per
+ * batch instead of one per delivery (many deliveries to one receiver otherwise queue on that row's lock). Each
+ * job is settled only while the worker named with it holds it (`jobs/sql/settle.ts`): done, or pending again at the dispatch's next
+ * attempt when the receiver failed and attempts are left. A job whose attempt is no longer the dispatch's is done.
  */
-export async function finishAndCount(q: Queryable, id: string, attempt: number, o: AttemptOutcome, at: Date, endpointId: string): Promise<FinishedAttempt | null> {
-  const res = await q.query<{ status: DispatchStatus; next_attempt_at: Date | null; failing_since: Date | null; force_active: boolean; enabled: boolean }>(
-    `WITH fin AS (
-       UPDATE webhook_dispatches SET status = $3, response_status_code = $4, response_body = $5, response_time_ms = $6,
-              last_error = $7, next_attempt_at = $8, success_at = CASE WHEN $3 = 'succeeded' THEN $9::timestamptz END, updated_at = $9
-        WHERE id = $1 AND attempts = $2 AND status = 'delivering'
-       RETURNING status, next_attempt_at),
+export async function finishAttempts(q: Queryable, inputs: readonly FinishInput[]): Promise<FinishedAttempt[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((i, n) => ({
+    n, dispatch_id: i.dispatchId, attempt: i.attempt, status: i.outcome.status, code: i.outcome.responseStatusCode,
+    body: i.outcome.responseBody, ms: i.outcome.responseTimeMs, err: i.outcome.lastError,
+    next_at: i.outcome.nextAttemptAt?.toISOString() ?? null, at: i.at.toISOString(), endpoint_id: i.endpointId, job_id: i.job?.id ?? null,
+    worker_id: i.job?.workerId ?? null,
+  }));
+  const res = await q.query<{ n: number; status: DispatchStatus | null; next_attempt_at: Date | null; failing_since: Date | null; force_active: boolean | null; enabled: boolean | null; settled: boolean }>(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(n int, dispatch_id text, attempt int, status text, code int, body text,
+              ms float8, err text, next_at timestamptz, at timestamptz, endpoint_id text, job_id text, worker_id text)),
+     fin AS (
+       UPDATE webhook_dispatches d SET status = i.status, response_status_code = i.code, response_body = i.body,
+              response_time_ms = i.ms, last_error = i.err, next_attempt_at = i.next_at,
+              success_at = CASE WHEN i.status = 'succeeded' THEN i.at END, updated_at = i.at
+         FROM input i
+        WHERE d.id = i.dispatch_id AND d.attempts = i.attempt AND d.status = 'delivering'
+       RETURNING i.n, i.endpoint_id, i.at, d.status, d.next_attempt_at),
+     ordered AS (
+       SELECT endpoint_id, at, status, max(at) FILTER (WHERE status = 'succeeded') OVER (PARTITION BY endpoint_id) AS last_ok FROM fin),
+     per AS (
+       SELECT endpoint_id, count(*) AS shots, count(*) FILTER (WHERE status <> 'succeeded') AS failed, max(at) AS last_at,
+              max(last_ok) AS last_ok, min(at) FILTER (WHERE status <> 'succeeded' AND (last_ok IS NULL OR at > last_ok)) AS fail_after
+         FROM ordered GROUP BY endpoint_id),
      counted AS (
-       UPDATE webhook_endpoints SET shots_qty = shots_qty + 1,
-              failed_shots_qty = failed_shots_qty + CASE WHEN $3 = 'succeeded' THEN 0 ELSE 1 END,
-              last_delivery_at = $9,
-              failing_since = CASE WHEN $3 = 'succeeded' THEN NULL ELSE COALESCE(failing_since, $9) END
-        WHERE id = $10 AND EXISTS (SELECT 1 FROM fin)
-       RETURNING failing_since, force_active, enabled)
-     SELECT fin.status, fin.next_attempt_at, counted.failing_since, counted.force_active, counted.enabled
-       FROM fin LEFT JOIN counted ON true`,
-    [id, attempt, o.status, o.responseStatusCode, o.responseBody, o.responseTimeMs, o.lastError, o.nextAttemptAt, at, endpointId],
+       UPDATE webhook_endpoints e SET shots_qty = e.shots_qty + p.shots, failed_shots_qty = e.failed_shots_qty + p.failed,
+              last_delivery_at = p.last_at,
+              failing_since = CASE WHEN p.last_ok IS NULL THEN coalesce(e.failing_since, p.fail_after) ELSE p.fail_after END
+         FROM per p
+        WHERE e.id = p.endpoint_id
+       RETURNING e.id, e.failing_since, e.force_active, e.enabled),
+     to_settle AS (
+       SELECT i.job_id, i.worker_id, CASE WHEN fin.status = 'pending' THEN fin.next_attempt_at END AS retry_at
+         FROM input i LEFT JOIN fin ON fin.n = i.n
+        WHERE i.job_id IS NOT NULL),
+     settled AS (${settleJobsSql('to_settle')})
+     SELECT i.n, fin.status, fin.next_attempt_at, c.failing_since, c.force_active, c.enabled,
+            EXISTS (SELECT 1 FROM settled WHERE settled.id = i.job_id) AS settled
+       FROM input i LEFT JOIN fin ON fin.n = i.n LEFT JOIN counted c ON c.id = fin.endpoint_id`,
+    [JSON.stringify(rows)],
   );
-  const r = res.rows[0];
-  if (!r) return null;
-  return {
-    dispatch: { status: r.status, nextAttemptAt: r.next_attempt_at },
-    endpoint: { failingSince: r.failing_since, forceActive: r.force_active ?? false, enabled: r.enabled ?? false },
-  };
+  const byN = new Map(res.rows.map((r) => [r.n, r]));
+  return inputs.map((_, n): FinishedAttempt => {
+    const r = byN.get(n);
+    if (!r || r.status === null) return { dispatch: null, endpoint: null, jobSettled: r?.settled ?? false };
+    return {
+      dispatch: { status: r.status, nextAttemptAt: r.next_attempt_at },
+      endpoint: { failingSince: r.failing_since, forceActive: r.force_active ?? false, enabled: r.enabled ?? false },
+      jobSettled: r.settled,
+    };
+  });
 }
