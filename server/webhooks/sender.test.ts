@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '../../client/webhooks';
-import { deliver, USER_AGENT, type DeliveryResult } from './sender';
+import { closeDeliveryPools, deliver, USER_AGENT, type DeliveryResult } from './sender';
 import { fakeDns, PUBLIC_STAND_IN, receiver, sandbox, useServers } from '../testing/sender-fixtures';
 import { signatureHeaders } from './signer';
 
@@ -198,6 +198,33 @@ describe('deliver: kept-alive connections', () => {
     for (let i = 0; i < 5; i++) expect(await sandbox(r.url)).toMatchObject({ kind: 'succeeded', status: 204 });
     expect(r.received).toHaveLength(5);
     expect(r.connections()).toBe(1);
+  });
+
+  it('lets the oldest pool go without cutting a delivery in flight on it (more receivers than pools)', async () => {
+    let received = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received++;
+        setTimeout(() => res.writeHead(200).end('ok'), req.url === '/slow' ? 1_500 : 0);
+      });
+    });
+    try {
+      await new Promise<void>((ok) => server.listen(0, '0.0.0.0', ok));
+      const port = (server.address() as AddressInfo).port;
+      const slow = sandbox(`http://127.0.0.1:${port}/slow`);
+      await new Promise((r) => setTimeout(r, 100));
+      // 257 other loopback addresses, one pool each: the slow delivery's pool is the oldest and is let go.
+      for (let i = 0; i < 257; i++) {
+        expect(await sandbox(`http://127.0.${1 + Math.floor(i / 250)}.${(i % 250) + 1}:${port}/fast`)).toMatchObject({ kind: 'succeeded' });
+      }
+      expect(await slow).toMatchObject({ kind: 'succeeded', status: 200 });
+      expect(received).toBe(258);
+    } finally {
+      closeDeliveryPools();
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
   });
 
   it('never reuses a connection to an address the new check did not return (DNS rebinding)', async () => {

@@ -74,9 +74,19 @@ function poolFor(url: URL, addresses: ResolvedAddress[]): http.Agent {
   if (pools.size > MAX_POOLS) {
     const [oldest, old] = pools.entries().next().value!;
     pools.delete(oldest);
-    old.destroy();
+    retire(old);
   }
   return agent;
+}
+
+/**
+ * Lets a pool go without cutting a delivery in flight on it (that would be recorded as failed, retried and received
+ * twice): its idle connections close now, its busy ones once their answer is in (an agent that no longer keeps alive
+ * closes each socket it is given back).
+ */
+function retire(agent: http.Agent): void {
+  (agent as http.Agent & { keepAlive: boolean }).keepAlive = false;
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
 }
 
 /** Closes every pooled connection (a stopping worker; tests). */
