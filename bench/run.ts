@@ -501,8 +501,9 @@ async function scenarioDeliveries(): Promise<void> {
     // Events made through the API while no worker runs.
     if (engine === 'postgres') await stopWorkers();
     else {
+      // The API alone (`npm run start:api`): no worker in the process, so nothing is delivered yet.
       await stopAll();
-      api = await startApi('all', { JOB_POLL_MS: '3600000' });
+      api = await startApi('api');
     }
     const run = randomBytes(3).toString('hex');
     const made = await pool(m, 10, (i) =>
