@@ -30,7 +30,7 @@ export interface LoadedKey<R extends Keyed = Keyed> {
 
 interface Entry<R extends Keyed> {
   key: LoadedKey<R>;
-  /** The end of the entry's reuse (ms since the epoch). */
+  /** The end of the entry's reuse, on the monotonic clock (`performance.now()`): a step of the wall clock cannot stretch it. */
   until: number;
 }
 
@@ -46,7 +46,7 @@ export class KeyCache<R extends Keyed = Keyed> {
   constructor(
     readonly ttlMs: number,
     readonly maxEntries = KEY_CACHE_ENTRIES,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** The key of `hash`: the cached lookup while it is fresh, else `load()` (one at a time per hash). */
