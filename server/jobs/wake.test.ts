@@ -155,6 +155,34 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     }
   });
 
+  it('a worker whose first LISTEN fails keeps polling and listens once it can', async () => {
+    let attempts = 0;
+    const flaky: Db = {
+      ...db,
+      query: (sql, params) => db.query(sql, params),
+      exec: (sql) => db.exec(sql),
+      transaction: (fn) => db.transaction(fn),
+      close: () => db.close(),
+      async listen(channel, onNotify) {
+        attempts += 1;
+        if (attempts === 1) throw new Error('connection refused');
+        return db.listen(channel, onNotify);
+      },
+    };
+    const ran: string[] = [];
+    const w = createWorker({ db: flaky, logger: silent, pollMs: NEVER_MS, handlers: { 'late.listen': async (j) => void ran.push(j.id) } });
+    try {
+      w.start();
+      await until('the second attempt at LISTEN', () => attempts === 2, 5_000);
+      await new Promise((r) => setTimeout(r, 100));
+      const id = (await enqueue(db, { kind: 'late.listen', payload: {} }))!;
+      await notifyJobsDue(db);
+      await until('the job ran, woken through the listener', () => ran.includes(id));
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('a job on a sandbox clock is never claimed by a woken worker', async () => {
     const ran: string[] = [];
     const w = createWorker({ db, logger: silent, pollMs: NEVER_MS, handlers: { 'on.clock': async (j) => void ran.push(j.id), due: async (j) => void ran.push(j.id) } });

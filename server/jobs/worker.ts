@@ -12,6 +12,9 @@ export type { Job } from './sql/claim';
 export type { ExhaustedHandler, JobHandler, JobKind } from './run-job';
 
 
+/** Backoff between attempts at a first LISTEN that failed. */
+export const LISTEN_RETRY_MS = { min: 500, max: 30_000 };
+
 export interface WorkerOptions {
   db: Db;
   /** By job kind. A job of a kind missing here fails (and is retried with backoff, in case a deploy adds it). */
@@ -84,17 +87,34 @@ export function createWorker(options: WorkerOptions): Worker {
     return { limit: concurrency - (running.size - ioRunning), ioLimit: ioConcurrency - ioRunning };
   }
 
+  /**
+   * Listens for wake-ups until the worker stops. A first LISTEN that fails (the database briefly unreachable at start)
+   * is tried again with backoff, polling meanwhile; once in place, the listener re-opens a lost connection by itself.
+   */
   async function listenForJobs(): Promise<Listening | null> {
-    try {
-      const channel = await jobsChannel(db);
-      return await db.listen(channel, () => {
-        if (state === 'started') offClock(poll);
-      });
-    } catch (err) {
-      log.warn({ err }, 'cannot listen for new jobs; polling only');
-      return null;
+    for (let delay = LISTEN_RETRY_MS.min; state === 'started'; delay = Math.min(delay * 2, LISTEN_RETRY_MS.max)) {
+      try {
+        const channel = await jobsChannel(db);
+        const listening = await db.listen(channel, () => {
+          if (state === 'started') offClock(poll);
+        });
+        if (state !== 'started') {
+          await listening.close();
+          return null;
+        }
+        return listening;
+      } catch (err) {
+        log.warn({ err, retryInMs: delay }, 'cannot listen for new jobs; polling until it can');
+        await new Promise<void>((resolve) => {
+          listenRetry = setTimeout(resolve, delay);
+          stopWaiting = resolve;
+        });
+      }
     }
+    return null;
   }
+  let listenRetry: NodeJS.Timeout | undefined;
+  let stopWaiting: (() => void) | undefined;
 
   function schedule(ms: number): void {
     clearTimeout(timer);
@@ -140,6 +160,8 @@ export function createWorker(options: WorkerOptions): Worker {
     async stop() {
       state = 'stopped';
       clearTimeout(timer);
+      clearTimeout(listenRetry);
+      stopWaiting?.();
       await (await listening)?.close();
       await polling;
       // Jobs a poll or a drain claimed before the stop still run: they are leased to this worker.
