@@ -11,14 +11,21 @@ export interface Batcher<I, O> {
 }
 
 /**
- * `run` gets up to `maxSize` items and returns one result per item, in their order. A failed run fails every item of
- * it (their jobs fail and are retried like any other failed attempt); the next batch runs all the same.
+ * `run` gets up to `maxSize` items and returns one result per item, in their order; it must apply all or nothing (one
+ * statement). When a run of several items fails, each item is run again alone: only the items that fail alone fail
+ * (their jobs fail and are retried like any other failed attempt); the next batch runs all the same.
  */
 export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, maxSize = 100): Batcher<I, O> {
   if (!Number.isInteger(maxSize) || maxSize < 1) throw new RangeError('maxSize must be an integer ≥ 1');
   let queue: Array<{ item: I; resolve: (o: O) => void; reject: (err: unknown) => void }> = [];
   let busy = false;
   let scheduled = false;
+
+  async function checked(items: I[]): Promise<O[]> {
+    const out = await run(items);
+    if (out.length !== items.length) throw new Error(`a batch of ${items.length} returned ${out.length} results`);
+    return out;
+  }
 
   function kick(): void {
     if (busy || scheduled || queue.length === 0) return;
@@ -35,11 +42,13 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, maxSize =
     busy = true;
     void (async () => {
       try {
-        const out = await run(batch.map((b) => b.item));
-        if (out.length !== batch.length) throw new Error(`a batch of ${batch.length} returned ${out.length} results`);
+        const out = await checked(batch.map((b) => b.item));
         batch.forEach((b, i) => b.resolve(out[i]!));
       } catch (err) {
-        for (const b of batch) b.reject(err);
+        if (batch.length === 1) batch[0]!.reject(err);
+        // A failed statement applied nothing: its items run again one by one, so that one bad item (or a lost race)
+        // fails only itself, not the deliveries it shared a statement with.
+        else for (const b of batch) await checked([b.item]).then((o) => b.resolve(o[0]!), b.reject);
       } finally {
         busy = false;
         kick();

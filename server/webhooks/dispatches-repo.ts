@@ -227,11 +227,19 @@ export interface FinishedAttempt {
  * job is settled only while the worker named with it holds it (`jobs/sql/settle.ts`): done, or pending again at the dispatch's next
  * attempt when the receiver failed and attempts are left. A job whose attempt is no longer the dispatch's is done.
  */
+/**
+ * `text` as PostgreSQL can store it: without NUL characters, which it refuses in text (a receiver may answer a binary
+ * or compressed body). One such answer would otherwise fail the statement of the whole batch.
+ */
+function storable(text: string | null): string | null {
+  return text === null ? null : text.replace(/\u0000/g, '');
+}
+
 export async function finishAttempts(q: Queryable, inputs: readonly FinishInput[]): Promise<FinishedAttempt[]> {
   if (inputs.length === 0) return [];
   const rows = inputs.map((i, n) => ({
     n, dispatch_id: i.dispatchId, attempt: i.attempt, status: i.outcome.status, code: i.outcome.responseStatusCode,
-    body: i.outcome.responseBody, ms: i.outcome.responseTimeMs, err: i.outcome.lastError,
+    body: storable(i.outcome.responseBody), ms: i.outcome.responseTimeMs, err: storable(i.outcome.lastError),
     next_at: i.outcome.nextAttemptAt?.toISOString() ?? null, at: i.at.toISOString(), endpoint_id: i.endpointId, job_id: i.job?.id ?? null,
     worker_id: i.job?.workerId ?? null,
   }));

@@ -73,6 +73,20 @@ describe.each(ENGINES)('batched delivery statements on $name', (engine) => {
     expect(ep.rows[0]).toEqual({ shots_qty: 3, failed_shots_qty: 1, failing_since: null });
   });
 
+  it('records an answer holding NUL characters (a binary body) without failing the batch it shares', async () => {
+    const { endpointId, dispatches } = await deliveries(2, 'w-n');
+    await beginAttempts(svc.db, dispatches.map((d) => d.id), 8, new Date());
+    const binary: AttemptOutcome = { ...ok(), responseStatusCode: 200, responseBody: 'gz\u0000\u0001body\u0000' };
+    const t = Date.now();
+    const out = await finishAttempts(svc.db, [
+      { dispatchId: dispatches[0]!.id, attempt: 1, outcome: binary, at: new Date(t), endpointId, job: { id: dispatches[0]!.job_id, workerId: 'w-n' } },
+      { dispatchId: dispatches[1]!.id, attempt: 1, outcome: ok(), at: new Date(t + 1), endpointId, job: { id: dispatches[1]!.job_id, workerId: 'w-n' } },
+    ]);
+    expect(out.map((o) => [o.dispatch?.status, o.jobSettled])).toEqual([['succeeded', true], ['succeeded', true]]);
+    const d = await svc.db.query<{ response_body: string }>('SELECT response_body FROM webhook_dispatches WHERE id = $1', [dispatches[0]!.id]);
+    expect(d.rows[0]!.response_body).toBe('gz\u0001body');
+  });
+
   it('an attempt no longer the dispatch\'s records nothing, and its job is done', async () => {
     const { endpointId, dispatches } = await deliveries(1, 'w-c');
     await beginAttempts(svc.db, [dispatches[0]!.id], 8, new Date());
