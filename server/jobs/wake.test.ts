@@ -20,7 +20,7 @@ import { revive } from './sql/dead';
 import { enqueue } from './sql/enqueue';
 import { createJobsPoke } from './poke';
 import { jobsChannel, notifyJobsDue } from './sql/wake';
-import { createWorker, type Worker } from './worker';
+import { createWorker, LISTEN_RETRY_MS, type Worker } from './worker';
 
 const silent = createLogger('silent');
 /** Far longer than any test: a job that runs did so because something woke the worker. */
@@ -104,6 +104,28 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     }
   });
 
+  it('a notification that never settles does not hold back the pokes after it', async () => {
+    const sent: string[] = [];
+    let calls = 0;
+    const stuck: Db = {
+      ...db,
+      kind: 'postgres',
+      query: ((sql: string) => {
+        calls += 1;
+        sent.push(sql);
+        // The first notification hangs (a half-open connection); the next ones are answered.
+        return calls === 1 ? new Promise(() => undefined) : Promise.resolve({ rows: [], rowCount: 1 });
+      }) as Db['query'],
+    };
+    const poke = createJobsPoke(stuck, () => undefined, silent, 50);
+    poke();
+    poke(); // while the first hangs: one more is due after it
+    await until('the notification after the stuck one is sent', () => calls === 2, 2_000);
+    poke();
+    await until('a later poke is sent too', () => calls === 3, 2_000);
+    expect(sent.every((q) => q.includes('pg_notify'))).toBe(true);
+  });
+
   it('a worker with a poll far away runs a job enqueued elsewhere once the enqueuer pokes', async () => {
     const other = await otherConnection(db);
     const ran: string[] = [];
@@ -181,6 +203,28 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     } finally {
       await w.stop();
     }
+  });
+
+  it('a stop during a LISTEN attempt that then fails does not wait out a backoff', async () => {
+    let fail: (err: Error) => void = () => undefined;
+    let attempts = 0;
+    const hanging: Db = {
+      ...db,
+      query: (sql, params) => db.query(sql, params),
+      listen: () => {
+        attempts += 1;
+        return new Promise((_, reject) => (fail = reject));
+      },
+    };
+    const w = createWorker({ db: hanging, logger: silent, pollMs: NEVER_MS, handlers: {} });
+    w.start();
+    await until('the LISTEN attempt is under way', () => attempts === 1);
+    const stopped = w.stop().then(() => 'stopped');
+    fail(new Error('connection refused'));
+    // The first backoff is LISTEN_RETRY_MS.min (500 ms): a stop that waited it out would lose this race.
+    const backoff = new Promise((r) => setTimeout(() => r('waited a backoff'), LISTEN_RETRY_MS.min - 100));
+    expect(await Promise.race([stopped, backoff])).toBe('stopped');
+    expect(attempts).toBe(1);
   });
 
   it('a job on a sandbox clock is never claimed by a woken worker', async () => {

@@ -104,9 +104,11 @@ export function createWorker(options: WorkerOptions): Worker {
         }
         return listening;
       } catch (err) {
+        if (state !== 'started') return null; // stopped while this attempt ran: no wait that would hold the stop
         log.warn({ err, retryInMs: delay }, 'cannot listen for new jobs; polling until it can');
         await new Promise<void>((resolve) => {
           listenRetry = setTimeout(resolve, delay);
+          listenRetry.unref();
           stopWaiting = resolve;
         });
       }

@@ -1,6 +1,6 @@
 /**
- * Enqueues jobs, inside the caller's transaction when given one (the job commits or rolls back with its cause). A job
- * of the wall clock due now wakes the workers through the trigger of migration 026, whichever function inserted it.
+ * Enqueues jobs, inside the caller's transaction when given one (the job commits or rolls back with its cause). The
+ * workers hear of jobs due now once that work has committed and been answered (`jobs/poke.ts`), or at their next poll.
  */
 import type { Statement } from '../../db/statement';
 import type { Queryable } from '../../db/types';

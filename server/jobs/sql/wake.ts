@@ -23,3 +23,12 @@ export async function jobsChannel(q: Queryable): Promise<string> {
 export async function notifyJobsDue(q: Queryable): Promise<void> {
   await q.query(`SELECT pg_notify(${JOBS_CHANNEL_SQL}, '')`);
 }
+
+/**
+ * Notifies the workers of this schema in a statement of its own (never inside a caller's transaction): its commit
+ * record does not wait for the disk (`synchronous_commit` off for that one statement), a lost hint only delaying a job
+ * until the next poll.
+ */
+export async function notifyJobsDueAlone(db: Queryable): Promise<void> {
+  await db.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify(${JOBS_CHANNEL_SQL}, '')`);
+}
