@@ -81,14 +81,18 @@ function redisLimiter(client: Redis, prefix: string, points: number, duration: n
 /** A Redis connection that answered PING within 5 s; an unreachable or refusing server is a setting to fix. */
 async function openRedis(url: string): Promise<Redis> {
   const client = new Redis(url, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
-  // Errors after start are handled by the limiters' insurance; ioredis reconnects on its own.
-  client.on('error', () => undefined);
+  // Errors after start are handled by the limiters' insurance; ioredis reconnects on its own. The socket's own error
+  // (connection refused, unknown host) says more than the "Connection is closed" the connect rejects with.
+  let cause: Error | undefined;
+  client.on('error', (err: Error) => {
+    cause ??= err;
+  });
   try {
     await client.connect();
     await client.ping();
   } catch (err) {
     client.disconnect();
-    throw new SettingError('REDIS_URL', `REDIS_URL ${redactUrl(url)} could not be reached: ${(err as Error).message}`);
+    throw new SettingError('REDIS_URL', `REDIS_URL ${redactUrl(url)} could not be reached: ${(cause ?? (err as Error)).message}`);
   }
   return client;
 }
