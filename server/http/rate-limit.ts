@@ -15,6 +15,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { SettingError } from '../config';
+import { describeUrl } from '../db/open';
 import type { Config } from '../config';
 import { ApiError } from './errors';
 
@@ -92,20 +93,9 @@ async function openRedis(url: string): Promise<Redis> {
     await client.ping();
   } catch (err) {
     client.disconnect();
-    throw new SettingError('REDIS_URL', `REDIS_URL ${redactUrl(url)} could not be reached: ${(cause ?? (err as Error)).message}`);
+    throw new SettingError('REDIS_URL', `REDIS_URL ${describeUrl(url)} could not be reached: ${(cause ?? (err as Error)).message}`);
   }
   return client;
-}
-
-/** The URL without its password, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }
 
 export async function createLimiters(config: Config, checkout: CheckoutLimits = CHECKOUT_LIMITS): Promise<Limiters> {

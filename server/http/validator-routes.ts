@@ -8,7 +8,7 @@
  * and the same outcome (`req.openapi`, `req.params`, the same errors), so what is validated does not change.
  *
  * It replaces the validator's step through the instance's `metadataMiddleware` factory, which the validator calls
- * once, on its first request; `useCompiledRoutes` fails at start-up if a new version of the validator no longer has
+ * once, on its first request; `validatorWithCompiledRoutes` fails at start-up if a new version of the validator no longer has
  * it (the lookup would silently be slow again otherwise). Its equivalence with the validator's own lookup, route by
  * route, is a test (validator-routes.test.ts).
  */
@@ -63,7 +63,7 @@ interface OpenApiRequest extends Request {
 /** The validator's metadata step over `context`, its patterns compiled on first use of each pair of options. */
 export function compiledMetadata(context: ValidatorContext, responseApiDoc: ResponseDoc): RequestHandler {
   // The validator's order: the entries of its route map, static routes before parameters.
-  const routes: Route[] = Object.entries(context.expressRouteMap).map(([expressRoute, methods]) => ({
+  const routes: Route[] = Object.values(context.expressRouteMap).map((methods) => ({
     expressRoute: methods._expressRoute,
     openApiRoute: methods._openApiRoute,
     pathKey: methods._openApiRoute.substring(methods.basePath.length),

@@ -34,21 +34,18 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
   }
 }
 
-/** On PostgreSQL a second pool on the same schema, as another process would have; PGlite has one connection. */
-async function otherConnection(db: Db): Promise<Db> {
-  if (db.kind !== 'postgres') return db;
-  const { rows } = await db.query<{ schema: string }>(`SELECT current_schema() AS schema`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.searchParams.set('options', `-c search_path=${rows[0]!.schema}`);
-  return openPostgres(url.toString());
+/** On PostgreSQL a second pool on the same schema (`url`: the schema's own), as another process would have; PGlite has one connection. */
+async function otherConnection(db: Db, url: string | undefined): Promise<Db> {
+  return db.kind === 'postgres' ? openPostgres(url!) : db;
 }
 
 describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   let db: Db;
   let drop: () => Promise<void>;
+  let url: string | undefined;
   let clockId: string;
   beforeAll(async () => {
-    ({ db, drop } = await engine.open());
+    ({ db, drop, url } = await engine.open());
     const { merchantId } = await createMerchantWithKeys(db, 'Wake Ltda');
     clockId = `clk_wake${randomBase62(8)}`;
     await db.query(`INSERT INTO sandbox_clocks (id, merchant_id, mode, now, created_at, updated_at) VALUES ($1, $2, 'sandbox', now(), now(), now())`, [clockId, merchantId]);
@@ -127,7 +124,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   });
 
   it('a worker with a poll far away runs a job enqueued elsewhere once the enqueuer pokes', async () => {
-    const other = await otherConnection(db);
+    const other = await otherConnection(db, url);
     const ran: string[] = [];
     const w: Worker = createWorker({ db: other, logger: silent, pollMs: NEVER_MS, handlers: { 'wake.me': async (j) => void ran.push(j.id) } });
     // PostgreSQL: the enqueuer is another process (no worker of its own); PGlite: the one process, whose worker it is.
@@ -150,7 +147,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   });
 
   it('a request that enqueued work wakes a worker whose poll is far away (the API answers, then pokes)', async () => {
-    const other = await otherConnection(db);
+    const other = await otherConnection(db, url);
     const ran: string[] = [];
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', JOB_POLL_MS: String(NEVER_MS) });
     // PostgreSQL: an API-only service and a worker of another process; PGlite: one service with its own worker.

@@ -28,14 +28,14 @@ export interface WorkerOptions {
   /** Kinds that mostly wait on the network (webhook deliveries): they run in a lane of their own, `ioConcurrency` wide. */
   ioKinds?: readonly string[];
   ioConcurrency?: number;
-  /** Listen for the enqueues' notifications (`jobs/sql/wake.ts`) and poll at once on each (default true). */
+  /** Listen for the wake-up notifications (sent by `jobs/poke.ts`, channel in `jobs/sql/wake.ts`) and poll at once on each (default true). */
   listen?: boolean;
   logger: Logger;
 }
 
 export interface Worker {
   readonly workerId: string;
-  /** Starts polling every `pollMs`, at once whenever a slot frees, and at once when an enqueue notifies. */
+  /** Starts polling every `pollMs`, at once whenever a slot frees, and at once on a wake-up notification. */
   start(): void;
   /** Stops claiming and resolves once every job this worker runs has settled. A stopped worker does not restart. */
   stop(): Promise<void>;

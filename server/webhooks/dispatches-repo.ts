@@ -43,25 +43,6 @@ export async function insertDispatch(
   return res.rows[0]!;
 }
 
-export async function findDispatch(q: Queryable, id: string): Promise<DispatchRow | null> {
-  const res = await q.query<DispatchRow>(`SELECT ${COLUMNS} FROM webhook_dispatches WHERE id = $1`, [id]);
-  return res.rows[0] ?? null;
-}
-
-/**
- * Starts an attempt: a `pending` dispatch (or one left `delivering` by a worker that died) becomes `delivering`
- * with one more attempt. Returns null when the dispatch is final or out of attempts: nothing to send.
- */
-export async function startAttempt(q: Queryable, id: string, maxAttempts: number, at: Date): Promise<DispatchRow | null> {
-  const res = await q.query<DispatchRow>(
-    `UPDATE webhook_dispatches SET status = 'delivering', attempts = attempts + 1, last_attempt_at = $3,
-       next_attempt_at = NULL, updated_at = $3
-     WHERE id = $1 AND status IN ('pending', 'delivering') AND attempts < $2 RETURNING ${COLUMNS}`,
-    [id, maxAttempts, at],
-  );
-  return res.rows[0] ?? null;
-}
-
 /** A dispatch whose last attempt was cut short (its worker died) and has no attempt left: it has failed. */
 export async function failExhausted(q: Queryable, id: string, maxAttempts: number, at: Date): Promise<void> {
   await q.query(
@@ -91,17 +72,6 @@ export interface AttemptOutcome {
   responseTimeMs: number;
   lastError: DeliveryErrorCode | null;
   nextAttemptAt: Date | null;
-}
-
-/** Records how the attempt numbered `attempt` ended; a dispatch canceled meanwhile stays canceled. */
-export async function finishAttempt(q: Queryable, id: string, attempt: number, o: AttemptOutcome, at: Date): Promise<DispatchRow | null> {
-  const res = await q.query<DispatchRow>(
-    `UPDATE webhook_dispatches SET status = $3, response_status_code = $4, response_body = $5, response_time_ms = $6,
-       last_error = $7, next_attempt_at = $8, success_at = CASE WHEN $3 = 'succeeded' THEN $9::timestamptz END, updated_at = $9
-     WHERE id = $1 AND attempts = $2 AND status = 'delivering' RETURNING ${COLUMNS}`,
-    [id, attempt, o.status, o.responseStatusCode, o.responseBody, o.responseTimeMs, o.lastError, o.nextAttemptAt, at],
-  );
-  return res.rows[0] ?? null;
 }
 
 /**
@@ -146,7 +116,8 @@ export type AttemptStart =
 
 /**
  * One round trip for what deliveries read and write before they send, for any number of dispatches at once: each
- * dispatch, its endpoint and its event, and the start of its attempt (`startAttempt`'s rule) when it is open, due by
+ * dispatch, its endpoint and its event, and the start of its attempt (a `pending` dispatch, or one left `delivering` by a
+ * worker that died, becomes `delivering` with one more attempt) when it is open, due by
  * `at`, with attempts left, and its endpoint live and enabled. Otherwise it says why not, changing nothing. One result
  * per id, in their order.
  */
@@ -194,11 +165,6 @@ export async function beginAttempts(q: Queryable, ids: readonly string[], maxAtt
   });
 }
 
-/** `beginAttempts` of one dispatch. */
-export async function beginAttempt(q: Queryable, id: string, maxAttempts: number, at: Date): Promise<AttemptStart> {
-  return (await beginAttempts(q, [id], maxAttempts, at))[0]!;
-}
-
 /** The outcome of one attempt to record, and the job that made it when it settles with it. */
 export interface FinishInput {
   dispatchId: string;
@@ -220,14 +186,6 @@ export interface FinishedAttempt {
 }
 
 /**
- * `finishAttempt` of each input, the endpoints' counters (as `recordAttempt`: the attempts of one endpoint counted in
- * the order of their `at`) and the settlement of the jobs that made them, in one statement: atomic without a
- * transaction of its own, one round trip for a whole batch of deliveries, and one update of an endpoint's row per
- * batch instead of one per delivery (many deliveries to one receiver otherwise queue on that row's lock). Each
- * job is settled only while the worker named with it holds it (`jobs/sql/settle.ts`): done, or pending again at the dispatch's next
- * attempt when the receiver failed and attempts are left. A job whose attempt is no longer the dispatch's is done.
- */
-/**
  * `text` as PostgreSQL can store it: without NUL characters, which it refuses in text (a receiver may answer a binary
  * or compressed body). One such answer would otherwise fail the statement of the whole batch.
  */
@@ -235,6 +193,15 @@ function storable(text: string | null): string | null {
   return text === null ? null : text.replace(/\u0000/g, '');
 }
 
+/**
+ * The end of each input's attempt (its outcome recorded unless the dispatch moved on meanwhile: a canceled one stays
+ * canceled), the endpoints' counters (a failure starts or continues the failure streak, a success ends it; the attempts
+ * of one endpoint counted in the order of their `at`) and the settlement of the jobs that made them, in one statement: atomic without a
+ * transaction of its own, one round trip for a whole batch of deliveries, and one update of an endpoint's row per
+ * batch instead of one per delivery (many deliveries to one receiver otherwise queue on that row's lock). Each
+ * job is settled only while the worker named with it holds it (`jobs/sql/settle.ts`): done, or pending again at the dispatch's next
+ * attempt when the receiver failed and attempts are left. A job whose attempt is no longer the dispatch's is done.
+ */
 export async function finishAttempts(q: Queryable, inputs: readonly FinishInput[]): Promise<FinishedAttempt[]> {
   if (inputs.length === 0) return [];
   const rows = inputs.map((i, n) => ({

@@ -86,12 +86,6 @@ export async function findEndpoint(q: Queryable, scope: Scope, id: string, forUp
   return res.rows[0] ?? null;
 }
 
-/** By id alone, deleted ones included (a delivery job reads the endpoint its dispatch was made for). */
-export async function findEndpointById(q: Queryable, id: string, forUpdate = false): Promise<EndpointRow | null> {
-  const res = await q.query<EndpointRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
-  return res.rows[0] ?? null;
-}
-
 /** The live, enabled endpoints of a merchant and mode subscribed to `type`. */
 export async function subscribers(q: Queryable, scope: Scope, type: EventType): Promise<EndpointRow[]> {
   const res = await q.query<EndpointRow>(
@@ -105,19 +99,6 @@ export async function subscribers(q: Queryable, scope: Scope, type: EventType): 
 
 export async function softDeleteEndpoint(q: Queryable, id: string, at: Date): Promise<void> {
   await q.query('UPDATE webhook_endpoints SET deleted_at = $2, updated_at = $2, enabled = false WHERE id = $1', [id, at]);
-}
-
-/** Counts one attempt; a failure starts (or continues) the failure streak, a success ends it. */
-export async function recordAttempt(q: Queryable, id: string, ok: boolean, at: Date): Promise<EndpointRow> {
-  const res = await q.query<EndpointRow>(
-    `UPDATE webhook_endpoints SET shots_qty = shots_qty + 1,
-       failed_shots_qty = failed_shots_qty + CASE WHEN $2 THEN 0 ELSE 1 END,
-       last_delivery_at = $3,
-       failing_since = CASE WHEN $2 THEN NULL ELSE COALESCE(failing_since, $3) END
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, ok, at],
-  );
-  return res.rows[0]!;
 }
 
 export async function disableForFailing(q: Queryable, id: string, at: Date): Promise<void> {

@@ -89,7 +89,7 @@ function retire(agent: http.Agent): void {
   for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
 }
 
-/** Closes every pooled connection (a stopping worker; tests). */
+/** Closes every pooled connection (tests). */
 export function closeDeliveryPools(): void {
   for (const agent of pools.values()) agent.destroy();
   pools.clear();

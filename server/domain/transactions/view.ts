@@ -6,8 +6,7 @@
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import { transactionLinks } from '../../core/links';
-import type { Merchant } from '../../core/tenancy';
-import type { Scope } from '../../core/tenancy';
+import type { Merchant, Scope } from '../../core/tenancy';
 import type * as ledger from './ledger-repo';
 import { findTransactionDetail, readDetail, type TransactionDetail, type TransactionRow } from './repo';
 import { splitAmounts } from '../splits/allocate';
@@ -108,11 +107,8 @@ export async function readTransaction(q: Queryable, scope: Scope, merchant: Merc
   return found ? transactionViewOf(found.row, merchant, found.detail) : null;
 }
 
-/** What a transaction shows besides its row, newest timeline entry first. */
-export type TransactionParts = TransactionDetail;
-
 /** The whole transaction from its row and its parts, read or (for a charge being created) known without a read. */
-export function transactionViewOf(t: TransactionRow, merchant: Merchant, { timeline, receivables, refunds, disputes }: TransactionParts): Transaction {
+export function transactionViewOf(t: TransactionRow, merchant: Merchant, { timeline, receivables, refunds, disputes }: TransactionDetail): Transaction {
   const splits = splitsView(t);
   return {
     id: t.id,
