@@ -10,14 +10,13 @@ import type { Db } from '../db/types';
 import type { PaymentRoutes } from '../payments/orchestrator';
 import { sandboxAntiFraud, sandboxVault } from '../payments/sandbox/cards';
 import { sandboxProvider } from '../payments/sandbox/provider';
-import { ENGINES, startTestService, type TestService } from '../testing/harness';
+import { ENGINES, type TestService } from '../testing/harness';
+import { startRecoveryService, type RecoveryService } from '../testing/recovery';
 import { cardBody, providerOperations, TEST_CARDS } from '../testing/payments';
 import { loadSealer } from '../webhooks/sealer';
-import type { IdempotencyFaults } from './idempotent';
 
 describe.each(ENGINES)('recovered answers on $name', (engine) => {
   let svc: TestService;
-  const play: IdempotencyFaults = {};
   let providerDown = false;
   /** How the acquirer answers captures besides `providerDown`: as the sandbox, never, or with a refusal. */
   let captureMode: 'sandbox' | 'hang' | 'decline' = 'sandbox';
@@ -41,31 +40,17 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
       antifraud: { sandbox: sandboxAntiFraud },
     };
   };
+  let recovery: RecoveryService;
   beforeAll(async () => {
-    const faults: IdempotencyFaults = { afterHandler: async (op) => play.afterHandler?.(op) };
-    svc = await startTestService(engine, { PROVIDER_TIMEOUT_MS: '1000' }, { routes, idempotency: { lockSeconds: 1, faults } });
+    recovery = await startRecoveryService(engine, { PROVIDER_TIMEOUT_MS: '1000' }, { routes });
+    svc = recovery.svc;
   });
-  afterAll(async () => svc?.close());
+  afterAll(async () => recovery?.close());
   // Whatever the scenario broke, the books add up afterwards.
   afterEach(async () => expectLedgerConsistent(svc.db));
 
-  let n = 0;
-  function send(method: 'POST' | 'PUT', path: string, json: unknown, key: string): Promise<Response> {
-    return svc.call(path, { method, json, headers: { 'X-Idempotency-Key': key } });
-  }
-
-  /** Sends the request twice under one key, the first failing after its work: the retry's answer. */
-  async function failThenRetry(method: 'POST' | 'PUT', path: string, json: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const key = `idem-recovery-${Date.now()}-${++n}`;
-    play.afterHandler = async () => {
-      delete play.afterHandler;
-      throw new Error('broken after the commit');
-    };
-    expect((await send(method, path, json, key)).status).toBe(500);
-    const retry = await send(method, path, json, key);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    return { status: retry.status, body: (await retry.json()) as Record<string, unknown> };
-  }
+  const send = (method: 'POST' | 'PUT', path: string, json: unknown, key: string) => recovery.send(method, path, json, key);
+  const failThenRetry = (method: 'POST' | 'PUT', path: string, json: unknown) => recovery.failThenRetry(method, path, json);
 
   async function approvedCharge(payment: Record<string, unknown> = {}): Promise<string> {
     const res = await svc.call('/v1/transactions', { method: 'POST', json: cardBody(TEST_CARDS.visa, payment) });
@@ -91,10 +76,7 @@ describe.each(ENGINES)('recovered answers on $name', (engine) => {
     const url = `http://127.0.0.1:9/recovered-${Date.now()}`;
     const key = `idem-secret-${Date.now()}`;
     const json = { name: 'Recovered', endpoint: url, events: ['transaction.approved'] };
-    play.afterHandler = async () => {
-      delete play.afterHandler;
-      throw new Error('broken after the commit');
-    };
+    recovery.failNextAfterCommit();
     expect((await send('POST', '/v1/webhooks', json, key)).status).toBe(500);
     const retry = await send('POST', '/v1/webhooks', json, key);
     const body = (await retry.json()) as { id: string; secret: string };

@@ -86,3 +86,8 @@ export async function sessionsOf(svc: TestService, linkId: string): Promise<{ id
   const res = await svc.db.query<{ id: string; status: string }>('SELECT id, status FROM checkout_sessions WHERE payment_link_id = $1 ORDER BY started_at, id', [linkId]);
   return res.rows;
 }
+
+/** The checkout form's card fields as a payer types them (strings, as the form posts them). */
+export function cardFields(number: string, installments = '1'): Record<string, string> {
+  return { number, holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments };
+}

@@ -8,9 +8,9 @@ import { MAX_CARD_FAILURES } from '../../domain/checkout/visit';
 import { insertLink, PAYER } from '../../testing/checkout';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { CPF, TEST_CARDS } from '../../testing/payments';
-import { expectPageHeaders, getPage, h1Of, openCheckout, postCheckout, roleText, sessionsOf } from '../../testing/pages';
+import { expectPageHeaders, getPage, h1Of, openCheckout, postCheckout, roleText, sessionsOf, cardFields } from '../../testing/pages';
 
-const CARD = { holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '1' };
+const CARD = cardFields('');
 
 describe.each(ENGINES)('limits of the checkout page on $name', (engine) => {
   let svc: TestService;

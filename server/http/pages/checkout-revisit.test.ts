@@ -7,9 +7,9 @@ import type { Scope } from '../../core/tenancy';
 import { insertLink, PAYER } from '../../testing/checkout';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { CPF, TEST_CARDS } from '../../testing/payments';
-import { expectPageHeaders, getPage, openCheckout, postCheckout, roleText, sessionsOf } from '../../testing/pages';
+import { expectPageHeaders, getPage, openCheckout, postCheckout, roleText, sessionsOf, cardFields } from '../../testing/pages';
 
-const CARD = { number: TEST_CARDS.visa, holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '1' };
+const CARD = cardFields(TEST_CARDS.visa);
 
 describe.each(ENGINES)('a checkout page visited again on $name', (engine) => {
   let svc: TestService;

@@ -3,9 +3,9 @@ import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { insertLink, insertVariant, PAYER } from '../../testing/checkout';
 import { CPF, TEST_CARDS } from '../../testing/payments';
-import { expectPageHeaders, getPage, h1Of, roleText } from '../../testing/pages';
+import { expectPageHeaders, getPage, h1Of, roleText, cardFields } from '../../testing/pages';
 
-const CARD = { number: '', holderName: 'MARIA SILVA', expMonth: '12', expYear: '2035', cvv: '987', installments: '3' };
+const CARD = cardFields('', '3');
 
 describe.each(ENGINES)('the checkout page on $name', (engine) => {
   let svc: TestService;
