@@ -131,10 +131,13 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     if (workerMode === 'start') w.start();
     worker = w;
   }
-  // After a commit that enqueued due work: this process's worker at once, the others through one NOTIFY.
-  const poke = createJobsPoke(db, () => worker?.wake(), logger);
-  engine.wake = poke;
-  webhooks.wake = poke;
+  // The domain's own wake-ups (after a commit that enqueued due work) reach this process's worker; the workers of other
+  // processes hear once per answered write, through the app's one coalesced NOTIFY (`jobsDue`): a charge's request
+  // would otherwise notify twice.
+  const wakeLocal = () => worker?.wake();
+  engine.wake = wakeLocal;
+  webhooks.wake = wakeLocal;
+  const poke = createJobsPoke(db, wakeLocal, logger);
 
   let server: Server | null = null;
   let limiters: Limiters | null = null;
