@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client';
+import type { PaymentsClient, Schemas } from '../client/src/index';
 import { randomBase62 } from '../server/ids';
 import { ENGINES } from '../server/testing/harness';
 import { contractContext, errorOf, idem, idemKey, type ContractContext } from './support/context';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../server/testing/harness';
 import { pixBody } from '../server/testing/payments';
-import type { Schemas } from '../client';
+import type { Schemas } from '../client/src/index';
 import { contractContext, expectAuthRefusals, idem, type ContractContext } from './support/context';
 import { flushCoverage } from './support/coverage';
 

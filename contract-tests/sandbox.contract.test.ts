@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client';
+import type { PaymentsClient, Schemas } from '../client/src/index';
 import type { Db } from '../server/db/types';
 import { saoPauloDate } from '../server/domain/fees/plan';
 import type { PaymentRoutes } from '../server/payments/orchestrator';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { operations, PaymentsClient, Schemas } from '../client';
+import type { operations, PaymentsClient, Schemas } from '../client/src/index';
 import { setFeePlan } from '../server/domain/fees/service';
 import { ENGINES } from '../server/testing/harness';
 import { contractClient } from './support/client';

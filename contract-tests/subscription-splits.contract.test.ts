@@ -6,7 +6,7 @@
  * sub-accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client';
+import type { PaymentsClient, Schemas } from '../client/src/index';
 import { ENGINES } from '../server/testing/harness';
 import { insertSubscription, subAccount } from '../server/testing/split-fixtures';
 import { card } from '../server/testing/subscriptions';

@@ -4,7 +4,7 @@
  * `runNextBilling`), never waited for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../client';
+import type { Schemas } from '../client/src/index';
 import { ENGINES } from '../server/testing/harness';
 import { TEST_CARDS } from '../server/testing/payments';
 import { card, runNextBilling, subscriptionBody } from '../server/testing/subscriptions';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook, type operations, type PaymentsClient, type Schemas } from '../client';
+import type { operations, PaymentsClient, Schemas } from '../client/src/index';
+import { verifyWebhook } from '../client/src/webhooks';
 import { randomBase62 } from '../server/ids';
 import { ENGINES } from '../server/testing/harness';
 import { pixBody } from '../server/testing/payments';

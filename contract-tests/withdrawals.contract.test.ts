@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client';
+import type { PaymentsClient, Schemas } from '../client/src/index';
 import { ENGINES } from '../server/testing/harness';
 import { fund, walletBody } from '../server/testing/withdrawals';
 import { contractContext, errorOf, expectError, idem, idemKey, type ContractContext } from './support/context';

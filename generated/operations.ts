@@ -82,6 +82,7 @@ export const routes = [
   { method: 'get', path: '/v1/sandbox/clocks/:clockId', openapiPath: '/v1/sandbox/clocks/{clockId}', operationId: 'getSandboxClock', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/clocks/:clockId/advance', openapiPath: '/v1/sandbox/clocks/{clockId}/advance', operationId: 'advanceSandboxClock', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/clocks/:clockId/subscriptions', openapiPath: '/v1/sandbox/clocks/{clockId}/subscriptions', operationId: 'attachSandboxClockSubscription', tag: 'Sandbox', source: 'added' },
+  { method: 'get', path: '/v1/sandbox/events/stream', openapiPath: '/v1/sandbox/events/stream', operationId: 'streamSandboxEvents', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/transactions/:transactionId/simulate', openapiPath: '/v1/sandbox/transactions/{transactionId}/simulate', operationId: 'simulateSandboxTransaction', tag: 'Sandbox', source: 'added' },
   { method: 'post', path: '/v1/sandbox/withdrawals/:withdrawalId/simulate', openapiPath: '/v1/sandbox/withdrawals/{withdrawalId}/simulate', operationId: 'simulateSandboxWithdrawal', tag: 'Sandbox', source: 'added' },
   { method: 'get', path: '/v1/simulators/payment-methods', openapiPath: '/v1/simulators/payment-methods', operationId: 'simulatePaymentMethod', tag: 'Simulators', source: 'seed' },
@@ -159,6 +160,8 @@ export interface SandboxHandlers<Ctx> {
   advanceSandboxClock: Handler<'advanceSandboxClock', Ctx>;
   /** POST /v1/sandbox/clocks/{clockId}/subscriptions: Attach a subscription to a sandbox test clock */
   attachSandboxClockSubscription: Handler<'attachSandboxClockSubscription', Ctx>;
+  /** GET /v1/sandbox/events/stream: Stream the sandbox's webhook events as they happen */
+  streamSandboxEvents: Handler<'streamSandboxEvents', Ctx>;
   /** POST /v1/sandbox/transactions/{transactionId}/simulate: Simulate the payer's or the network's side of a sandbox transaction */
   simulateSandboxTransaction: Handler<'simulateSandboxTransaction', Ctx>;
   /** POST /v1/sandbox/withdrawals/{withdrawalId}/simulate: Simulate the bank's answer to a sandbox withdrawal */
@@ -351,7 +354,7 @@ export interface Handlers<Ctx>
 /** operationIds per tag, for composing the app one tag at a time. */
 export const operationsByTag = {
   'Transactions': ['listTransactions', 'createTransaction', 'getTransaction', 'cancelTransaction', 'captureTransaction', 'createTransactionRefund'],
-  'Sandbox': ['createSandboxClockAtClockPath', 'listSandboxClocks', 'createSandboxClock', 'getSandboxClock', 'advanceSandboxClock', 'attachSandboxClockSubscription', 'simulateSandboxTransaction', 'simulateSandboxWithdrawal'],
+  'Sandbox': ['createSandboxClockAtClockPath', 'listSandboxClocks', 'createSandboxClock', 'getSandboxClock', 'advanceSandboxClock', 'attachSandboxClockSubscription', 'streamSandboxEvents', 'simulateSandboxTransaction', 'simulateSandboxWithdrawal'],
   'Customers': ['listCustomers', 'createCustomer', 'getCustomer', 'updateCustomer'],
   'Addresses': ['createAddress', 'getAddress', 'updateAddress', 'deleteAddress'],
   'Balance': ['getBalance'],

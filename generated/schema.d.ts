@@ -372,6 +372,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the sandbox's webhook events as they happen
+         * @description Opens a [server-sent events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream
+         *     (`text/event-stream`) of the merchant's **sandbox** webhook events, as they are recorded: what
+         *     `npm run cli -- listen --forward-to <url>` reads to forward events to a receiver on the developer's machine, which
+         *     the service itself may not be able to reach. Nothing has to be registered: every sandbox event of the merchant is
+         *     streamed, whether or not an endpoint is subscribed to it, and the webhook endpoints' own deliveries go on as
+         *     usual.
+         *
+         *     The stream sends three kinds of messages:
+         *
+         *     - `event: ready`, once, first: `data` is `{"secret":"whsec_…"}`, the merchant's **listen secret**: the key that
+         *       deliveries forwarded from this stream are signed with, exactly as real deliveries are signed with an endpoint's
+         *       `secret` (see the Webhooks chapter). It is the same on every connection of the merchant (it does not change
+         *       from one `listen` to the next), so a receiver can keep it in its configuration.
+         *     - `event: delivery`, one per event, oldest first, with `id:` the event's id: `data` is
+         *       `{"id":"wbh_…","type":"transaction.approved","body":"<the delivery body>"}`, where `body` is the exact text a
+         *       webhook endpoint would be POSTed for this event (`{"id","type","source":"automatic","payload","createdAt"}`,
+         *       see `TransactionWebhookDelivery`). The forwarder POSTs `body` as it is, signed with the listen secret and a
+         *       timestamp of each attempt, with the Standard Webhooks headers and `X-Service-Signature`.
+         *     - a comment line (`: keep-alive`) every 15 seconds while nothing happens, so that proxies keep the connection.
+         *
+         *     A stream starts with the events recorded after it opened. A client that reconnects sends the id of the last
+         *     `delivery` it got in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
+         *     one (within the 30 days events are kept) are sent first, then the new ones, so a dropped connection loses
+         *     nothing. An unknown or expired `Last-Event-ID` is `404 webhookEventNotFound`. `type` keeps only the events of
+         *     the listed types (repeat the parameter). New events reach the stream within about half a second.
+         *
+         *     Only sandbox keys may open it: a production key is `403 sandboxOnly`. A merchant may hold at most 5 streams open
+         *     at once; a sixth is `429 tooManyRequests` with `Retry-After`. Opening a stream counts as one request against the
+         *     key's quota, however long it stays open.
+         */
+        get: operations["streamSandboxEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers": {
         parameters: {
             query?: never;
@@ -4146,6 +4194,52 @@ export interface components {
             action: "pay" | "expire" | "dispute" | "win-dispute" | "lose-dispute";
         };
         /**
+         * @description Type of a webhook event. The catalogue is closed within `v1` except that new types may be added (clients must
+         *     ignore types they do not know). A `transaction.*` event is emitted when the transaction enters the state the type
+         *     names; its `payload.object` is the transaction as `GET /v1/transactions/{transactionId}` returns it right after the
+         *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it, a `withdrawal.*`
+         *     event the withdrawal as `GET /v1/withdrawals/{withdrawalId}` returns it, a `subscription.*` event the subscription as
+         *     `GET /v1/subscriptions/{subscriptionId}` returns it, a `cycle.*` event the billing cycle as the subscription's cycles
+         *     list shows it, and a `checkout.*` event the checkout session (`CheckoutSession`).
+         *
+         *     | type | emitted when |
+         *     |---|---|
+         *     | `transaction.created` | a transaction is created (status `pending`) |
+         *     | `transaction.pre-authorized` | a card amount is authorized but not captured (`capture: false`) |
+         *     | `transaction.approved` | the transaction becomes `approved`: PIX or billet paid, card approved with capture, a pre-authorization captured, or a dispute won |
+         *     | `transaction.failed` | the issuer or acquirer refuses the charge (insufficient funds included), or the retries of an `awaiting` charge run out |
+         *     | `transaction.refused` | the anti-fraud analysis refuses the charge |
+         *     | `transaction.canceled` | the merchant cancels, a PIX or billet expires, or a pre-authorization is not captured within 7 days |
+         *     | `transaction.partially-refunded` | a refund is made that leaves part of the captured amount unrefunded (status stays `approved`) |
+         *     | `transaction.refunded` | refunds reach the captured amount (status `refunded`) |
+         *     | `transaction.dispute` | the payer opens a dispute |
+         *     | `transaction.chargeback` | a dispute is lost |
+         *     | `transaction.analyzing` | a card charge is sent to the anti-fraud analysis |
+         *     | `transaction.fraud-review` | the anti-fraud analysis asks for a manual review |
+         *     | `transaction.awaiting` | every route is temporarily unavailable; the charge is retried in the background |
+         *     | `customer.created` | a customer is created |
+         *     | `customer.updated` | a customer's fields change (an update that changes nothing emits nothing) |
+         *     | `withdrawal.created` | a withdrawal is created (status `pending`; its amount left the available balance) |
+         *     | `withdrawal.paid` | the bank confirmed the transfer of a withdrawal (status `paid`) |
+         *     | `withdrawal.failed` | the bank refused or returned the transfer (status `failed`; the amount is back in the balance) |
+         *     | `subscription.created` | a subscription is created (status `pending`) |
+         *     | `subscription.activated` | a subscription becomes `active`: its first billed cycle is paid, or a retry pays an overdue cycle |
+         *     | `subscription.past-due` | a cycle's charge fails on a subscription that was `active` or `trialing`; the cycle is retried on the dunning schedule |
+         *     | `subscription.paused` | the merchant pauses a subscription |
+         *     | `subscription.resumed` | the merchant resumes a paused subscription (status `active`) |
+         *     | `subscription.unpaid` | the retries of an overdue cycle run out and `dunning.endAs` is `unpaid` |
+         *     | `subscription.canceled` | the merchant cancels (now or at period end), the first charge fails, or the retries run out with `dunning.endAs: canceled` |
+         *     | `subscription.expired` | the last period of a fixed-term plan ends |
+         *     | `cycle.billed` | a billing cycle's charge is created (at its due date, or a retry) |
+         *     | `cycle.paid` | a billing cycle's charge is approved |
+         *     | `cycle.failed` | a billing cycle's charge fails, is refused or expires unpaid (`nextRetryAt`: the next retry, if any) |
+         *     | `checkout.completed` | a payment made on a payment link's checkout page is approved, or its subscription starts with a trial (its session becomes `completed`) |
+         *     | `checkout.abandoned` | a checkout session reaches its `expiresAt` (24 hours) without an approved payment, or later when its PIX or billet could still be paid then and lapsed unpaid |
+         * @example transaction.approved
+         * @enum {string}
+         */
+        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed" | "subscription.created" | "subscription.activated" | "subscription.past-due" | "subscription.paused" | "subscription.resumed" | "subscription.unpaid" | "subscription.canceled" | "subscription.expired" | "cycle.billed" | "cycle.paid" | "cycle.failed" | "checkout.completed" | "checkout.abandoned";
+        /**
          * @description Light projection of a customer in lists: identity, contact and status. `birthdate`, `gender`,
          *     `additionalEmails`, `metadata`, `merchant` and `_links` are read with `GET /v1/customers/{customerId}`.
          * @example {
@@ -6847,52 +6941,6 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
-         * @description Type of a webhook event. The catalogue is closed within `v1` except that new types may be added (clients must
-         *     ignore types they do not know). A `transaction.*` event is emitted when the transaction enters the state the type
-         *     names; its `payload.object` is the transaction as `GET /v1/transactions/{transactionId}` returns it right after the
-         *     change. A `customer.*` event carries the customer as `GET /v1/customers/{customerId}` returns it, a `withdrawal.*`
-         *     event the withdrawal as `GET /v1/withdrawals/{withdrawalId}` returns it, a `subscription.*` event the subscription as
-         *     `GET /v1/subscriptions/{subscriptionId}` returns it, a `cycle.*` event the billing cycle as the subscription's cycles
-         *     list shows it, and a `checkout.*` event the checkout session (`CheckoutSession`).
-         *
-         *     | type | emitted when |
-         *     |---|---|
-         *     | `transaction.created` | a transaction is created (status `pending`) |
-         *     | `transaction.pre-authorized` | a card amount is authorized but not captured (`capture: false`) |
-         *     | `transaction.approved` | the transaction becomes `approved`: PIX or billet paid, card approved with capture, a pre-authorization captured, or a dispute won |
-         *     | `transaction.failed` | the issuer or acquirer refuses the charge (insufficient funds included), or the retries of an `awaiting` charge run out |
-         *     | `transaction.refused` | the anti-fraud analysis refuses the charge |
-         *     | `transaction.canceled` | the merchant cancels, a PIX or billet expires, or a pre-authorization is not captured within 7 days |
-         *     | `transaction.partially-refunded` | a refund is made that leaves part of the captured amount unrefunded (status stays `approved`) |
-         *     | `transaction.refunded` | refunds reach the captured amount (status `refunded`) |
-         *     | `transaction.dispute` | the payer opens a dispute |
-         *     | `transaction.chargeback` | a dispute is lost |
-         *     | `transaction.analyzing` | a card charge is sent to the anti-fraud analysis |
-         *     | `transaction.fraud-review` | the anti-fraud analysis asks for a manual review |
-         *     | `transaction.awaiting` | every route is temporarily unavailable; the charge is retried in the background |
-         *     | `customer.created` | a customer is created |
-         *     | `customer.updated` | a customer's fields change (an update that changes nothing emits nothing) |
-         *     | `withdrawal.created` | a withdrawal is created (status `pending`; its amount left the available balance) |
-         *     | `withdrawal.paid` | the bank confirmed the transfer of a withdrawal (status `paid`) |
-         *     | `withdrawal.failed` | the bank refused or returned the transfer (status `failed`; the amount is back in the balance) |
-         *     | `subscription.created` | a subscription is created (status `pending`) |
-         *     | `subscription.activated` | a subscription becomes `active`: its first billed cycle is paid, or a retry pays an overdue cycle |
-         *     | `subscription.past-due` | a cycle's charge fails on a subscription that was `active` or `trialing`; the cycle is retried on the dunning schedule |
-         *     | `subscription.paused` | the merchant pauses a subscription |
-         *     | `subscription.resumed` | the merchant resumes a paused subscription (status `active`) |
-         *     | `subscription.unpaid` | the retries of an overdue cycle run out and `dunning.endAs` is `unpaid` |
-         *     | `subscription.canceled` | the merchant cancels (now or at period end), the first charge fails, or the retries run out with `dunning.endAs: canceled` |
-         *     | `subscription.expired` | the last period of a fixed-term plan ends |
-         *     | `cycle.billed` | a billing cycle's charge is created (at its due date, or a retry) |
-         *     | `cycle.paid` | a billing cycle's charge is approved |
-         *     | `cycle.failed` | a billing cycle's charge fails, is refused or expires unpaid (`nextRetryAt`: the next retry, if any) |
-         *     | `checkout.completed` | a payment made on a payment link's checkout page is approved, or its subscription starts with a trial (its session becomes `completed`) |
-         *     | `checkout.abandoned` | a checkout session reaches its `expiresAt` (24 hours) without an approved payment, or later when its PIX or billet could still be paid then and lapsed unpaid |
-         * @example transaction.approved
-         * @enum {string}
-         */
-        WebhookEventType: "transaction.created" | "transaction.pre-authorized" | "transaction.approved" | "transaction.failed" | "transaction.refused" | "transaction.canceled" | "transaction.partially-refunded" | "transaction.refunded" | "transaction.dispute" | "transaction.chargeback" | "transaction.analyzing" | "transaction.fraud-review" | "transaction.awaiting" | "customer.created" | "customer.updated" | "withdrawal.created" | "withdrawal.paid" | "withdrawal.failed" | "subscription.created" | "subscription.activated" | "subscription.past-due" | "subscription.paused" | "subscription.resumed" | "subscription.unpaid" | "subscription.canceled" | "subscription.expired" | "cycle.billed" | "cycle.paid" | "cycle.failed" | "checkout.completed" | "checkout.abandoned";
-        /**
          * @description A URL of the merchant that receives the events it subscribes to, in the mode (sandbox or production) of the key
          *     that registered it. The signing `secret` is shown only once, in the answer to the registration; the value of the
          *     configured authorization header is never shown in full (`headerAuthorization` is masked).
@@ -8909,6 +8957,66 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamSandboxEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only events of these types (repeat the parameter for several).
+                 * @example [
+                 *       "transaction.approved",
+                 *       "transaction.failed"
+                 *     ]
+                 */
+                type?: components["schemas"]["WebhookEventType"][];
+            };
+            header?: {
+                /**
+                 * @description The id of the last event received on a previous stream; the events recorded after it are sent first.
+                 * @example wbh_7Rf3EdC9wSx5QaZk
+                 */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. It stays open until the client closes it or the service stops. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The key is a production key (`sandboxOnly`), or its role does not allow the operation (`forbidden`). */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Last-Event-ID` names no event of the merchant's sandbox kept now (`webhookEventNotFound`). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     listCustomers: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentsClient } from '../../client';
+import { createPaymentsClient } from '../../client/src/index';
 import { contractClient, operationOf } from './client';
 import { ContractViolation } from './validator';
 

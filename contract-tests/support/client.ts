@@ -3,7 +3,7 @@
  * (`checkResponse`) and recorded for the coverage report. An answer outside the contract makes the call throw a
  * `ContractViolation`, so the test that made it fails where it made it.
  */
-import { createPaymentsClient, type PaymentsClient } from '../../client';
+import { createPaymentsClient, type PaymentsClient } from '../../client/src/index';
 import { routes, type OperationId } from '../../generated/operations';
 import { recordCall } from './coverage';
 import { checkResponse, ContractViolation, parseBody } from './validator';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { ErrorEnvelope, PaymentsClient } from '../../client';
+import type { ErrorEnvelope, PaymentsClient } from '../../client/src/index';
 import { createKey } from '../../server/domain/access/keys';
 import { randomBase62 } from '../../server/ids';
 import type { ServiceOptions } from '../../server/service';

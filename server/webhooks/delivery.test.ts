@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signTestWebhook, verifyWebhook, WebhookVerificationError } from '../../client/webhooks';
+import { signTestWebhook, verifyWebhook, WebhookVerificationError } from '../../client/src/webhooks';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { cardBody, pixBody } from '../testing/payments';
 import { startReceiver, type Receiver } from '../testing/receiver';

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { verifyWebhook } from '../../client/webhooks';
+import { verifyWebhook } from '../../client/src/webhooks';
 import { closeDeliveryPools, deliver, USER_AGENT, type DeliveryResult } from './sender';
 import { fakeDns, PUBLIC_STAND_IN, receiver, sandbox, useServers } from '../testing/sender-fixtures';
 import { signatureHeaders } from './signer';

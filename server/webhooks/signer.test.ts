@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook, WebhookVerificationError } from '../../client/webhooks';
+import { verifyWebhook, WebhookVerificationError } from '../../client/src/webhooks';
 import { newSecret, signatureHeaders } from './signer';
 
 // The test vector printed in spec/descriptions/tag-webhooks.md ("Verifying X-Service-Signature").

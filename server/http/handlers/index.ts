@@ -11,6 +11,7 @@ import { productsHandlers, variantsHandlers } from './catalog';
 import { paymentLinksHandlers } from './checkouts';
 import { customersHandlers } from './customers';
 import { sandboxClocksHandlers } from './sandbox-clocks';
+import { sandboxEventsHandlers } from './sandbox-events';
 import { simulatorsHandlers } from './simulators';
 import { subscriptionSplitsHandlers } from './subscription-splits';
 import { subscriptionsHandlers } from './subscriptions';
@@ -33,6 +34,7 @@ export function createHandlers(): Handlers<Ctx> {
     ...productsHandlers,
     ...variantsHandlers,
     ...sandboxClocksHandlers,
+    ...sandboxEventsHandlers,
     ...subscriptionSplitsHandlers,
     ...subscriptionsHandlers,
     ...paymentLinksHandlers,

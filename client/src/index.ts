@@ -3,7 +3,7 @@
  * HTTP errors come back as values (`{ data, error, response }`), never as exceptions.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from '../generated/schema';
+import type { components, operations, paths } from './schema.js';
 
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
@@ -36,4 +36,3 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   return client;
 }
 
-export * from './webhooks';

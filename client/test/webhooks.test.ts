@@ -10,10 +10,10 @@ import {
   WebhookVerificationError,
   type WebhookEvent,
   type WebhookVerificationFailure,
-} from './index';
+} from '../src/webhooks';
 
 /** The test vector printed in the Webhooks chapter, read from the chapter itself. */
-const chapter = readFileSync(resolve(import.meta.dirname, '../spec/descriptions/tag-webhooks.md'), 'utf8');
+const chapter = readFileSync(resolve(import.meta.dirname, '../../spec/descriptions/tag-webhooks.md'), 'utf8');
 function cells(label: string): string[] {
   const line = chapter.split('\n').findLast((l) => l.startsWith(`| ${label} |`));
   if (!line) throw new Error(`no "${label}" row in tag-webhooks.md`);

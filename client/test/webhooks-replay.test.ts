@@ -4,7 +4,7 @@
  * vector of the Standard Webhooks specification, not only against signatures this code makes.
  */
 import { describe, expect, it } from 'vitest';
-import { signTestWebhook, verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions } from './index';
+import { signTestWebhook, verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions } from '../src/webhooks';
 
 /**
  * The Standard Webhooks reference vector, not made by this code: test "sign function works" of the specification's

@@ -3,7 +3,7 @@
  * See the Webhooks chapter (spec/descriptions/tag-webhooks.md) for the delivery body, headers and signatures.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { components } from '../generated/schema';
+import type { components } from './schema.js';
 
 export type TransactionWebhookDelivery = components['schemas']['TransactionWebhookDelivery'];
 export type CustomerWebhookDelivery = components['schemas']['CustomerWebhookDelivery'];
