@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client/src/index';
+import type { Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { randomBase62 } from '../server/ids';
 import { ENGINES } from '../server/testing/harness';
 import { contractContext, errorOf, idem, idemKey, type ContractContext } from './support/context';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../server/testing/harness';
 import { CARD, insertLink, PAYER } from '../server/testing/checkout';
 import { offerOf, openSession, startPayment } from '../server/domain/checkout/sessions';
-import type { PaymentsClient } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { contractContext, errorOf, expectAuthRefusals, expectError, type ContractContext } from './support/context';
 import { flushCoverage } from './support/coverage';
 

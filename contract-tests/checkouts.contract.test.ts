@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client/src/index';
+import type { Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { ENGINES } from '../server/testing/harness';
 import { contractClient } from './support/client';
 import { contractContext, errorOf, expectAuthRefusals, expectError, idem, idemKey, type Answer, type ContractContext } from './support/context';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { operations, PaymentsClient, Schemas } from '../client/src/index';
+import type { operations, Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { randomBase62 } from '../server/ids';
 import { ENGINES } from '../server/testing/harness';
 import { badCpf, contractContext, errorOf, idem, idemKey, newCpf, type ContractContext } from './support/context';

@@ -3,7 +3,7 @@
  * each documented error the service can produce, every answer checked against the spec by the contract client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { enqueueOn } from '../server/domain/clock/time';
 import { newId } from '../server/ids';
 import type { JobKind } from '../server/jobs/worker';

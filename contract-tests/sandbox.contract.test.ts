@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client/src/index';
+import type { Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import type { Db } from '../server/db/types';
 import { saoPauloDate } from '../server/domain/fees/plan';
 import type { PaymentRoutes } from '../server/payments/orchestrator';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { operations, PaymentsClient, Schemas } from '../client/src/index';
+import type { operations, Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { setFeePlan } from '../server/domain/fees/service';
 import { ENGINES } from '../server/testing/harness';
 import { contractClient } from './support/client';

@@ -6,7 +6,8 @@
  * sub-accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client/src/index';
+import type { Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { ENGINES } from '../server/testing/harness';
 import { insertSubscription, subAccount } from '../server/testing/split-fixtures';
 import { card } from '../server/testing/subscriptions';

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { operations, PaymentsClient, Schemas } from '../client/src/index';
+import type { operations, Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import type { Db } from '../server/db/types';
 import { createKey } from '../server/domain/access/keys';
 import { randomBase62 } from '../server/ids';

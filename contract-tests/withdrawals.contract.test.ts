@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient, Schemas } from '../client/src/index';
+import type { Schemas } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { ENGINES } from '../server/testing/harness';
 import { fund, walletBody } from '../server/testing/withdrawals';
 import { contractContext, errorOf, expectError, idem, idemKey, type ContractContext } from './support/context';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentsClient } from '../../client/src/index';
 import { contractClient, operationOf } from './client';
 import { ContractViolation } from './validator';
 
@@ -26,12 +25,11 @@ describe('the contract client', () => {
     await expect(noCorrelation.GET('/v1/utils/roles-of-user')).rejects.toThrow(/X-Correlation-Id/);
   });
 
-  it('lets an answer that keeps the contract through, as the plain typed client returns it', async () => {
+  it('lets an answer that keeps the contract through, as openapi-fetch returns it', async () => {
     const ok = contractClient('http://contract.test', 'sk_test_x', fakeFetch(401, envelope401()));
     const res = await ok.GET('/v1/utils/roles-of-user');
     expect(res.response.status).toBe(401);
-    const plain = await createPaymentsClient({ baseUrl: 'http://contract.test', apiKey: 'k', fetch: fakeFetch(401, envelope401()) }).GET('/v1/utils/roles-of-user');
-    expect(res.error).toEqual(plain.error);
+    expect(res.error).toEqual(envelope401());
   });
 });
 

@@ -1,9 +1,14 @@
 /**
- * The typed client of `client/` with one more middleware: every answer is checked against the contract
- * (`checkResponse`) and recorded for the coverage report. An answer outside the contract makes the call throw a
- * `ContractViolation`, so the test that made it fails where it made it.
+ * The testers' client: openapi-fetch typed by the contract, sending the key, with one more middleware: every answer
+ * is checked against the contract (`checkResponse`) and recorded for the coverage report. An answer outside the
+ * contract makes the call throw a `ContractViolation`, so the test that made it fails where it made it.
+ *
+ * It is not the partners' client (`client/`): that one retries, adds idempotency keys and unwraps errors, which would
+ * hide from a contract test the very answer it checks. Answers come back as openapi-fetch gives them
+ * (`{ data, error, response }`, `error` being the whole envelope).
  */
-import { createPaymentsClient, type PaymentsClient } from '../../client/src/index';
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from '../../generated/schema';
 import { routes, type OperationId } from '../../generated/operations';
 import { recordCall } from './coverage';
 import { checkResponse, ContractViolation, parseBody } from './validator';
@@ -17,9 +22,17 @@ export function operationOf(method: string, schemaPath: string): OperationId {
   return id;
 }
 
-/** A typed client whose every answer must keep the contract. */
+export type PaymentsClient = Client<paths, 'application/json'>;
+
+/** A client that sends `apiKey` on every request and whose every answer must keep the contract. */
 export function contractClient(baseUrl: string, apiKey: string, fetch?: typeof globalThis.fetch): PaymentsClient {
-  const client = createPaymentsClient({ baseUrl, apiKey, ...(fetch ? { fetch } : {}) });
+  const client = createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), ...(fetch ? { fetch } : {}) });
+  client.use({
+    onRequest({ request }) {
+      request.headers.set('ServiceKey', apiKey);
+      return request;
+    },
+  });
   client.use({
     async onResponse({ request, response, schemaPath }) {
       const operationId = operationOf(request.method, schemaPath);

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { ErrorEnvelope, PaymentsClient } from '../../client/src/index';
+import type { ErrorEnvelope } from '../../client/src/index';
+import type { PaymentsClient } from './client';
 import { createKey } from '../../server/domain/access/keys';
 import { randomBase62 } from '../../server/ids';
 import type { ServiceOptions } from '../../server/service';
