@@ -3,7 +3,7 @@
  * and reading it message by message, with a limit on silence (the service sends a keep-alive every 15 s).
  */
 import type { PaymentsError, Schemas } from '../index.js';
-import { reason, type Context } from './context.js';
+import { duration, reason, type Context } from './context.js';
 import { SseParser, type SseMessage } from './sse.js';
 
 export type Opened = { body: ReadableStream<Uint8Array> } | { error: PaymentsError; retryAfterMs: number | undefined };
@@ -56,7 +56,7 @@ export async function readStream(
   };
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => cancel(`nothing received for ${Math.round(idleMs / 1000)} s`), idleMs);
+    timer = setTimeout(() => cancel(`nothing received for ${duration(idleMs)}`), idleMs);
   };
   const onAbort = () => cancel('stopped');
   signal.addEventListener('abort', onAbort, { once: true });

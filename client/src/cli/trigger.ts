@@ -47,12 +47,14 @@ export const FLOWS: Record<string, Flow> = {
   },
   'transaction.approved': { does: 'a PIX charge, paid by simulate', run: (ctx) => paidPix(ctx, 'paid by simulate') },
   'transaction.failed': { does: `a card charge the sandbox declines (${CARDS.declined})`, run: (ctx) => cardFlow(ctx, CARDS.declined, true, ['failed']) },
+  // The sandbox's expiry rather than the merchant's cancel: a cancel sent while the QR code is still being issued in
+  // the background is refused (retry later), whereas simulate issues it first when needed.
   'transaction.canceled': {
-    does: 'a PIX charge, canceled before payment',
+    does: 'a PIX charge whose QR code expires unpaid (simulate expire)',
     async run(ctx) {
       const t = await pix(ctx);
-      const canceled = must(ctx, await ctx.client.POST('/v1/transactions/{transactionId}/cancel', { params: { path: { transactionId: t.id } }, body: { reason: 'payments trigger' }, signal: ctx.signal }));
-      return { what: `PIX charge ${t.id} canceled`, transactionId: t.id, customerId: customerOf(canceled), status: canceled.status };
+      const expired = await simulate(ctx, t.id, 'expire');
+      return { what: `PIX charge ${t.id} expired unpaid`, transactionId: t.id, customerId: customerOf(expired), status: expired.status };
     },
   },
   'transaction.refunded': { does: 'a PIX charge, paid, then refunded in full', run: (ctx) => refundedPix(ctx, undefined) },
@@ -127,7 +129,7 @@ async function pix(ctx: Context): Promise<Transaction> {
   return must(ctx, await ctx.client.POST('/v1/transactions', { body: { amount: AMOUNT, customer: PAYER, metadata: METADATA, payment: { method: 'pix' } }, signal: ctx.signal }));
 }
 
-async function simulate(ctx: Context, transactionId: string, action: 'pay' | 'dispute' | 'lose-dispute'): Promise<Schemas['Transaction']> {
+async function simulate(ctx: Context, transactionId: string, action: 'pay' | 'expire' | 'dispute' | 'lose-dispute'): Promise<Schemas['Transaction']> {
   return must(ctx, await ctx.client.POST('/v1/sandbox/transactions/{transactionId}/simulate', { params: { path: { transactionId } }, body: { action }, signal: ctx.signal }));
 }
 
