@@ -15,7 +15,10 @@ import { gate, majorOf, summarize, type Change } from './lib/breaking';
 const root = resolve(import.meta.dirname, '..');
 const RELEASED = resolve(root, 'spec/released/openapi.json');
 const CURRENT = resolve(root, 'generated/openapi.json');
-const name = (file: string): string => relative(process.cwd(), file) || file;
+const name = (file: string): string => {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+};
 
 function load(file: string): unknown {
   let text: string;
