@@ -4,7 +4,7 @@
  * spec's delivery schema) and each documented error the service can produce.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentsClient } from '../client/src/index';
+import type { PaymentsClient } from './support/client';
 import { ENGINES } from '../server/testing/harness';
 import { sseReader, type SseReader } from '../server/testing/sse';
 import { contractContext, expectAuthRefusals, expectError, errorOf, type ContractContext } from './support/context';
