@@ -119,6 +119,7 @@ export function apiFailure(ctx: Pick<Context, 'baseUrl'>, error: PaymentsError, 
     const why = error.code === 'timeout' ? 'no answer in time' : reason(error.cause);
     return new CliFailure(`error: cannot reach the service at ${ctx.baseUrl} (${why}); is it running? Set --base-url or PAYMENTS_BASE_URL`);
   }
+  if (error.code === 'aborted') return new CliFailure('error: interrupted');
   const id = error.correlationId ? ` (correlation id ${error.correlationId})` : '';
   if (error.code === 'sandboxOnly') {
     return new CliFailure(`error: sandboxOnly: ${command} needs a sandbox key (sk_test_…); this key is a production key${id}`);
