@@ -149,8 +149,8 @@ describe('listen forwards', () => {
     const [ready, ...lines] = run.stdout().trimEnd().split('\n');
     expect(ready).toBe(`Ready. Forwarding sandbox events to ${hooks.url}. Signing secret: ${SECRET} (Ctrl-C to stop)`);
     expect(lines).toEqual([
-      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}transaction\.approved {2}wbh_test1 {2}→ 200$/),
-      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}transaction\.failed {2}wbh_test2 {2}→ 200$/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}transaction\.approved {12}wbh_test1 {2}→ 200$/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}transaction\.failed {14}wbh_test2 {2}→ 200$/),
     ]);
     run.stop();
     expect(await run.done).toBe(0);
@@ -206,10 +206,10 @@ describe('listen retries', () => {
     await until(() => expect(run.stdout()).toContain('(attempt 3/6)'));
     const lines = run.stdout().trimEnd().split('\n').slice(1).map((l) => l.replace(/^\S+ \S+ {2}/, ''));
     expect(lines).toEqual([
-      'transaction.approved  wbh_test1  → 500 (retry 1/5 in 300 ms): <html> <body>Internal error</body> </html>',
-      'transaction.created  wbh_test2  → 200',
-      'transaction.approved  wbh_test1  → 500 (retry 2/5 in 600 ms): still down',
-      'transaction.approved  wbh_test1  → 200 (attempt 3/6)',
+      'transaction.approved            wbh_test1  → 500 (retry 1/5 in 300 ms): <html> <body>Internal error</body> </html>',
+      'transaction.created             wbh_test2  → 200',
+      'transaction.approved            wbh_test1  → 500 (retry 2/5 in 600 ms): still down',
+      'transaction.approved            wbh_test1  → 200 (attempt 3/6)',
     ]);
   });
 

@@ -28,6 +28,8 @@ export interface ForwardOptions {
 
 export const USER_AGENT = 'PaymentsService-CLI/1.0 (listen)';
 const EXCERPT_BYTES = 512;
+/** The longest event type today (`transaction.partially-refunded`): the log's columns line up. */
+const TYPE_WIDTH = 30;
 const EXCERPT_CHARS = 80;
 
 type Outcome = { ok: true; status: number } | { ok: false; status: number | null; problem: string; excerpt: string };
@@ -149,7 +151,7 @@ export class Forwarder {
       const then = next ? `retry ${next.retry}/${max} in ${duration(next.wait)}` : max === 0 ? 'not retried' : `gave up after ${attempt} attempts`;
       result = `${outcome.problem} (${then})${outcome.excerpt ? `: ${outcome.excerpt}` : ''}`;
     }
-    this.ctx.io.stdout(`${clockTime(time)}  ${delivery.type}  ${delivery.id}  → ${result}\n`);
+    this.ctx.io.stdout(`${clockTime(time)}  ${delivery.type.padEnd(TYPE_WIDTH)}  ${delivery.id}  → ${result}\n`);
   }
 }
 
