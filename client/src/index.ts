@@ -123,7 +123,8 @@ export type PathsWith<M extends Method> = {
 
 type RequiredKeys<T> = T extends undefined ? never : { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type InitArg<Init> = [RequiredKeys<Init>] extends [never] ? [init?: Init & RequestExtras] : [init: Init & RequestExtras];
-type SuccessData<R> = Extract<R, { error?: never }> extends { data: infer D } ? D : never;
+// Distributive over the answer union: `Extract<…> extends { data: infer D }` resolved to `never` for every operation.
+type SuccessData<R> = R extends { data: infer D; error?: never } ? D : never;
 
 export type PaymentsMethod<M extends Method> = <P extends PathsWith<M>, Init extends MaybeOptionalInit<paths[P], M>>(
   url: P,
