@@ -393,8 +393,10 @@ export interface paths {
          *     - `event: ready`, once, first: `data` is `{"secret":"whsec_…"}`, the merchant's **listen secret**: the key that
          *       deliveries forwarded from this stream are signed with, exactly as real deliveries are signed with an endpoint's
          *       `secret` (see the Webhooks chapter). It is the same on every connection of the merchant (it does not change
-         *       from one `listen` to the next), so a receiver can keep it in its configuration.
-         *     - `event: delivery`, one per event, oldest first, with `id:` the event's id: `data` is
+         *       from one `listen` to the next), so a receiver can keep it in its configuration. It is derived for each merchant
+         *       from the service's secrets key (nothing is stored): it changes only if the service's operator replaces that key,
+         *       it cannot be rolled, and it signs nothing but what is forwarded from this stream.
+         *     - `event: delivery`, one per event, in the order they were recorded, with `id:` the event's id: `data` is
          *       `{"id":"wbh_…","type":"transaction.approved","body":"<the delivery body>"}`, where `body` is the exact text a
          *       webhook endpoint would be POSTed for this event (`{"id","type","source":"automatic","payload","createdAt"}`,
          *       see `TransactionWebhookDelivery`). The forwarder POSTs `body` as it is, signed with the listen secret and a
@@ -405,7 +407,12 @@ export interface paths {
          *     `delivery` it got in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
          *     one (within the 30 days events are kept) are sent first, then the new ones, so a dropped connection loses
          *     nothing. An unknown or expired `Last-Event-ID` is `404 webhookEventNotFound`. `type` keeps only the events of
-         *     the listed types (repeat the parameter). New events reach the stream within about half a second.
+         *     the listed types (repeat the parameter).
+         *
+         *     New events reach the stream within about half a second of being recorded. The order is exact, so that resuming
+         *     is: an event is sent only once every change the service began before it is committed (events recorded by changes
+         *     running at the same time come in the order those changes began), which can hold an event back for as long as
+         *     such a change takes. When the service stops, its streams end; reconnect with `Last-Event-ID`.
          *
          *     Only sandbox keys may open it: a production key is `403 sandboxOnly`. A merchant may hold at most 5 streams open
          *     at once; a sixth is `429 tooManyRequests` with `Retry-After`. Opening a stream counts as one request against the

@@ -13,6 +13,7 @@ import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engin
 import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
 import { LiveStreams, type StreamSettings } from './http/pages/router';
+import { EventStreams } from './http/event-stream';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type CheckoutLimits, type Limiters } from './http/rate-limit';
@@ -42,6 +43,8 @@ export interface ServiceOptions {
   streamSettings?: Partial<StreamSettings>;
   /** The public checkout pages' per-address limits (tests lower them). */
   checkoutLimits?: CheckoutLimits;
+  /** The sandbox's event streams: tests pass their own, to shorten the poll and to watch the streams. */
+  eventStreams?: EventStreams;
 }
 
 export interface Service {
@@ -142,10 +145,11 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   let server: Server | null = null;
   let limiters: Limiters | null = null;
   const streams = new LiveStreams();
+  const eventStreams = options.eventStreams ?? new EventStreams();
   if (options.api ?? true) {
     limiters = await createLimiters(config, options.checkoutLimits);
     const app = createApp({
-      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, jobsDue: poke,
+      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, eventStreams, jobsDue: poke,
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       ...(options.streamSettings ? { streamSettings: options.streamSettings } : {}),
     });
@@ -171,8 +175,10 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       if (server) {
         const s = server;
         const closed = new Promise<void>((resolve) => s.close(() => resolve()));
-        // Status streams would hold the close for minutes: they end now (browsers reconnect to another instance).
+        // Status streams would hold the close for minutes, event streams for ever: they end now (browsers and the
+        // CLI reconnect, to another instance or to this one restarted).
         streams.closeAll();
+        eventStreams.closeAll();
         await closed;
         s.closeAllConnections();
       }

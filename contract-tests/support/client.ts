@@ -36,8 +36,14 @@ export function contractClient(baseUrl: string, apiKey: string, fetch?: typeof g
   client.use({
     async onResponse({ request, response, schemaPath }) {
       const operationId = operationOf(request.method, schemaPath);
-      const text = await response.clone().text();
       recordCall(operationId, response.status);
+      if (/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) {
+        // A stream does not end: its status and headers are checked here, its messages by the test that reads them.
+        const problems = checkResponse(operationId, response.status, undefined, response.headers);
+        if (problems.length > 0) throw new ContractViolation(operationId, response.status, problems, undefined);
+        return undefined;
+      }
+      const text = await response.clone().text();
       let body: unknown;
       try {
         body = parseBody(text);

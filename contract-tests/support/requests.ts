@@ -85,10 +85,31 @@ export interface RawResponse {
   json: boolean;
 }
 
-/** Sends a raw request with a `ServiceKey`; a fresh idempotency key unless the request names one. */
+/** The first message of an event stream (up to its blank line), then the connection is dropped: a stream never ends. */
+async function firstMessage(res: Response, abort: AbortController): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!/\r?\n\r?\n/.test(text)) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  abort.abort();
+  return text;
+}
+
+/**
+ * Sends a raw request with a `ServiceKey`; a fresh idempotency key unless the request names one. An event stream's
+ * body is its first message, as text.
+ */
 export async function send(baseUrl: string, key: string, op: Operation, req: RawRequest): Promise<RawResponse> {
   const headers: Record<string, string> = { ServiceKey: key, ...req.headers };
-  const res = await fetch(urlOf(baseUrl, op, req), { method: op.method.toUpperCase(), headers, body: req.body });
+  const abort = new AbortController();
+  const res = await fetch(urlOf(baseUrl, op, req), { method: op.method.toUpperCase(), headers, body: req.body, signal: abort.signal });
+  if (/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
+    return { status: res.status, headers: res.headers, body: await firstMessage(res, abort), json: false };
+  }
   const text = await res.text();
   try {
     return { status: res.status, headers: res.headers, body: text === '' ? undefined : JSON.parse(text), json: true };

@@ -34,7 +34,8 @@ function headerValue(raw: string, schema: { type?: unknown } | undefined): unkno
 
 /**
  * Every way the answer breaks the contract of `operationId`; empty when it keeps it. `body` is the parsed JSON
- * body (`undefined` when the response had none).
+ * body (`undefined` when the response had none); for a `text/event-stream` answer, the text read of it, or
+ * `undefined` when it was not read.
  */
 export function checkResponse(operationId: OperationId, status: number, body: unknown, headers: HeadersLike): string[] {
   const problems: string[] = [];
@@ -60,6 +61,13 @@ export function checkResponse(operationId: OperationId, status: number, body: un
   }
 
   const json = response.content?.['application/json'];
+  if (!json && response.content?.['text/event-stream']) {
+    // A stream: its media type is checked, and what was read of it (if anything) must be text.
+    const type = header(headers, 'Content-Type') ?? '';
+    if (!/^text\/event-stream\b/i.test(type)) problems.push(`${where}: Content-Type is "${type}", not text/event-stream`);
+    if (body !== undefined && typeof body !== 'string') problems.push(`${where}: the event stream was read as ${typeof body}, not text`);
+    return problems;
+  }
   if (!json) {
     if (body !== undefined) problems.push(`${where}: documents no body but one was sent`);
     return problems;

@@ -18,6 +18,7 @@ import { newId } from '../ids';
 import { authenticate } from './auth';
 import type { Ctx } from './context';
 import { docsRouter } from './docs';
+import { EventStreams, streamOf, type StreamEnv } from './event-stream';
 import { ApiError, FULL_REPORT_BYTES } from './errors';
 import { healthRouter } from './health';
 import { LiveStreams, pagesRouter, STREAM_DEFAULTS, type StreamSettings } from './pages/router';
@@ -53,6 +54,8 @@ export interface AppDeps {
   streams?: LiveStreams;
   /** Timings of the status streams (tests shorten the re-read). */
   streamSettings?: Partial<StreamSettings>;
+  /** The sandbox's open event streams, ended when the service closes. */
+  eventStreams?: EventStreams;
   /**
    * Called once each request that may have written (any method but GET, HEAD and OPTIONS) has been answered, so after
    * its work committed: wakes the workers for the jobs it enqueued (`jobs/poke.ts`).
@@ -96,8 +99,11 @@ function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): Re
 
 type AnyHandler = (req: unknown, ctx: Ctx) => Promise<{ status: number; body: unknown }>;
 
-/** Runs one operation's handler; POST, PUT and PATCH with `X-Idempotency-Key` go through the idempotency store. */
-function operation(route: RouteDef, deps: AppDeps): RequestHandler {
+/**
+ * Runs one operation's handler; POST, PUT and PATCH with `X-Idempotency-Key` go through the idempotency store. A
+ * streamed answer (`event-stream.ts`) is opened on the response instead of sent as JSON.
+ */
+function operation(route: RouteDef, deps: AppDeps, streamEnv: StreamEnv): RequestHandler {
   // Every route has a handler: Handlers<Ctx> has one member per operation of the route table.
   const handler = (deps.handlers as unknown as Record<string, AnyHandler>)[route.operationId];
   if (!handler) throw new Error(`no handler for ${route.operationId}`);
@@ -114,7 +120,9 @@ function operation(route: RouteDef, deps: AppDeps): RequestHandler {
     const key = route.method === 'post' || route.method === 'put' || route.method === 'patch' ? req.get('x-idempotency-key') : undefined;
     if (!key) {
       const out = await handler(input, ctx);
-      res.status(out.status).json(out.body);
+      const stream = streamOf(out);
+      if (stream) stream(res, streamEnv);
+      else res.status(out.status).json(out.body);
       return;
     }
     const request = { key, operationId: route.operationId, fingerprint: fingerprint(req.method, req.path, req.body) };
@@ -234,7 +242,8 @@ export function createApp(deps: AppDeps): express.Express {
   v1.use(inspectInput);
   v1.use(validation(validateResponses));
   v1.use(finiteQuery);
-  for (const route of routes) v1[route.method](route.path, operation(route, deps));
+  const streamEnv: StreamEnv = { eventStreams: deps.eventStreams ?? new EventStreams(), logger };
+  for (const route of routes) v1[route.method](route.path, operation(route, deps, streamEnv));
   app.use(v1);
   app.use(renderErrors(logger));
   return app;

@@ -88,6 +88,14 @@ function batchers(w: Webhooks): Batchers {
 }
 
 /**
+ * The exact text POSTed to an endpoint for event `e`: `{id, type, source, payload, createdAt}` in this order (the
+ * spec's `…WebhookDelivery`). The sandbox's event stream sends the same text for the CLI to forward.
+ */
+export function deliveryBody(e: { id: string; type: string; payload: unknown; createdAt: Date }, source: 'automatic' | 'manual'): string {
+  return JSON.stringify({ id: e.id, type: e.type, source, payload: e.payload, createdAt: e.createdAt.toISOString() });
+}
+
+/**
  * The `webhook.deliver` job: makes the dispatch's next attempt, or nothing when it is final. Two statements around the
  * request, each shared with the deliveries running at the same time: one reads the dispatch, its endpoint and its
  * event and starts the attempt (`beginAttempts`), one records the outcome with the endpoint's counters and, given
@@ -113,7 +121,7 @@ export async function deliverDispatch(w: Webhooks, dispatchId: string, job: { id
   const a = start.attempt;
   const e = a.event;
   if (!e) throw new Error(`dispatch ${dispatchId} names no event`);
-  const body = JSON.stringify({ id: e.id, type: e.type, source: a.source, payload: e.payload, createdAt: e.createdAt.toISOString() });
+  const body = deliveryBody(e, a.source);
   const headers = {
     ...signatureHeaders(body, w.sealer.open(a.secretSealed), e.id, Math.floor(Date.now() / 1000)),
     'X-Service-Event': e.type,

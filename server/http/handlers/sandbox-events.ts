@@ -1,10 +1,22 @@
 import type { SandboxHandlers } from '../../../generated/operations';
-import { ApiError } from '../../core/errors';
-import type { Ctx } from '../context';
+import { requireSandbox } from '../../core/tenancy';
+import { eventNotFound } from '../../webhooks/history';
+import { listenSecret, openingPosition, positionAfter } from '../../webhooks/stream';
+import { scopeOf, type Ctx } from '../context';
+import { sandboxEventStream, streamed } from '../event-stream';
 
-/** The sandbox's event stream (`GET /v1/sandbox/events/stream`): not served yet. */
+/** The sandbox's event stream (`GET /v1/sandbox/events/stream`), for the CLI's `listen`. */
 export const sandboxEventsHandlers: Pick<SandboxHandlers<Ctx>, 'streamSandboxEvents'> = {
-  async streamSandboxEvents() {
-    throw new ApiError('notImplemented', { resource: 'webhook' });
+  async streamSandboxEvents(req, ctx) {
+    const scope = scopeOf(ctx);
+    requireSandbox(scope, 'The event stream needs a sandbox key (sk_test_…).');
+    // Express keeps header names in lower case; the generated type spells them as the spec does.
+    const last = (req.headers as Record<string, string | undefined>)['last-event-id'];
+    // Where the stream starts is settled before it opens, so that an unknown Last-Event-ID is a 404 envelope.
+    const from = last ? await positionAfter(ctx.db, scope, last) : await openingPosition(ctx.db);
+    if (!from) throw eventNotFound(last!);
+    const types = req.query.type === undefined ? null : [req.query.type].flat();
+    const secret = listenSecret(ctx.webhooks.sealer, scope.merchantId);
+    return streamed((res, env) => sandboxEventStream(env, res, { db: ctx.db, scope, from, types, secret }));
   },
 };

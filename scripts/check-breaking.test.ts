@@ -1,0 +1,249 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findChanges, gate, type Change } from './lib/breaking';
+
+type Json = Record<string, unknown>;
+const root = resolve(import.meta.dirname, '..');
+const read = (file: string): Json => JSON.parse(readFileSync(resolve(root, file), 'utf8')) as Json;
+const released = read('spec/released/openapi.json');
+
+/** The object at a JSON pointer of `doc` (`/components/schemas/Customer`); `~1` spells a `/` inside a key. */
+function at(doc: Json, pointer: string): Json {
+  let node: unknown = doc;
+  for (const key of pointer.split('/').slice(1)) node = (node as Json)[key.replace(/~1/g, '/')];
+  if (typeof node !== 'object' || node === null) throw new Error(`nothing at ${pointer}`);
+  return node as Json;
+}
+const list = (doc: Json, pointer: string): unknown[] => at(doc, pointer) as unknown as unknown[];
+const schema = (doc: Json, name: string): Json => at(doc, `/components/schemas/${name}`);
+const props = (doc: Json, name: string): Json => at(schema(doc, name), '/properties');
+function drop(values: unknown[], value: unknown): void {
+  const i = values.indexOf(value);
+  if (i < 0) throw new Error(`${String(value)} is not there to drop`);
+  values.splice(i, 1);
+}
+
+function edited(edit: (doc: Json) => void, version?: string): Json {
+  const doc = structuredClone(released);
+  edit(doc);
+  if (version) at(doc, '/info').version = version;
+  return doc;
+}
+
+interface Expected { location: string; message: RegExp }
+const matching = (changes: Change[], e: Expected) => changes.filter((c) => c.location === e.location && e.message.test(c.message));
+
+const BREAKING: [string, (doc: Json) => void, Expected][] = [
+  ['an operation removed', (d) => { delete at(d, '/paths/~1v1~1customers').post; },
+    { location: 'POST /v1/customers', message: /^operation removed \(createCustomer\)$/ }],
+  ['a response field removed', (d) => { delete props(d, 'Customer').email; drop(list(d, '/components/schemas/Customer/required'), 'email'); },
+    { location: '#/components/schemas/Customer/properties/email', message: /field "email" removed/ }],
+  ['a response field made optional', (d) => { drop(list(d, '/components/schemas/Customer/required'), 'email'); },
+    { location: '#/components/schemas/Customer/properties/email', message: /"email" is no longer required/ }],
+  ['a response field made nullable', (d) => { at(props(d, 'Customer'), '/email').type = ['string', 'null']; },
+    { location: '#/components/schemas/Customer/properties/email', message: /may now be null/ }],
+  ['a response field changing type', (d) => { at(props(d, 'Customer'), '/delinquent').type = 'string'; },
+    { location: '#/components/schemas/Customer/properties/delinquent', message: /may now be string/ }],
+  ['a response enum value removed', (d) => { drop(list(d, '/components/schemas/TransactionStatus/enum'), 'chargeback'); },
+    { location: '#/components/schemas/TransactionStatus', message: /the value "chargeback" was removed/ }],
+  ['a required request field added', (d) => {
+    props(d, 'CreateCustomerRequest').nickname = { type: 'string' };
+    list(d, '/components/schemas/CreateCustomerRequest/required').push('nickname');
+  }, { location: '#/components/schemas/CreateCustomerRequest/properties/nickname', message: /new required field "nickname"/ }],
+  ['an optional request field made required', (d) => { list(d, '/components/schemas/CreateCustomerRequest/required').push('birthdate'); },
+    { location: '#/components/schemas/CreateCustomerRequest/properties/birthdate', message: /"birthdate" is now required/ }],
+  ['a request field narrowed from integer to string', (d) => { at(props(d, 'CreateRefundRequest'), '/amount').type = 'string'; },
+    { location: '#/components/schemas/CreateRefundRequest/properties/amount', message: /no longer accepts integer/ }],
+  ['a maxLength added to a request field', (d) => { at(props(d, 'CreateWithdrawalRequest'), '/walletId').maxLength = 20; },
+    { location: '#/components/schemas/CreateWithdrawalRequest/properties/walletId', message: /stricter: maxLength 20 added/ }],
+  ['a request maximum lowered', (d) => { at(props(d, 'CreateWithdrawalRequest'), '/amount').maximum = 1_000_000; },
+    { location: '#/components/schemas/CreateWithdrawalRequest/properties/amount', message: /stricter: maximum 100000000000 → 1000000/ }],
+  ['a request enum value removed', (d) => { drop(list(d, '/components/schemas/CreateRefundRequest/properties/reason/enum'), 'other'); },
+    { location: '#/components/schemas/CreateRefundRequest/properties/reason', message: /no longer accepts the value "other"/ }],
+  ['a request field removed from a closed body', (d) => { delete props(d, 'CreateRefundRequest').metadata; },
+    { location: '#/components/schemas/CreateRefundRequest/properties/metadata', message: /"metadata" removed: .*refused/ }],
+  ['a request alternative removed', (d) => { list(d, '/components/schemas/CreateTransactionRequest/oneOf').pop(); },
+    { location: '#/components/schemas/CreateTransactionRequest', message: /CreateBilletTransactionRequest is no longer accepted/ }],
+  ['a path parameter accepting fewer ids', (d) => { at(d, '/components/parameters/CustomerId/schema').pattern = '^cus_[0-9a-z]+$'; },
+    { location: '#/components/parameters/CustomerId/schema', message: /^pattern changed/ }],
+  ['a query parameter removed', (d) => {
+    const params = list(d, '/paths/~1v1~1customers/get/parameters');
+    drop(params, params.find((p) => (p as Json).name === 'email'));
+  }, { location: 'GET /v1/customers #/parameters/query/email', message: /parameter query "email" is no longer accepted/ }],
+  ['a required query parameter added', (d) => {
+    list(d, '/paths/~1v1~1customers/get/parameters').push({ name: 'country', in: 'query', required: true, schema: { type: 'string' } });
+  }, { location: 'GET /v1/customers #/parameters/query/country', message: /new required parameter query "country"/ }],
+  ['a success status changed', (d) => {
+    const responses = at(d, '/paths/~1v1~1customers/post/responses');
+    responses['200'] = responses['201'];
+    delete responses['201'];
+  }, { location: 'POST /v1/customers #/responses/201', message: /success response 201 removed/ }],
+  ['a response header removed', (d) => { delete at(d, '/components/responses/TooManyRequests/headers')['Retry-After']; },
+    { location: '#/components/responses/TooManyRequests/headers/Retry-After', message: /header "Retry-After" is no longer sent/ }],
+  ['an operation needing more credentials', (d) => {
+    at(d, '/components/securitySchemes').OAuth = { type: 'http', scheme: 'bearer' };
+    at(d, '/paths/~1v1~1customers/post').security = [{ ServiceKey: [], OAuth: [] }];
+  }, { location: 'POST /v1/customers #/security', message: /ServiceKey is no longer enough: it now requires OAuth \+ ServiceKey/ }],
+  ['a webhook payload field removed', (d) => {
+    delete props(d, 'TransactionWebhookDelivery').source;
+    drop(list(d, '/components/schemas/TransactionWebhookDelivery/required'), 'source');
+  }, { location: '#/components/schemas/TransactionWebhookDelivery/properties/source', message: /field "source" removed/ }],
+  ['a webhook payload enum value removed', (d) => { drop(list(d, '/components/schemas/TransactionWebhookDelivery/properties/source/enum'), 'manual'); },
+    { location: '#/components/schemas/TransactionWebhookDelivery/properties/source', message: /the value "manual" was removed/ }],
+  ['a webhook header no longer sent', (d) => { list(d, '/webhooks/transaction.approved/post/parameters').shift(); },
+    { location: 'webhook transaction.approved #/parameters/header/X-Service-Signature', message: /header "X-Service-Signature" is no longer sent/ }],
+  ['an event type removed', (d) => { delete at(d, '/webhooks')['transaction.dispute']; },
+    { location: 'webhook transaction.dispute', message: /event no longer sent/ }],
+];
+
+describe('the breaking-change gate', () => {
+  it.each(BREAKING)('fails on %s, naming the place', (_name, edit, expected) => {
+    const result = gate(released, edited(edit));
+    expect(result.passed).toBe(false);
+    expect(matching(result.breaking, expected), JSON.stringify(result.breaking, null, 1)).toHaveLength(1);
+  });
+
+  it.each(BREAKING)('passes %s when info.version is a new major', (_name, edit, expected) => {
+    const result = gate(released, edited(edit, '2.0.0'));
+    expect(result).toMatchObject({ passed: true, newMajor: true, releasedVersion: '1.0.0', currentVersion: '2.0.0' });
+    expect(matching(result.breaking, expected)).toHaveLength(1);
+  });
+
+  it('names the first operation using a changed component', () => {
+    const [change] = gate(released, edited(BREAKING[20]![1])).breaking;
+    expect(change?.usedBy).toBe('webhook transaction.created');
+  });
+});
+
+const ADDITIVE: [string, (doc: Json) => void, Expected | null][] = [
+  ['a new operation', (d) => {
+    at(d, '/paths')['/v1/customers/{customerId}/notes'] = { get: { ...at(d, '/paths/~1v1~1customers~1{customerId}/get'), operationId: 'listCustomerNotes' } };
+  }, { location: 'GET /v1/customers/{customerId}/notes', message: /^new operation$/ }],
+  ['a new optional request field', (d) => { props(d, 'CreateCustomerRequest').nickname = { type: 'string', maxLength: 50 }; },
+    { location: '#/components/schemas/CreateCustomerRequest/properties/nickname', message: /new optional field "nickname"/ }],
+  ['a new optional query parameter', (d) => {
+    list(d, '/paths/~1v1~1customers/get/parameters').push({ name: 'country', in: 'query', schema: { type: 'string' } });
+  }, { location: 'GET /v1/customers #/parameters/query/country', message: /new optional parameter query "country"/ }],
+  ['a new response field', (d) => {
+    props(d, 'Customer').nickname = { type: ['string', 'null'] };
+    list(d, '/components/schemas/Customer/required').push('nickname');
+  }, { location: '#/components/schemas/Customer/properties/nickname', message: /new field "nickname"/ }],
+  ['a new enum value in a request', (d) => { list(d, '/components/schemas/CreateRefundRequest/properties/reason/enum').push('expired_card'); },
+    { location: '#/components/schemas/CreateRefundRequest/properties/reason', message: /new accepted value "expired_card"/ }],
+  ['a new event type', (d) => {
+    at(d, '/webhooks')['transaction.expired'] = structuredClone(at(d, '/webhooks/transaction.approved'));
+    list(d, '/components/schemas/WebhookEventType/enum').push('transaction.expired');
+  }, { location: 'webhook transaction.expired', message: /^new event type$/ }],
+  ['a new error code', (d) => { list(d, '/components/schemas/ErrorCode/enum').push('cardExpired'); },
+    { location: '#/components/schemas/ErrorCode', message: /new value "cardExpired"/ }],
+  ['a loosened maxLength', (d) => { at(props(d, 'CreateCustomerRequest'), '/firstName').maxLength = 200; },
+    { location: '#/components/schemas/CreateCustomerRequest/properties/firstName', message: /looser: maxLength 100 → 200/ }],
+];
+
+const UNCHANGED: [string, (doc: Json) => void][] = [
+  ['descriptions, summaries and examples', (d) => {
+    at(d, '/info').description = 'Rewritten.';
+    at(d, '/paths/~1v1~1customers/post').summary = 'Make a customer';
+    Object.assign(at(props(d, 'Customer'), '/email'), { description: 'Where we write.', example: 'ana@example.com' });
+  }],
+  ['a nullable field spelled with oneOf instead of a type list', (d) => {
+    props(d, 'CreateCustomerRequest').birthdate = { oneOf: [{ type: 'string', format: 'date' }, { type: 'null' }] };
+  }],
+  ['a path parameter renamed', (d) => {
+    const paths = at(d, '/paths');
+    paths['/v1/customers/{id}'] = paths['/v1/customers/{customerId}'];
+    delete paths['/v1/customers/{customerId}'];
+    at(d, '/components/parameters/CustomerId').name = 'id';
+  }],
+];
+
+describe('additive changes', () => {
+  it.each(ADDITIVE)('pass: %s', (_name, edit, expected) => {
+    const result = gate(released, edited(edit));
+    expect(result.breaking).toEqual([]);
+    expect(result.passed).toBe(true);
+    if (expected) expect(matching(result.additive, expected), JSON.stringify(result.additive, null, 1)).toHaveLength(1);
+  });
+
+  it.each(UNCHANGED)('%s change nothing', (_name, edit) => {
+    expect(findChanges(released, edited(edit))).toEqual([]);
+  });
+
+  it('the current spec passes against the released contract: its new operation is additive', () => {
+    const result = gate(released, read('generated/openapi.json'));
+    expect(result.breaking).toEqual([]);
+    expect(result.additive).toContainEqual(expect.objectContaining({ rule: 'operation-added', location: 'GET /v1/sandbox/events/stream' }));
+  });
+});
+
+/** A document whose one operation answers `schemas.Answer`. */
+function tiny(schemas: Json): Json {
+  const answer = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } } };
+  return { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/v1/a': { get: { responses: { 200: answer } } } },
+    components: { schemas } };
+}
+
+describe('schemas compared structurally', () => {
+  const payment = (variants: string[], card: Json) => tiny({
+    Answer: { oneOf: variants.map((v) => ({ $ref: `#/components/schemas/${v}` })),
+      discriminator: { propertyName: 'method', mapping: Object.fromEntries(variants.map((v) => [v.toLowerCase(), `#/components/schemas/${v}`])) } },
+    Pix: { type: 'object', required: ['method', 'qrCode'], properties: { method: { const: 'pix' }, qrCode: { type: 'string' } } },
+    Card: card,
+    Billet: { type: 'object', required: ['method'], properties: { method: { const: 'billet' } } },
+  });
+  const card = { type: 'object', required: ['method', 'brand'], properties: { method: { const: 'card' }, brand: { type: 'string' } } };
+
+  it('matches oneOf branches by discriminator value, whatever their order', () => {
+    const changes = findChanges(payment(['Pix', 'Card'], card),
+      payment(['Billet', 'Card', 'Pix'], { ...card, required: ['method'], properties: { method: { const: 'card' } } }));
+    expect(changes.map((c) => [c.severity, c.location, c.message])).toEqual([
+      ['breaking', '#/components/schemas/Card/properties/brand', 'field "brand" removed'],
+      ['additive', '#/components/schemas/Answer', 'new variant billet (clients ignore variants they do not know)'],
+    ]);
+  });
+
+  it('finds a response variant removed', () => {
+    const changes = findChanges(payment(['Pix', 'Card'], card), payment(['Card'], card));
+    expect(changes).toEqual([expect.objectContaining({ severity: 'breaking', message: 'variant pix removed', usedBy: 'GET /v1/a' })]);
+  });
+
+  it('follows a recursive schema once and still finds the change inside it', () => {
+    const tree = (nameType: string) => tiny({
+      Answer: { type: 'object', properties: { name: { type: nameType }, children: { type: 'array', items: { $ref: '#/components/schemas/Answer' } } } },
+    });
+    expect(findChanges(tree('string'), tree('integer'))).toEqual([
+      expect.objectContaining({ severity: 'breaking', location: '#/components/schemas/Answer/properties/name', message: 'may now be integer' }),
+    ]);
+  });
+});
+
+describe('npm run check:breaking', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-breaking-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (current: Json) => {
+    const [releasedFile, currentFile] = [join(dir, 'released.json'), join(dir, 'current.json')];
+    writeFileSync(releasedFile, JSON.stringify(released));
+    writeFileSync(currentFile, JSON.stringify(current));
+    return new Promise<{ code: number; stdout: string }>((done) => {
+      execFile(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'scripts/check-breaking.ts'), releasedFile, currentFile],
+        { cwd: dir }, (err, stdout) => done({ code: err ? Number(err.code) : 0, stdout }));
+    });
+  };
+
+  it('exits 1 listing the breaking changes', async () => {
+    const { code, stdout } = await run(edited(BREAKING[1]![1]));
+    expect(code).toBe(1);
+    expect(stdout).toContain('  #/components/schemas/Customer/properties/email: field "email" removed (used by POST /v1/customers)');
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^check:breaking: 1 breaking change: \/v1 is additive-only\. Undo it, .*info\.version 2\.0\.0/);
+  });
+
+  it('prints one OK line for additive changes', async () => {
+    const { code, stdout } = await run(edited(ADDITIVE[0]![1]));
+    expect(code).toBe(0);
+    expect(stdout).toBe('check:breaking: OK, no breaking change against the released contract 1.0.0 (released.json); 1 additive (1 new operation).\n');
+  });
+});

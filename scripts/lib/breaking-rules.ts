@@ -1,0 +1,97 @@
+/**
+ * What the breaking-change gate reports: each kind of difference (a rule), whether it breaks partners in the
+ * direction it was found in, and its one-line message. The policy is spec/descriptions/info.md, "Versioning".
+ */
+/** `request`: what the service accepts (it must not refuse what it accepted). `response`: what it sends, webhook
+ * payloads included (it must not lose a guarantee). */
+export type Direction = 'request' | 'response';
+
+export type Severity = 'breaking' | 'additive';
+
+/** Differences found inside schemas; their severity may depend on the direction. */
+export type SchemaRule =
+  | 'type-narrowed' | 'type-widened' | 'enum-value-removed' | 'enum-value-added' | 'enum-restricted' | 'enum-dropped'
+  | 'bound-stricter' | 'bound-looser' | 'pattern-changed' | 'format-changed' | 'unique-items'
+  | 'field-removed' | 'field-not-accepted' | 'field-read-only' | 'field-write-only' | 'field-required'
+  | 'field-optional' | 'field-added-required' | 'field-added-optional' | 'field-added' | 'additional-closed'
+  | 'dependency-changed' | 'constraint-added' | 'alternative-removed' | 'alternative-added' | 'alternative-sent'
+  | 'variant-removed' | 'variant-added';
+
+/** Differences found around the schemas: operations, parameters, bodies, responses, headers, security, webhooks. */
+export type DocumentRule =
+  | 'operation-removed' | 'operation-added' | 'webhook-removed' | 'webhook-added' | 'response-removed'
+  | 'response-added' | 'media-type-removed' | 'media-type-added' | 'body-removed' | 'body-required'
+  | 'header-removed' | 'header-optional' | 'header-added' | 'parameter-removed' | 'parameter-required'
+  | 'parameter-added-required' | 'parameter-added' | 'parameter-style' | 'security-stricter'
+  | 'security-scheme-removed' | 'security-scheme-changed';
+
+export type Rule = SchemaRule | DocumentRule;
+
+/** One difference between the released contract and the current one. */
+export interface Change {
+  severity: Severity;
+  rule: Rule;
+  /** Where: `POST /v1/customers requestBody application/json/properties/email`, `#/components/schemas/Customer/properties/email`. */
+  location: string;
+  /** One line, for a person. */
+  message: string;
+  /** For a change inside a component: the first operation (or webhook) found using it, in that direction. */
+  usedBy?: string | undefined;
+}
+
+const num = (v: unknown): string => (v === undefined ? 'none' : String(v));
+
+function bound(d: Record<string, unknown>): string {
+  if (d.from === undefined) return `${String(d.keyword)} ${num(d.to)} added`;
+  if (d.to === undefined) return `${String(d.keyword)} ${num(d.from)} removed`;
+  return `${String(d.keyword)} ${num(d.from)} → ${num(d.to)}`;
+}
+
+const changed = (what: string, d: Record<string, unknown>): string =>
+  d.from === undefined ? `${what} ${JSON.stringify(d.to)} added`
+    : d.to === undefined ? `${what} ${JSON.stringify(d.from)} removed`
+      : `${what} changed from ${JSON.stringify(d.from)} to ${JSON.stringify(d.to)}`;
+
+const ADDITIVE = new Set<SchemaRule>(['enum-value-added', 'field-added-optional', 'field-added', 'alternative-added',
+  'variant-added']);
+
+/** Severity and message of a schema rule found in `dir`. */
+export function describeSchemaRule(rule: SchemaRule, dir: Direction, d: Record<string, unknown>): { severity: Severity; message: string } {
+  const req = dir === 'request';
+  const name = `"${String(d.name)}"`;
+  const severity: Severity = ADDITIVE.has(rule) || (rule === 'bound-looser' && req) ? 'additive' : 'breaking';
+  const message = ((): string => {
+    switch (rule) {
+      case 'type-narrowed': return `no longer accepts ${String(d.types)}`;
+      case 'type-widened': return `may now be ${String(d.types)}`;
+      case 'enum-value-removed': return req ? `no longer accepts the value ${String(d.value)}` : `the value ${String(d.value)} was removed`;
+      case 'enum-value-added': return req ? `new accepted value ${String(d.value)}` : `new value ${String(d.value)} (clients ignore values they do not know)`;
+      case 'enum-restricted': return `now limited to ${String(d.values)}`;
+      case 'enum-dropped': return 'no longer limited to its listed values';
+      case 'bound-stricter': return req ? `stricter: ${bound(d)}` : `${bound(d)}: values sent may no longer fit it`;
+      case 'bound-looser': return req ? `looser: ${bound(d)}` : `looser: ${bound(d)}: values sent may exceed the old limit`;
+      case 'pattern-changed': return changed('pattern', d);
+      case 'format-changed': return changed('format', d);
+      case 'unique-items': return req ? 'items must now be unique' : 'items are no longer guaranteed unique';
+      case 'field-removed': return `field ${name} removed`;
+      case 'field-not-accepted': return `field ${name} removed: no other fields are allowed, so sending it is now refused`;
+      case 'field-read-only': return `${name} is now read-only: sending it is no longer accepted`;
+      case 'field-write-only': return `${name} is now write-only: it is no longer sent`;
+      case 'field-required': return `${name} is now required`;
+      case 'field-optional': return `${name} is no longer required: it may be absent`;
+      case 'field-added-required': return `new required field ${name}`;
+      case 'field-added-optional': return `new optional field ${name}`;
+      case 'field-added': return `new field ${name}`;
+      case 'additional-closed': return 'fields other than those listed are now refused (additionalProperties: false)';
+      case 'dependency-changed': return req ? `"${String(d.name)}" is now required with "${String(d.key)}"`
+        : `"${String(d.name)}" no longer always comes with "${String(d.key)}"`;
+      case 'constraint-added': return `new rule: must match exactly one of ${String(d.rule)}`;
+      case 'alternative-removed': return `the alternative ${String(d.label)} is no longer accepted`;
+      case 'alternative-added': return `new accepted alternative ${String(d.label)}`;
+      case 'alternative-sent': return `may now be sent as ${String(d.label)}, a shape it never had`;
+      case 'variant-removed': return `variant ${String(d.label)} removed`;
+      case 'variant-added': return `new variant ${String(d.label)} (clients ignore variants they do not know)`;
+    }
+  })();
+  return { severity, message };
+}

@@ -1,0 +1,140 @@
+/**
+ * How the breaking-change gate reads a schema of a bundled OpenAPI 3.1 document before comparing it: `$ref`s
+ * followed, `allOf` merged, `oneOf: [X, {type: null}]` read as a nullable X, `const` as a one-value enum.
+ */
+export type Json = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const canon = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) =>
+  isObj(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x);
+
+/** Keywords that never change what is valid: descriptions, examples, summaries and vendor extensions. */
+const ANNOTATIONS = new Set(['description', 'title', 'summary', 'example', 'examples', 'default', 'deprecated',
+  'externalDocs', '$comment', 'xml', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding']);
+export const structural = (s: Json): string[] => Object.keys(s).filter((k) => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+/** A oneOf/anyOf branch that adds a rule to its parent's object rather than describing a shape of its own. */
+export const CONSTRAINT_ONLY = new Set(['required', 'not', 'minProperties', 'maxProperties', 'dependentRequired']);
+export const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
+export const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
+
+/** A oneOf/anyOf list and its discriminator; `{type: null}` branches are taken out by `view` (see `View.nullable`). */
+export interface Group { branches: unknown[]; discriminator: Json | undefined }
+/**
+ * A schema read for comparison: `ref` when it is a reference to a component (compared there, once), else `raw`, its
+ * keywords with every `allOf` merged in, and `groups`, its oneOf/anyOf lists. `nullable`: a `{type: null}` branch
+ * was taken out of a group.
+ */
+export interface View { ref?: string; nullable: boolean; raw: Json; groups: Group[] }
+
+/** Resolves a local JSON pointer (`#/components/schemas/X`); a bundled document has no other kind. */
+export function resolvePointer(doc: Json, ref: string): unknown {
+  if (!ref.startsWith('#')) throw new Error(`only local $ref are supported in a bundled document, not ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = isObj(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+    if (node === undefined) throw new Error(`$ref ${ref} points at nothing`);
+  }
+  return node;
+}
+
+/** Follows `$ref` until an object without one (siblings of a `$ref` are annotations in our documents). */
+export function deref(doc: Json, node: unknown, depth = 0): Json {
+  if (!isObj(node)) return {};
+  if (typeof node.$ref !== 'string') return node;
+  if (depth > 32) throw new Error(`$ref chain too long at ${node.$ref}`);
+  return deref(doc, resolvePointer(doc, node.$ref), depth + 1);
+}
+
+export function typesOf(v: View): Set<string> | null {
+  const t = v.raw.type;
+  if (t === undefined) return null;
+  const set = new Set(Array.isArray(t) ? t.map(String) : [String(t)]);
+  if (v.nullable) set.add('null');
+  return set;
+}
+export const accepts = (set: Set<string> | null, t: string): boolean =>
+  set === null || set.has(t) || (t === 'integer' && set.has('number'));
+export const enumOf = (s: Json): unknown[] | null => ('const' in s ? [s.const] : Array.isArray(s.enum) ? s.enum : null);
+
+export function mergeRaw(a: Json, b: Json): Json {
+  const out: Json = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const cur = out[k];
+    if (cur === undefined) out[k] = v;
+    else if (k === 'properties' && isObj(cur) && isObj(v)) {
+      const props: Json = { ...cur };
+      for (const [name, s] of Object.entries(v)) props[name] = name in props ? { allOf: [props[name], s] } : s;
+      out[k] = props;
+    } else if (k === 'required' && Array.isArray(cur) && Array.isArray(v)) out[k] = [...new Set([...cur, ...v])];
+    else if (k === 'type') {
+      const bs = new Set(Array.isArray(v) ? v : [v]);
+      out[k] = (Array.isArray(cur) ? cur : [cur]).filter((t) => bs.has(t));
+    } else if (k === 'enum' && Array.isArray(cur) && Array.isArray(v)) {
+      const bs = new Set(v.map(canon));
+      out[k] = cur.filter((x) => bs.has(canon(x)));
+    } else if ((LOWER as readonly string[]).includes(k)) out[k] = Math.max(Number(cur), Number(v));
+    else if ((UPPER as readonly string[]).includes(k)) out[k] = Math.min(Number(cur), Number(v));
+    else if (k === 'additionalProperties' && v === false) out[k] = false;
+  }
+  return out;
+}
+
+export const isNullBranch = (s: Json): boolean => s.type === 'null' && structural(s).length === 1;
+
+export function flatten(doc: Json, node: unknown, depth = 0): { raw: Json; groups: Group[] } {
+  if (depth > 32) throw new Error('allOf nested too deep (a cycle of allOf?)');
+  const s = deref(doc, node);
+  const { allOf, oneOf, anyOf, discriminator, ...rest } = s;
+  let raw: Json = rest;
+  const groups: Group[] = [];
+  const disc = isObj(discriminator) ? discriminator : undefined;
+  if (Array.isArray(oneOf)) groups.push({ branches: oneOf, discriminator: disc });
+  if (Array.isArray(anyOf)) groups.push({ branches: anyOf, discriminator: disc });
+  for (const branch of Array.isArray(allOf) ? allOf : []) {
+    const f = flatten(doc, branch, depth + 1);
+    raw = mergeRaw(raw, f.raw);
+    groups.push(...f.groups);
+  }
+  return { raw, groups };
+}
+
+export function view(doc: Json, node: unknown): View {
+  if (isObj(node) && typeof node.$ref === 'string' && structural(node).length === 1) {
+    return { ref: node.$ref, nullable: false, raw: {}, groups: [] };
+  }
+  const { raw, groups } = flatten(doc, node);
+  let out: View = { nullable: false, raw, groups: [] };
+  for (const g of groups) {
+    const kept = g.branches.filter((b) => !isNullBranch(deref(doc, b)));
+    if (kept.length === g.branches.length) { out.groups.push(g); continue; }
+    out.nullable = true;
+    if (kept.length !== 1) { if (kept.length) out.groups.push({ ...g, branches: kept }); continue; }
+    // `oneOf: [X, {type: null}]`: the 3.1 spelling of a nullable X, read as X plus null.
+    const inner = view(doc, kept[0]);
+    const alone = structural(out.raw).length === 0 && out.groups.length === 0 && groups.length === 1;
+    if (alone) return { ...inner, nullable: true };
+    const innerRaw = inner.ref ? flatten(doc, { $ref: inner.ref }) : { raw: inner.raw, groups: inner.groups };
+    out = { ...out, raw: mergeRaw(out.raw, innerRaw.raw), groups: [...out.groups, ...innerRaw.groups] };
+  }
+  return out;
+}
+
+/** The `readOnly` / `writeOnly` marks of a property, on it, on its target, or on its nullable branch. */
+export function marks(doc: Json, node: unknown): { readOnly: boolean; writeOnly: boolean } {
+  const own = isObj(node) ? node : {};
+  const v = view(doc, node);
+  const target = v.ref ? deref(doc, { $ref: v.ref }) : v.raw;
+  return {
+    readOnly: own.readOnly === true || target.readOnly === true,
+    writeOnly: own.writeOnly === true || target.writeOnly === true,
+  };
+}
+
+/** A branch's type signature (`type:object`, `type:null/string`), to pair branches that have no other name. */
+export function typeKey(doc: Json, node: unknown): string {
+  const t = view(doc, node);
+  const s = t.ref ? deref(doc, { $ref: t.ref }) : t.raw;
+  const types = s.type === undefined ? 'any' : [s.type].flat().map(String).sort().join('/');
+  return `type:${types}`;
+}

@@ -1,0 +1,109 @@
+/**
+ * What the sandbox's event stream (`GET /v1/sandbox/events/stream`) reads: a merchant's events in the stream's order,
+ * from a position, and the merchant's listen secret.
+ *
+ * The order is (tx, seq): the transaction that recorded the event, then the event's number within the table
+ * (migration 026). A read returns only events whose transaction is older than every transaction still running: they
+ * are committed (or rolled back) for good, so an event that commits late can never land before one already sent, and
+ * a position is exact for resuming: no event is sent twice or skipped. The price is that an event waits, at most, for
+ * the transactions that were running when it committed.
+ */
+import { createHmac } from 'node:crypto';
+import type { Queryable } from '../db/types';
+import type { Scope } from '../core/tenancy';
+import { deliveryBody } from './delivery';
+import { RETENTION, type EventType } from './events-repo';
+import type { Sealer } from './sealer';
+
+/** Where a stream stands: after the event (tx, seq); `opened`, the snapshot of a new stream's start, or null. */
+export interface StreamPosition {
+  tx: string;
+  seq: string;
+  /**
+   * The database snapshot taken when the stream opened (`pg_snapshot` text): the events visible in it were recorded
+   * before the stream and are not sent. Null for a stream resumed after an event.
+   */
+  opened: string | null;
+}
+
+/** One event as the stream sends it: `body` is the exact text a webhook endpoint is POSTed for it. */
+export interface StreamedEvent {
+  id: string;
+  type: EventType;
+  body: string;
+  position: StreamPosition;
+}
+
+/** The position of a stream opening now: every event recorded from now on, none recorded before. */
+export async function openingPosition(q: Queryable): Promise<StreamPosition> {
+  const res = await q.query<{ snapshot: string; xmin: string }>(
+    'SELECT s::text AS snapshot, pg_snapshot_xmin(s)::text AS xmin FROM pg_current_snapshot() AS s',
+  );
+  const row = res.rows[0]!;
+  // Transactions below xmin had ended when the snapshot was taken; from xmin on, `opened` tells which had committed.
+  return { tx: row.xmin, seq: '0', opened: row.snapshot };
+}
+
+/**
+ * The position just after event `eventId` of the scope's stream, or null when the scope has no such event kept now
+ * (the 30 days of `RETENTION`).
+ */
+export async function positionAfter(q: Queryable, scope: Scope, eventId: string): Promise<StreamPosition | null> {
+  const res = await q.query<{ tx: string; seq: string }>(
+    `SELECT tx::text AS tx, seq::text AS seq FROM events
+      WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND created_at > now() - ${RETENTION}`,
+    [scope.merchantId, scope.mode, eventId],
+  );
+  const row = res.rows[0];
+  return row ? { tx: row.tx, seq: row.seq, opened: null } : null;
+}
+
+interface Row {
+  id: string;
+  type: EventType;
+  payload: unknown;
+  created_at: Date;
+  tx: string;
+  seq: string;
+}
+
+/**
+ * The scope's next events after `from` in the stream's order, at most `limit`, of `types` only when given: one query
+ * on the index `events_stream`. Each carries the position after it.
+ */
+export async function eventsAfter(
+  q: Queryable,
+  scope: Scope,
+  from: StreamPosition,
+  types: readonly EventType[] | null,
+  limit: number,
+): Promise<StreamedEvent[]> {
+  const res = await q.query<Row>(
+    `SELECT id, type, payload, created_at, tx::text AS tx, seq::text AS seq FROM events
+      WHERE merchant_id = $1 AND mode = $2 AND (tx, seq) > ($3::xid8, $4::bigint)
+        AND tx < pg_snapshot_xmin(pg_current_snapshot())
+        AND ($5::text IS NULL OR NOT pg_visible_in_snapshot(tx, $5::text::pg_snapshot))
+        AND ($6::text[] IS NULL OR type = ANY ($6::text[]))
+      ORDER BY tx, seq
+      LIMIT $7`,
+    [scope.merchantId, scope.mode, from.tx, from.seq, from.opened, types, limit],
+  );
+  return res.rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    // A stream's deliveries are those of the events as they happened: `automatic`, as their first delivery is.
+    body: deliveryBody({ id: r.id, type: r.type, payload: r.payload, createdAt: r.created_at }, 'automatic'),
+    position: { tx: r.tx, seq: r.seq, opened: from.opened },
+  }));
+}
+
+/**
+ * The merchant's listen secret: what the CLI signs the deliveries it forwards with, in the form of an endpoint's
+ * secret (`whsec_` and 24 bytes in base64). Derived from the service's secrets key, not stored: the same on every
+ * connection and every instance, different for each merchant, and it reveals nothing of the secrets key. It changes
+ * only when the operator changes `SECRETS_KEY`.
+ */
+export function listenSecret(sealer: Sealer, merchantId: string): string {
+  const mac = createHmac('sha256', sealer.derive('sandbox-listen-secret')).update(merchantId, 'utf8').digest();
+  return `whsec_${mac.subarray(0, 24).toString('base64')}`;
+}
