@@ -52,6 +52,15 @@ describe('the built docs page', () => {
         // What a reader does, each a chance for telemetry or a lazily loaded asset: open a tag, search, switch
         // the colour mode, collapse the sidebar (its attribution logo changes), read to the end.
         await p.getByRole('link', { name: 'Transactions', exact: true }).first().click();
+        // The operation's code samples (x-codeSamples, redocly.yaml's codeSamples): curl shown, the client a choice away.
+        await p.getByRole('link', { name: /^Capture a pre-authorized card transaction/ }).first().click();
+        const capture = p.locator('[id="transactions/capturetransaction"]');
+        const curl = capture.getByText('curl -X POST http://localhost:3000/v1/transactions/', { exact: false }).first();
+        await expect.poll(() => curl.isVisible(), { timeout: 15_000 }).toBe(true);
+        await capture.getByRole('button', { name: 'curl', exact: true }).click();
+        await p.getByRole('menuitem', { name: 'Client' }).click({ timeout: 15_000 });
+        const client = capture.getByText("await client.POST('/v1/transactions/{transactionId}/capture'", { exact: false }).first();
+        await expect.poll(() => client.isVisible(), { timeout: 15_000 }).toBe(true);
         // The Checkouts chapter's picture of the checkout page, inlined by the build: drawn, from the file itself.
         await p.getByRole('link', { name: 'Checkouts', exact: true }).first().click();
         await p.getByText('The checkout page', { exact: true }).first().click();

@@ -1,5 +1,6 @@
 /**
- * Regenerates generated/ from spec/: the bundled document, openapi-typescript types and the route table.
+ * Regenerates generated/ from spec/: the bundled document (with the code samples of every operation, `x-codeSamples`,
+ * made from the spec's examples), openapi-typescript types and the route table.
  * `--check` writes nothing and exits 1 when any generated file would change (the drift check of CI).
  */
 import { execFile } from 'node:child_process';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { withCodeSamples } from './lib/code-samples';
 import { emitOperations, GENERATED_HEADER } from './lib/emit-operations';
 import { extractRoutes, type BundledDocument } from './lib/routes';
 
@@ -29,7 +31,8 @@ async function bundleSpec(): Promise<Record<string, unknown>> {
 }
 
 async function render(): Promise<Map<string, string>> {
-  const bundled = await bundleSpec();
+  // The samples are generated, never written in spec/: they follow the examples they are made from.
+  const bundled = withCodeSamples(await bundleSpec());
   // JSON has no comments: the do-not-edit mark is the first key of the document.
   const doc = { 'x-generated': GENERATED_HEADER.replace(/^\/\/ /, ''), ...bundled };
   const files = new Map<string, string>();

@@ -1,0 +1,189 @@
+/**
+ * `payments listen --forward-to <url>`: pulls the sandbox's events from the service's stream (so the service never
+ * has to reach the developer's machine) and pushes each one to a local receiver, signed as a real delivery, with
+ * retries (forwarder.ts). A lost stream is reopened with `Last-Event-ID`, so nothing recorded meanwhile is missed.
+ */
+import type { PaymentsError } from '../index.js';
+import { apiFailure, CliFailure, duration, sleep, UsageError, type Context } from './context.js';
+import { Forwarder, type Delivery } from './forwarder.js';
+import type { Command } from './command.js';
+import type { SseMessage } from './sse.js';
+import { openStream, readStream } from './stream.js';
+
+const DEFAULT_MAX_RETRIES = 5;
+const EVENT_TYPE = /^[a-z]+\.[a-z-]+$/;
+
+export const listen: Command = {
+  summary: 'forward the sandbox\'s events, as they happen, to a local URL',
+  usage: 'payments listen --forward-to <url> [--events <type,…>] [--max-retries <n>] [--json] | --print-secret',
+  help: `Opens the service's stream of sandbox events and forwards each event to a URL on this machine, signed as a
+real delivery (webhook-id, webhook-timestamp, webhook-signature and X-Service-Signature) with the listen secret,
+so your receiver's verifyWebhook code runs unchanged. The service never has to reach this machine.
+
+flags:
+  --forward-to <url>   where to POST each event (http:// or https://), e.g. http://localhost:4242/webhooks
+  --events <types>     only these event types, comma-separated (default: every type)
+  --max-retries <n>    retries of a delivery the receiver refuses (non-2xx), cannot be reached or does not answer
+                       within 15 s, after 1 s, 2 s, 4 s … (default ${DEFAULT_MAX_RETRIES}; 0 for none). Later events are
+                       not held back by one being retried
+  --print-secret       print the listen secret (whsec_…) alone and exit: it is the same on every run, so a
+                       receiver can keep it in its configuration
+  --json               one JSON object per line instead of the log lines
+
+Each attempt prints one line: time, event type, event id, and the receiver's status or the failure. A dropped
+connection to the service is reopened with backoff, resuming after the last event received. Needs a sandbox key.
+Ctrl-C stops.`,
+  options: {
+    'forward-to': { type: 'string' },
+    events: { type: 'string' },
+    'max-retries': { type: 'string' },
+    'print-secret': { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
+  positionals: [],
+  check(flags) {
+    if (flags['print-secret']) return;
+    const url = flags['forward-to'];
+    if (typeof url !== 'string' || url.trim() === '') throw new UsageError('listen needs --forward-to <url> (or --print-secret)');
+    forwardUrl(url);
+    eventTypes(flags.events);
+    maxRetries(flags['max-retries']);
+  },
+  run: (ctx, flags) => run(ctx, flags),
+};
+
+function forwardUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`--forward-to is not a URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--forward-to must be http:// or https:// (got ${raw})`);
+  return url.toString();
+}
+
+function eventTypes(raw: unknown): string[] {
+  if (raw === undefined) return [];
+  const types = String(raw).split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const bad = types.find((t) => !EVENT_TYPE.test(t));
+  if (bad !== undefined || types.length === 0) throw new UsageError(`--events takes event types separated by commas, like transaction.approved,transaction.failed (got "${String(raw)}")`);
+  return [...new Set(types)];
+}
+
+function maxRetries(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_MAX_RETRIES;
+  const text = String(raw).trim();
+  if (!/^\d{1,3}$/.test(text) || Number(text) > 100) throw new UsageError(`--max-retries takes a whole number from 0 to 100 (got "${text}")`);
+  return Number(text);
+}
+
+/** Failures worth reconnecting after, once the stream has worked: the service restarting, a proxy, a quota. */
+function transient(error: PaymentsError): boolean {
+  return error.code === 'connectionFailed' || error.code === 'timeout' || error.statusCode === 429 || (error.statusCode >= 500 && error.statusCode !== 501);
+}
+
+async function run(ctx: Context, flags: Record<string, unknown>): Promise<number> {
+  const printSecret = flags['print-secret'] === true;
+  const url = printSecret ? '' : forwardUrl(String(flags['forward-to']));
+  const types = eventTypes(flags.events);
+  const json = flags.json === true;
+  const { io } = ctx;
+
+  let secret: string | undefined;
+  let lastEventId: string | undefined;
+  let connected = false;
+  let failures = 0;
+  const forwarder = new Forwarder(ctx, { url, maxRetries: maxRetries(flags['max-retries']), json, secret: () => secret! });
+
+  const onMessage = (message: SseMessage): 'stop' | void => {
+    if (message.event === 'ready') {
+      const next = parseJson(message.data)?.secret;
+      if (typeof next !== 'string' || !next.startsWith('whsec_')) {
+        io.stderr('warning: the stream\'s ready message carries no secret; ignored\n');
+        return;
+      }
+      if (printSecret) {
+        io.stdout(`${next}\n`);
+        return 'stop';
+      }
+      if (!connected) {
+        const only = types.length > 0 ? ` (${types.join(', ')})` : '';
+        io.stdout(json ? `${JSON.stringify({ ready: true, forwardTo: url, events: types, secret: next })}\n` : `Ready. Forwarding sandbox events${only} to ${url}. Signing secret: ${next} (Ctrl-C to stop)\n`);
+      } else {
+        if (secret !== undefined && next !== secret) io.stderr(`warning: the listen secret changed; signing with ${next} from now on\n`);
+        io.stderr(`Reconnected${lastEventId ? `, resuming after ${lastEventId}` : ''}.\n`);
+      }
+      secret = next;
+      connected = true;
+      failures = 0;
+      return;
+    }
+    if (message.event !== 'delivery') return;
+    const delivery = asDelivery(parseJson(message.data));
+    if (!delivery || secret === undefined) {
+      io.stderr(`warning: skipped a delivery message this CLI cannot read${message.id ? ` (${message.id})` : ''}\n`);
+      return;
+    }
+    lastEventId = message.id || delivery.id;
+    forwarder.add(delivery);
+  };
+
+  try {
+    while (!ctx.signal.aborted) {
+      const opened = await openStream(ctx, types, lastEventId);
+      if (ctx.signal.aborted) break;
+      let why: string;
+      if ('error' in opened) {
+        const { error } = opened;
+        if (error.code === 'webhookEventNotFound' && lastEventId) {
+          io.stderr(`warning: the events after ${lastEventId} are no longer kept; going on with new events only\n`);
+          lastEventId = undefined;
+          continue;
+        }
+        if (!connected || !transient(error)) throw apiFailure(ctx, error, 'listen');
+        why = apiFailure(ctx, error, 'listen').message.replace(/^error: /, '');
+        failures++;
+        const wait = Math.max(opened.retryAfterMs ?? 0, backoff(ctx, failures));
+        io.stderr(`Reconnecting failed (${why}); next try in ${duration(wait)}.\n`);
+        await sleep(wait, ctx.signal);
+        continue;
+      }
+      why = await readStream(opened.body, onMessage, ctx.timing.streamIdleMs, ctx.signal);
+      if (why === 'stopped') {
+        if (printSecret) return 0;
+        break;
+      }
+      if (!connected) throw new CliFailure(`error: the stream at ${ctx.baseUrl} ended before it was ready (${why})`);
+      failures++;
+      const wait = backoff(ctx, failures);
+      io.stderr(`Stream lost (${why}); reconnecting in ${duration(wait)}${lastEventId ? `, resuming after ${lastEventId}` : ''}.\n`);
+      await sleep(wait, ctx.signal);
+    }
+  } finally {
+    const left = await forwarder.stop();
+    if (ctx.signal.aborted && !printSecret) {
+      io.stderr(`Stopped.${left.length > 0 ? ` Not delivered: ${left.join(', ')}.` : ''}\n`);
+    }
+  }
+  return 0;
+}
+
+function backoff(ctx: Context, failures: number): number {
+  return Math.min(ctx.timing.reconnectCapMs, ctx.timing.reconnectBaseMs * 2 ** (failures - 1));
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function asDelivery(data: Record<string, unknown> | undefined): Delivery | undefined {
+  if (!data) return undefined;
+  const { id, type, body } = data;
+  return typeof id === 'string' && typeof type === 'string' && typeof body === 'string' ? { id, type, body } : undefined;
+}

@@ -1,0 +1,82 @@
+/**
+ * The sandbox's event stream (`GET /v1/sandbox/events/stream`, server-sent events): opening it through the client,
+ * and reading it message by message, with a limit on silence (the service sends a keep-alive every 15 s).
+ */
+import type { PaymentsError, Schemas } from '../index.js';
+import { duration, reason, type Context } from './context.js';
+import { SseParser, type SseMessage } from './sse.js';
+
+export type Opened = { body: ReadableStream<Uint8Array> } | { error: PaymentsError; retryAfterMs: number | undefined };
+
+/** Opens the stream, after `lastEventId` when given; never retried here (listen has its own reconnection). */
+export async function openStream(ctx: Context, types: string[], lastEventId: string | undefined): Promise<Opened> {
+  const result = await ctx.client.GET('/v1/sandbox/events/stream', {
+    params: {
+      query: types.length > 0 ? { type: types as Schemas['WebhookEventType'][] } : {},
+      header: lastEventId ? { 'Last-Event-ID': lastEventId } : {},
+    },
+    headers: { Accept: 'text/event-stream' },
+    parseAs: 'stream',
+    maxRetries: 0,
+    signal: ctx.signal,
+  });
+  if (result.error) return { error: result.error, retryAfterMs: retryAfter(result.response) };
+  if (!result.data) {
+    return {
+      error: { code: 'invalidResponse', statusCode: result.response.status, category: 'server', message: 'The stream answered without a body.', correlationId: result.correlationId, idempotencyKey: undefined, attempts: 1 },
+      retryAfterMs: undefined,
+    };
+  }
+  return { body: result.data as ReadableStream<Uint8Array> };
+}
+
+function retryAfter(response: Response | undefined): number | undefined {
+  const value = response?.headers.get('Retry-After')?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
+}
+
+/**
+ * Reads the stream until it ends, `onMessage` answers `stop`, the silence lasts `idleMs`, or `signal` aborts.
+ * Returns why it ended, worded for a log line.
+ */
+export async function readStream(
+  body: ReadableStream<Uint8Array>,
+  onMessage: (message: SseMessage) => 'stop' | void,
+  idleMs: number,
+  signal: AbortSignal,
+): Promise<'stopped' | string> {
+  const reader = body.getReader();
+  const parser = new SseParser();
+  const decoder = new TextDecoder('utf-8');
+  let why: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = (because: string) => {
+    why ??= because;
+    void reader.cancel().catch(() => undefined);
+  };
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => cancel(`nothing received for ${duration(idleMs)}`), idleMs);
+  };
+  const onAbort = () => cancel('stopped');
+  signal.addEventListener('abort', onAbort, { once: true });
+  arm();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return why ?? 'the service closed the stream';
+      arm();
+      for (const message of parser.push(decoder.decode(value, { stream: true }))) {
+        if (onMessage(message) === 'stop') {
+          cancel('stopped');
+          return 'stopped';
+        }
+      }
+    }
+  } catch (err) {
+    return why ?? `connection lost: ${reason(err)}`;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  }
+}
