@@ -3,18 +3,21 @@
  *
  * Every method of openapi-fetch (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`), typed by the contract, with what a
  * partner would otherwise write around it:
- * - an `X-Idempotency-Key` on every `POST`, `PUT` and `PATCH` (one the caller sends is kept), the same on every retry;
- * - retries of connection failures, time-outs, `409 idempotencyInProgress`, `429` (after `Retry-After`) and `5xx`,
- *   with exponential backoff and jitter, at most `maxRetries` times;
+ * - an `X-Idempotency-Key` on every `POST`, `PUT` and `PATCH` (one the caller gives is kept), the same on every retry,
+ *   so a retried write is done once;
+ * - retries of connection failures, time-outs, `409 idempotencyInProgress`, `429` (after `Retry-After`) and `5xx`
+ *   (but `501`), with exponential backoff and jitter, at most `maxRetries` times;
  * - a time limit on each attempt (`timeoutMs`);
  * - the `X-Correlation-Id` of the answer on every result and error;
  * - `paginate()`, an async iterator over every item of a list, page after page;
  * - errors as values: `{ data, error }`, where `error.code` is the contract's closed `ErrorCode` union, or one of the
  *   client's own codes when no usable answer came back. Methods never throw for an HTTP or network failure.
  */
-import createClient, { type Client, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import { attemptSignal, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
+export { backoffDelay, retryAfterMs, type BackoffSettings } from './retry.js';
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
 export type ErrorEnvelope = Schemas['Error'];
@@ -23,12 +26,14 @@ export type ErrorCode = Schemas['ErrorCode'];
 
 /**
  * Codes of failures the client found itself, without an answer of the API to read:
- * - `connectionFailed`: the request could not be sent or its answer not received (refused, reset, DNS);
- * - `timeout`: no answer within `timeoutMs`;
- * - `aborted`: the caller's `signal` aborted the request;
- * - `invalidResponse`: an answer that is not the API's error envelope (a proxy's HTML page, say).
+ * - `connectionFailed`: the request could not be sent or its answer not received (refused, reset, DNS); retried;
+ * - `timeout`: no answer within `timeoutMs`; retried;
+ * - `aborted`: the caller's `signal` aborted the request (during an attempt or the wait before a retry); final;
+ * - `invalidResponse`: an answer that is not what the API sends (a proxy's HTML page, a body that is not JSON, an
+ *   error without the API's envelope); retried when its status is, final otherwise.
  */
 export type ClientErrorCode = 'connectionFailed' | 'timeout' | 'aborted' | 'invalidResponse';
+/** Every code `error.code` may hold: `switch` on it, TypeScript checks the cases. */
 export type PaymentsErrorCode = ErrorCode | ClientErrorCode;
 
 /**
@@ -41,66 +46,86 @@ export interface PaymentsError {
   statusCode: number;
   /** The error's category; `network` when there was no answer. */
   category: Schemas['ErrorCategory'] | 'network';
+  /** One line for people (log it; never parse it). */
   message: string;
   /** The HTTP reason phrase the API sent (`Bad Request`, …), when it answered. */
   status?: string;
+  /** What the error is about (`customer`, `transaction`, `client`, …), when the API said. */
   resource?: string;
+  /** More about the error, when the API said (`409 customerAlreadyExists` names the existing customer). */
   details?: string;
   /** The fields at fault of a `400 invalidParameters`, in bracket notation. */
   params?: Record<string, string>[];
-  /** The answer's `X-Correlation-Id`: quote it to support. */
+  /** The answer's `X-Correlation-Id`: quote it to support. Undefined when no answer came back. */
   correlationId: string | undefined;
-  /** The request's `X-Idempotency-Key` (on `POST`, `PUT` and `PATCH`). */
+  /** The request's `X-Idempotency-Key` (on `POST`, `PUT` and `PATCH`): retry later with it to stay idempotent. */
   idempotencyKey: string | undefined;
   /** How many attempts were made (1 when the first one was the last). */
   attempts: number;
-  /** The cause of a client-side failure (the `fetch` error). */
+  /** The cause of a client-side failure (the `fetch` error, the JSON parser's error). */
   cause?: unknown;
 }
 
-/** The result of a call: `data` or `error`, never both. */
+/** The result of a call: `data` or `error`, never both. Test `error` first: `if (error) …; else data…`. */
 export type PaymentsResult<Data> =
   | {
+      /** The answer's body, typed by the operation's success response. */
       data: Data;
       error?: undefined;
       /** The answer (always present when `data` is). */
       response: Response;
+      /** The answer's `X-Correlation-Id`. */
       correlationId: string | undefined;
+      /** The `X-Idempotency-Key` sent (on `POST`, `PUT` and `PATCH`). */
       idempotencyKey: string | undefined;
+      /** How many attempts it took (1 without a retry). */
+      attempts: number;
     }
   | {
       data?: undefined;
+      /** Why the call failed: the last attempt's error. */
       error: PaymentsError;
-      /** The answer, or undefined when none came back. */
+      /** The last answer, or undefined when none came back. */
       response: Response | undefined;
+      /** The last answer's `X-Correlation-Id` (also `error.correlationId`). */
       correlationId: string | undefined;
+      /** The `X-Idempotency-Key` sent (on `POST`, `PUT` and `PATCH`). */
       idempotencyKey: string | undefined;
+      /** How many attempts were made (also `error.attempts`). */
+      attempts: number;
     };
 
 /** What the client may be asked per request, besides openapi-fetch's own options (`params`, `body`, `headers`, …). */
 export interface RequestExtras {
-  /** Time limit of each attempt, in milliseconds (default: the client's). */
+  /** Time limit of each attempt, in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number;
-  /** Retries of this request at most (default: the client's). */
+  /** Retries of this request at most (default: the client's `maxRetries`; 0 for none). */
   maxRetries?: number;
-  /** The `X-Idempotency-Key` to send (default: a new UUID v4 per call; a header given in `headers` wins). */
+  /**
+   * The `X-Idempotency-Key` of this `POST`, `PUT` or `PATCH` (10 to 255 letters, digits, `-` and `_`): give your own to
+   * retry a write yourself later, say after a crash, without doing it twice. Default: a new UUID v4 per call. A key
+   * given as a header (`params.header` or `headers`) wins over this one. Ignored on `GET` and `DELETE`.
+   */
   idempotencyKey?: string;
-  /** Aborts the call (no retry follows). */
+  /** Aborts the call: the attempt under way, or the wait before a retry. The result is then `aborted`, never retried. */
   signal?: AbortSignal;
 }
 
 export interface PaymentsClientOptions {
   /** Base address of the API, without `/v1` (for example `http://localhost:3000`). */
   baseUrl: string;
-  /** The API key: `sk_test_…` for sandbox, `sk_live_…` for production. */
+  /** The API key, sent as the `ServiceKey` header: `sk_test_…` for sandbox, `sk_live_…` for production. */
   apiKey: string;
-  /** A fetch implementation (defaults to the global one). */
+  /** A fetch implementation (defaults to the global one): to go through a proxy agent, or to observe requests. */
   fetch?: typeof globalThis.fetch;
   /** Retries of a failed request at most (default 2: three attempts in all). 0 turns retries off. */
   maxRetries?: number;
-  /** Time limit of each attempt, in milliseconds (default 30000). */
+  /**
+   * Time limit of each attempt, in milliseconds, from sending the request to the answer's last byte (default 30000).
+   * A retried call may take several times this; `signal` bounds the whole call. `Infinity` for none.
+   */
   timeoutMs?: number;
-  /** First retry's delay, doubled at each retry, in milliseconds (default 500). */
+  /** The backoff before the first retry, in milliseconds, doubled at each retry, before jitter (default 500). */
   retryBaseDelayMs?: number;
   /** Longest backoff between two attempts, in milliseconds (default 8000). */
   retryMaxDelayMs?: number;
@@ -111,6 +136,8 @@ export interface PaymentsClientOptions {
   maxRetryAfterMs?: number;
   /** Makes the idempotency keys (default `crypto.randomUUID()`). */
   idempotencyKey?: () => string;
+  /** The jitter's source, a number in [0, 1) per retry (default `Math.random`): fixed in tests. */
+  random?: () => number;
 }
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
@@ -123,13 +150,14 @@ export type PathsWith<M extends Method> = {
 
 type RequiredKeys<T> = T extends undefined ? never : { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type InitArg<Init> = [RequiredKeys<Init>] extends [never] ? [init?: Init & RequestExtras] : [init: Init & RequestExtras];
-type SuccessData<R> = Extract<R, { error?: never }> extends { data: infer D } ? D : never;
 
+/** One typed method: `client.POST('/v1/customers', { body })`, resolving to a `PaymentsResult`, never rejecting. */
 export type PaymentsMethod<M extends Method> = <P extends PathsWith<M>, Init extends MaybeOptionalInit<paths[P], M>>(
   url: P,
   ...init: InitArg<Init>
 ) => Promise<PaymentsResult<OperationData<paths[P][M], Init>>>;
-type OperationData<O, Init> = O extends Record<string | number, unknown> ? SuccessData<FetchResponse<O, Init, Media>> : never;
+// The success member's `data`, read by indexed access: `infer` over the narrowed operation type yielded `never`.
+type OperationData<O, Init> = O extends Record<string | number, unknown> ? Extract<FetchResponse<O, Init, Media>, { error?: never }>['data'] : never;
 
 type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
 type ListBody<P extends keyof paths> =
@@ -145,6 +173,7 @@ type ListParameters<P extends ListPaths> = GetOperation<P> extends { parameters:
 type ListQuery<P extends ListPaths> = Omit<NonNullable<ListParameters<P> extends { query?: infer Q } ? Q : never>, 'offset'>;
 type ListPath<P extends ListPaths> = ListParameters<P> extends { path: infer X } ? { path: X } : { path?: undefined };
 
+/** What `paginate()` takes: the list's path parameters (when it has some), its filters, and per-page options. */
 export type PaginateOptions<P extends ListPaths> = ListPath<P> & {
   /** The list's filters and `sort`; `limit` is the page size (default 100, the largest). `offset` is the iterator's. */
   query?: ListQuery<P>;
@@ -155,19 +184,30 @@ export type PaginateOptions<P extends ListPaths> = ListPath<P> & {
 /** Thrown by `paginate()`'s iterator when a page fails (an iterator has no result value to carry it). */
 export class PaymentsApiError extends Error {
   override readonly name = 'PaymentsApiError';
+  /** The failed page's error, as a call's result would carry it. */
   readonly error: PaymentsError;
 
   constructor(error: PaymentsError) {
     super(`${error.code}: ${error.message}${error.correlationId ? ` (correlation id ${error.correlationId})` : ''}`);
     this.error = error;
   }
+
+  /** The failed page's `error.code`. */
+  get code(): PaymentsErrorCode {
+    return this.error.code;
+  }
 }
 
 export interface PaymentsClient {
+  /** `GET` an operation of the contract; retried on the failures the client retries. */
   GET: PaymentsMethod<'get'>;
+  /** `POST` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   POST: PaymentsMethod<'post'>;
+  /** `PUT` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   PUT: PaymentsMethod<'put'>;
+  /** `PATCH` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   PATCH: PaymentsMethod<'patch'>;
+  /** `DELETE` an operation of the contract (no idempotency key: a retried delete may answer `404`). */
   DELETE: PaymentsMethod<'delete'>;
   /**
    * Every item of a list, fetching page after page as the loop goes (each page retried like any call):
@@ -178,6 +218,7 @@ export interface PaymentsClient {
   paginate<P extends ListPaths>(path: P, ...options: ListPath<P> extends { path: unknown } ? [PaginateOptions<P>] : [PaginateOptions<P>?]): AsyncIterableIterator<ListItem<P>>;
 }
 
+/** The client's defaults, for the options not given. */
 export const DEFAULTS = {
   maxRetries: 2,
   timeoutMs: 30_000,
@@ -191,6 +232,9 @@ const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
 const CORRELATION_HEADER = 'X-Correlation-Id';
 const PAGE_SIZE = 100;
 
+type Init = Record<string, unknown> & RequestExtras & { headers?: unknown; params?: { header?: Record<string, unknown> } };
+type Outcome = { data?: unknown; error?: unknown; response: Response };
+
 /** Creates a client that sends the `ServiceKey` header on every request. */
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
   const settings = {
@@ -200,6 +244,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULTS.retryMaxDelayMs,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
     newKey: options.idempotencyKey ?? (() => globalThis.crypto.randomUUID()),
+    random: options.random ?? Math.random,
   };
   const inner: Client<paths, Media> = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -212,46 +257,59 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     },
   });
 
-  const call = async (method: Method, url: string, init: (Record<string, unknown> & RequestExtras) | undefined): Promise<PaymentsResult<unknown>> => {
+  const call = async (method: Method, url: string, init: Init | undefined): Promise<PaymentsResult<unknown>> => {
     const { timeoutMs = settings.timeoutMs, maxRetries = settings.maxRetries, idempotencyKey, signal, ...rest } = init ?? {};
-    const headers = new Headers(rest.headers as ConstructorParameters<typeof Headers>[0]);
+    const headers = plainHeaders(rest.headers);
     let key: string | undefined;
     if (KEYED_METHODS.has(method)) {
-      key = headers.get(IDEMPOTENCY_HEADER) ?? idempotencyKey ?? settings.newKey();
-      headers.set(IDEMPOTENCY_HEADER, key);
+      // The typed header parameter wins in openapi-fetch's merge, so it is the key actually sent: read it first.
+      key = headerValue(rest.params?.header, IDEMPOTENCY_HEADER) || headerValue(headers, IDEMPOTENCY_HEADER) || idempotencyKey || settings.newKey();
+      deleteHeader(headers, IDEMPOTENCY_HEADER);
+      headers[IDEMPOTENCY_HEADER] = key;
     }
-    const send = inner[method.toUpperCase() as Uppercase<Method>] as unknown as (url: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const send = inner[method.toUpperCase() as Uppercase<Method>] as unknown as (url: string, init: Record<string, unknown>) => Promise<Outcome>;
 
     for (let attempt = 1; ; attempt++) {
       const timer = attemptSignal(timeoutMs, signal);
-      let outcome: { data?: unknown; error?: unknown; response: Response } | undefined;
-      let failure: PaymentsError | undefined;
+      let answered: Response | undefined;
+      // The answer as it arrived, before openapi-fetch reads its body: what a 2xx that is not JSON is reported with.
+      const capture: Middleware = { onResponse: ({ response }) => void (answered = response) };
+      const middleware = [...((rest.middleware as Middleware[] | undefined) ?? []), capture];
+      let outcome: Outcome | undefined;
+      let error: PaymentsError | undefined;
       try {
-        outcome = await send(url, { ...rest, headers, signal: timer.signal });
+        outcome = await send(url, { ...rest, headers, middleware, signal: timer.signal });
       } catch (cause) {
-        const code: ClientErrorCode = signal?.aborted ? 'aborted' : timer.timedOut() ? 'timeout' : 'connectionFailed';
-        failure = clientError(code, cause, key, attempt, timeoutMs);
+        if (signal?.aborted) error = clientError('aborted', cause, key, attempt, timeoutMs);
+        else if (timer.timedOut()) error = clientError('timeout', cause, key, attempt, timeoutMs);
+        else if (answered && (cause as Error | undefined)?.name === 'SyntaxError') error = unreadableError(answered, cause, key, attempt);
+        else error = clientError('connectionFailed', cause, key, attempt, timeoutMs, correlationOf(answered));
       } finally {
         timer.clear();
       }
 
       if (outcome && outcome.error === undefined && outcome.response.ok) {
-        return { data: outcome.data, response: outcome.response, correlationId: correlationOf(outcome.response), idempotencyKey: key };
+        return { data: outcome.data, response: outcome.response, correlationId: correlationOf(outcome.response), idempotencyKey: key, attempts: attempt };
       }
-      const error = failure ?? apiError(outcome!.response, outcome!.error, key, attempt);
-      const wait = attempt <= maxRetries && !signal?.aborted ? retryDelay(error, outcome?.response, attempt, settings) : undefined;
+      error ??= apiError(outcome!.response, outcome!.error, key, attempt);
+      const response = outcome?.response ?? (error.code === 'invalidResponse' ? answered : undefined);
+      const wait =
+        attempt <= maxRetries && !signal?.aborted
+          ? retryDelay({ code: error.code, statusCode: error.statusCode, retryAfter: response?.headers.get('Retry-After') }, attempt, settings, settings.random)
+          : undefined;
       if (wait === undefined) {
-        return { error, response: outcome?.response, correlationId: error.correlationId, idempotencyKey: key };
+        return { error, response, correlationId: error.correlationId, idempotencyKey: key, attempts: attempt };
       }
       await sleep(wait, signal);
       if (signal?.aborted) {
-        return { error: clientError('aborted', signal.reason, key, attempt, timeoutMs), response: undefined, correlationId: undefined, idempotencyKey: key };
+        const aborted = clientError('aborted', signal.reason, key, attempt, timeoutMs);
+        return { error: aborted, response: undefined, correlationId: undefined, idempotencyKey: key, attempts: attempt };
       }
     }
   };
 
   const method = <M extends Method>(m: M): PaymentsMethod<M> =>
-    ((url: string, init?: Record<string, unknown> & RequestExtras) => call(m, url, init)) as unknown as PaymentsMethod<M>;
+    ((url: string, init?: Init) => call(m, url, init)) as unknown as PaymentsMethod<M>;
 
   async function* paginate(path: string, options: { path?: unknown; query?: Record<string, unknown>; offset?: number } & RequestExtras = {}) {
     const { path: pathParams, query = {}, offset: start = 0, ...extras } = options;
@@ -278,15 +336,49 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   };
 }
 
+/**
+ * The caller's `headers` (a `Headers`, pairs or a record) as a record, leaving out `undefined` and `null` values as
+ * openapi-fetch does (`new Headers()` would send them as the strings "undefined" and "null").
+ */
+function plainHeaders(init: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!init) return out;
+  const entries: Iterable<[string, unknown]> =
+    init instanceof Headers ? init.entries() : Array.isArray(init) ? (init as [string, unknown][]) : Object.entries(init as Record<string, unknown>);
+  for (const [name, value] of entries) {
+    if (value !== undefined && value !== null) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+  const found = Object.entries(headers ?? {}).find(([k, v]) => k.toLowerCase() === name.toLowerCase() && v !== undefined && v !== null);
+  return found === undefined ? undefined : String(found[1]);
+}
+
+function deleteHeader(headers: Record<string, string>, name: string): void {
+  for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
+}
+
 function correlationOf(response: Response | undefined): string | undefined {
   return response?.headers.get(CORRELATION_HEADER) ?? undefined;
 }
 
+/** The API's error from its envelope; `invalidResponse` when the body is not the envelope (a proxy's page, say). */
 function apiError(response: Response, body: unknown, key: string | undefined, attempts: number): PaymentsError {
   const correlationId = correlationOf(response);
-  const inner = (body as { error?: unknown } | undefined)?.error;
-  if (inner && typeof inner === 'object' && typeof (inner as { code?: unknown }).code === 'string') {
-    return { ...(inner as ErrorEnvelope['error']), correlationId, idempotencyKey: key, attempts };
+  const inner = (body as { error?: unknown } | null | undefined)?.error as Partial<ErrorEnvelope['error']> | undefined;
+  if (inner && typeof inner === 'object' && typeof inner.code === 'string' && typeof inner.message === 'string') {
+    return {
+      ...inner,
+      code: inner.code,
+      message: inner.message,
+      statusCode: typeof inner.statusCode === 'number' ? inner.statusCode : response.status,
+      category: inner.category ?? (response.status >= 500 ? 'server' : 'client'),
+      correlationId,
+      idempotencyKey: key,
+      attempts,
+    };
   }
   return {
     code: 'invalidResponse',
@@ -300,14 +392,36 @@ function apiError(response: Response, body: unknown, key: string | undefined, at
   };
 }
 
-function clientError(code: ClientErrorCode, cause: unknown, key: string | undefined, attempts: number, timeoutMs: number): PaymentsError {
+/** A successful status whose body is not JSON: the operation may have run, so it is not retried. */
+function unreadableError(response: Response, cause: unknown, key: string | undefined, attempts: number): PaymentsError {
+  return {
+    code: 'invalidResponse',
+    statusCode: response.status,
+    category: 'server',
+    status: response.statusText,
+    message: `The service answered ${response.status} with a body that is not JSON.`,
+    correlationId: correlationOf(response),
+    idempotencyKey: key,
+    attempts,
+    cause,
+  };
+}
+
+function clientError(
+  code: Exclude<ClientErrorCode, 'invalidResponse'>,
+  cause: unknown,
+  key: string | undefined,
+  attempts: number,
+  timeoutMs: number,
+  correlationId?: string,
+): PaymentsError {
   const message =
     code === 'timeout'
       ? `No answer within ${timeoutMs} ms.`
       : code === 'aborted'
         ? 'The request was aborted.'
         : `The request could not reach the service: ${describeCause(cause)}.`;
-  return { code, statusCode: 0, category: 'network', message, correlationId: undefined, idempotencyKey: key, attempts, cause };
+  return { code, statusCode: 0, category: 'network', message, correlationId, idempotencyKey: key, attempts, cause };
 }
 
 function describeCause(cause: unknown): string {
@@ -315,70 +429,4 @@ function describeCause(cause: unknown): string {
   if (inner?.code) return inner.code;
   if (inner?.message) return inner.message;
   return cause instanceof Error ? cause.message : String(cause);
-}
-
-/**
- * Milliseconds to wait before retrying, or undefined when the error is final. Retried: no answer (connection, time
- * limit), `409 idempotencyInProgress`, `429` and the `5xx` but `501`. `Retry-After` (seconds, or an HTTP date) is
- * waited when the API sends one, unless it exceeds `maxRetryAfterMs` (then the error is returned at once);
- * otherwise `base × 2^(attempt−1)`, capped, with jitter (between half of it and all of it).
- */
-function retryDelay(
-  error: PaymentsError,
-  response: Response | undefined,
-  attempt: number,
-  s: { retryBaseDelayMs: number; retryMaxDelayMs: number; maxRetryAfterMs: number },
-): number | undefined {
-  const retryable =
-    error.code === 'connectionFailed' ||
-    error.code === 'timeout' ||
-    error.code === 'idempotencyInProgress' ||
-    error.statusCode === 429 ||
-    (error.statusCode >= 500 && error.statusCode !== 501);
-  if (!retryable) return undefined;
-  const after = retryAfterMs(response?.headers.get('Retry-After'));
-  if (after !== undefined) return after <= s.maxRetryAfterMs ? after : undefined;
-  const ceiling = Math.min(s.retryMaxDelayMs, s.retryBaseDelayMs * 2 ** (attempt - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
-
-function retryAfterMs(value: string | null | undefined): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-/** An abort signal for one attempt: its own time limit, and the caller's signal. */
-function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError'));
-  }, timeoutMs);
-  const onAbort = () => controller.abort(caller?.reason);
-  if (caller?.aborted) onAbort();
-  else caller?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear() {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
