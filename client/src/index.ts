@@ -156,8 +156,10 @@ export type PaymentsMethod<M extends Method> = <P extends PathsWith<M>, Init ext
   url: P,
   ...init: InitArg<Init>
 ) => Promise<PaymentsResult<OperationData<paths[P][M], Init>>>;
-// The success member's `data`, read by indexed access: `infer` over the narrowed operation type yielded `never`.
-type OperationData<O, Init> = O extends Record<string | number, unknown> ? Extract<FetchResponse<O, Init, Media>, { error?: never }>['data'] : never;
+// The operation is taken by `infer`, not narrowed by `O extends Record<…>`: the narrowed type is the operation
+// intersected with an index signature, whose phantom status codes made `data` `never` (or `… | undefined`).
+type OperationData<Op, Init> = Op extends infer O extends Record<string | number, unknown> ? SuccessData<FetchResponse<O, Init, Media>> : never;
+type SuccessData<R> = Extract<R, { error?: never }> extends { data: infer D } ? D : never;
 
 type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
 type ListBody<P extends keyof paths> =

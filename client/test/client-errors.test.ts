@@ -109,6 +109,18 @@ describe('the types', () => {
     expectTypeOf(data).toExtend<Schemas['Customer'] | undefined>();
     expectTypeOf<NonNullable<typeof data>['id']>().toEqualTypeOf<string>();
     expectTypeOf(error?.code).toEqualTypeOf<PaymentsErrorCode | undefined>();
+    // Testing `error` narrows the result: on the other side `data` is the operation's body, not `… | undefined`.
+    const narrowed = async () => {
+      const created = await client.POST('/v1/customers', { body: customer });
+      if (created.error) return created.error.code;
+      expectTypeOf(created.data).toEqualTypeOf<NonNullable<typeof created.data>>();
+      expectTypeOf(created.data.id).toEqualTypeOf<string>();
+      const { data: list, error: failed } = await client.GET('/v1/customers');
+      if (failed) return failed.code;
+      expectTypeOf(list.hasMore).toEqualTypeOf<boolean>();
+      return created.data.id;
+    };
+    expectTypeOf(narrowed).returns.resolves.toEqualTypeOf<string>();
     // @ts-expect-error: a body missing its required fields does not compile
     void (() => client.POST('/v1/customers', { body: { firstName: 'Maria' } }));
     // @ts-expect-error: a path the contract does not have does not compile
