@@ -14,86 +14,22 @@
  *   client's own codes when no usable answer came back. Methods never throw for an HTTP or network failure.
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import { apiError, clientError, correlationOf, PaymentsApiError, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
 import { attemptSignal, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
+export {
+  PaymentsApiError,
+  type ClientErrorCode,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type PaymentsError,
+  type PaymentsErrorCode,
+  type PaymentsResult,
+  type Schemas,
+} from './errors.js';
 export { backoffDelay, retryAfterMs, type BackoffSettings } from './retry.js';
 export type { components, operations, paths };
-export type Schemas = components['schemas'];
-export type ErrorEnvelope = Schemas['Error'];
-/** The contract's closed catalogue of error codes (see the `ErrorCode` schema). */
-export type ErrorCode = Schemas['ErrorCode'];
-
-/**
- * Codes of failures the client found itself, without an answer of the API to read:
- * - `connectionFailed`: the request could not be sent or its answer not received (refused, reset, DNS); retried;
- * - `timeout`: no answer within `timeoutMs`; retried;
- * - `aborted`: the caller's `signal` aborted the request (during an attempt or the wait before a retry); final;
- * - `invalidResponse`: an answer that is not what the API sends (a proxy's HTML page, a body that is not JSON, an
- *   error without the API's envelope); retried when its status is, final otherwise.
- */
-export type ClientErrorCode = 'connectionFailed' | 'timeout' | 'aborted' | 'invalidResponse';
-/** Every code `error.code` may hold: `switch` on it, TypeScript checks the cases. */
-export type PaymentsErrorCode = ErrorCode | ClientErrorCode;
-
-/**
- * A failed call: the API's error (the envelope's `error` object) when it answered one, else the client's own.
- * Program on `code`; `message` is for people.
- */
-export interface PaymentsError {
-  code: PaymentsErrorCode;
-  /** The HTTP status of the answer; 0 when there was none (`connectionFailed`, `timeout`, `aborted`). */
-  statusCode: number;
-  /** The error's category; `network` when there was no answer. */
-  category: Schemas['ErrorCategory'] | 'network';
-  /** One line for people (log it; never parse it). */
-  message: string;
-  /** The HTTP reason phrase the API sent (`Bad Request`, …), when it answered. */
-  status?: string;
-  /** What the error is about (`customer`, `transaction`, `client`, …), when the API said. */
-  resource?: string;
-  /** More about the error, when the API said (`409 customerAlreadyExists` names the existing customer). */
-  details?: string;
-  /** The fields at fault of a `400 invalidParameters`, in bracket notation. */
-  params?: Record<string, string>[];
-  /** The answer's `X-Correlation-Id`: quote it to support. Undefined when no answer came back. */
-  correlationId: string | undefined;
-  /** The request's `X-Idempotency-Key` (on `POST`, `PUT` and `PATCH`): retry later with it to stay idempotent. */
-  idempotencyKey: string | undefined;
-  /** How many attempts were made (1 when the first one was the last). */
-  attempts: number;
-  /** The cause of a client-side failure (the `fetch` error, the JSON parser's error). */
-  cause?: unknown;
-}
-
-/** The result of a call: `data` or `error`, never both. Test `error` first: `if (error) …; else data…`. */
-export type PaymentsResult<Data> =
-  | {
-      /** The answer's body, typed by the operation's success response. */
-      data: Data;
-      error?: undefined;
-      /** The answer (always present when `data` is). */
-      response: Response;
-      /** The answer's `X-Correlation-Id`. */
-      correlationId: string | undefined;
-      /** The `X-Idempotency-Key` sent (on `POST`, `PUT` and `PATCH`). */
-      idempotencyKey: string | undefined;
-      /** How many attempts it took (1 without a retry). */
-      attempts: number;
-    }
-  | {
-      data?: undefined;
-      /** Why the call failed: the last attempt's error. */
-      error: PaymentsError;
-      /** The last answer, or undefined when none came back. */
-      response: Response | undefined;
-      /** The last answer's `X-Correlation-Id` (also `error.correlationId`). */
-      correlationId: string | undefined;
-      /** The `X-Idempotency-Key` sent (on `POST`, `PUT` and `PATCH`). */
-      idempotencyKey: string | undefined;
-      /** How many attempts were made (also `error.attempts`). */
-      attempts: number;
-    };
 
 /** What the client may be asked per request, besides openapi-fetch's own options (`params`, `body`, `headers`, …). */
 export interface RequestExtras {
@@ -112,7 +48,7 @@ export interface RequestExtras {
 }
 
 export interface PaymentsClientOptions {
-  /** Base address of the API, without `/v1` (for example `http://localhost:3000`). */
+  /** Base address of the API, `http:` or `https:`, without `/v1` (for example `http://localhost:3000`). */
   baseUrl: string;
   /** The API key, sent as the `ServiceKey` header: `sk_test_…` for sandbox, `sk_live_…` for production. */
   apiKey: string;
@@ -134,7 +70,7 @@ export interface PaymentsClientOptions {
    * at once, for the caller to schedule.
    */
   maxRetryAfterMs?: number;
-  /** Makes the idempotency keys (default `crypto.randomUUID()`). */
+  /** Makes the idempotency keys (default: a random UUID v4). */
   idempotencyKey?: () => string;
   /** The jitter's source, a number in [0, 1) per retry (default `Math.random`): fixed in tests. */
   random?: () => number;
@@ -183,23 +119,6 @@ export type PaginateOptions<P extends ListPaths> = ListPath<P> & {
   offset?: number;
 } & Omit<RequestExtras, 'idempotencyKey'>;
 
-/** Thrown by `paginate()`'s iterator when a page fails (an iterator has no result value to carry it). */
-export class PaymentsApiError extends Error {
-  override readonly name = 'PaymentsApiError';
-  /** The failed page's error, as a call's result would carry it. */
-  readonly error: PaymentsError;
-
-  constructor(error: PaymentsError) {
-    super(`${error.code}: ${error.message}${error.correlationId ? ` (correlation id ${error.correlationId})` : ''}`);
-    this.error = error;
-  }
-
-  /** The failed page's `error.code`. */
-  get code(): PaymentsErrorCode {
-    return this.error.code;
-  }
-}
-
 export interface PaymentsClient {
   /** `GET` an operation of the contract; retried on the failures the client retries. */
   GET: PaymentsMethod<'get'>;
@@ -231,21 +150,26 @@ export const DEFAULTS = {
 
 const KEYED_METHODS = new Set<Method>(['post', 'put', 'patch']);
 const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
-const CORRELATION_HEADER = 'X-Correlation-Id';
 const PAGE_SIZE = 100;
 
 type Init = Record<string, unknown> & RequestExtras & { headers?: unknown; params?: { header?: Record<string, unknown> } };
 type Outcome = { data?: unknown; error?: unknown; response: Response };
 
-/** Creates a client that sends the `ServiceKey` header on every request. */
+/**
+ * Creates a client that sends the `ServiceKey` header on every request. Throws a `TypeError` at once when `baseUrl` is
+ * not an absolute `http:` or `https:` address (every call would fail the same way otherwise).
+ */
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
+  if (!/^https?:$/.test(protocolOf(options.baseUrl))) {
+    throw new TypeError(`baseUrl must be an absolute http(s) address, like http://localhost:3000; got "${options.baseUrl}".`);
+  }
   const settings = {
     maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
     retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULTS.retryMaxDelayMs,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
-    newKey: options.idempotencyKey ?? (() => globalThis.crypto.randomUUID()),
+    newKey: options.idempotencyKey ?? uuidV4,
     random: options.random ?? Math.random,
   };
   const inner: Client<paths, Media> = createClient<paths>({
@@ -338,6 +262,14 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   };
 }
 
+function protocolOf(address: string): string {
+  try {
+    return new URL(address).protocol;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The caller's `headers` (a `Headers`, pairs or a record) as a record, leaving out `undefined` and `null` values as
  * openapi-fetch does (`new Headers()` would send them as the strings "undefined" and "null").
@@ -362,73 +294,16 @@ function deleteHeader(headers: Record<string, string>, name: string): void {
   for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
 }
 
-function correlationOf(response: Response | undefined): string | undefined {
-  return response?.headers.get(CORRELATION_HEADER) ?? undefined;
-}
-
-/** The API's error from its envelope; `invalidResponse` when the body is not the envelope (a proxy's page, say). */
-function apiError(response: Response, body: unknown, key: string | undefined, attempts: number): PaymentsError {
-  const correlationId = correlationOf(response);
-  const inner = (body as { error?: unknown } | null | undefined)?.error as Partial<ErrorEnvelope['error']> | undefined;
-  if (inner && typeof inner === 'object' && typeof inner.code === 'string' && typeof inner.message === 'string') {
-    return {
-      ...inner,
-      code: inner.code,
-      message: inner.message,
-      statusCode: typeof inner.statusCode === 'number' ? inner.statusCode : response.status,
-      category: inner.category ?? (response.status >= 500 ? 'server' : 'client'),
-      correlationId,
-      idempotencyKey: key,
-      attempts,
-    };
-  }
-  return {
-    code: 'invalidResponse',
-    statusCode: response.status,
-    category: response.status >= 500 ? 'server' : 'client',
-    status: response.statusText,
-    message: `The service answered ${response.status} without the API's error envelope.`,
-    correlationId,
-    idempotencyKey: key,
-    attempts,
-  };
-}
-
-/** A successful status whose body is not JSON: the operation may have run, so it is not retried. */
-function unreadableError(response: Response, cause: unknown, key: string | undefined, attempts: number): PaymentsError {
-  return {
-    code: 'invalidResponse',
-    statusCode: response.status,
-    category: 'server',
-    status: response.statusText,
-    message: `The service answered ${response.status} with a body that is not JSON.`,
-    correlationId: correlationOf(response),
-    idempotencyKey: key,
-    attempts,
-    cause,
-  };
-}
-
-function clientError(
-  code: Exclude<ClientErrorCode, 'invalidResponse'>,
-  cause: unknown,
-  key: string | undefined,
-  attempts: number,
-  timeoutMs: number,
-  correlationId?: string,
-): PaymentsError {
-  const message =
-    code === 'timeout'
-      ? `No answer within ${timeoutMs} ms.`
-      : code === 'aborted'
-        ? 'The request was aborted.'
-        : `The request could not reach the service: ${describeCause(cause)}.`;
-  return { code, statusCode: 0, category: 'network', message, correlationId, idempotencyKey: key, attempts, cause };
-}
-
-function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  if (inner?.code) return inner.code;
-  if (inner?.message) return inner.message;
-  return cause instanceof Error ? cause.message : String(cause);
+/**
+ * A random UUID v4. `crypto.randomUUID()` exists only in secure contexts in browsers (HTTPS, localhost): elsewhere
+ * the same is made from `crypto.getRandomValues()`, which every supported runtime has.
+ */
+function uuidV4(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -53,6 +53,15 @@ describe('errors are values', () => {
     expect(thrown.error?.cause).toBeInstanceOf(TypeError);
   });
 
+  it('refuses at creation a baseUrl that every call would fail on', () => {
+    for (const baseUrl of ['localhost:3000', '127.0.0.1:3000', '/api', 'ftp://example.com', '']) {
+      expect(() => createPaymentsClient({ baseUrl, apiKey: 'sk_test_x' })).toThrow(
+        `baseUrl must be an absolute http(s) address, like http://localhost:3000; got "${baseUrl}".`,
+      );
+    }
+    expect(() => createPaymentsClient({ baseUrl: 'https://api.example.com/', apiKey: 'sk_test_x' })).not.toThrow();
+  });
+
   it('PaymentsApiError carries the error, its code and the correlation id in its message', () => {
     const err = new PaymentsApiError({ ...envelope(401, 'unauthorized').error, code: 'unauthorized', category: 'authentication', correlationId: 'corr_1', idempotencyKey: undefined, attempts: 1 });
     expect(err).toBeInstanceOf(Error);
@@ -138,12 +147,13 @@ describe('the main entry', () => {
       seen.add(file);
       const source = await readFile(file, 'utf8');
       const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/g)].map((m) => m[1]!);
+      expect(source, `${file} loads a module dynamically`).not.toMatch(/\b(?:import|require)\s*\(/);
       for (const spec of specifiers) {
         expect(spec, `${file} imports ${spec}`).not.toMatch(/^node:|^(fs|path|url|crypto|http|https|net|os|stream|buffer|util)(\/|$)/);
         if (spec.startsWith('./') && !spec.endsWith('schema.js')) await visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
       }
     };
     await visit(resolve(here, '../src/index.ts'));
-    expect([...seen].map((f) => f.split('/').pop())).toEqual(['index.ts', 'retry.ts']);
+    expect([...seen].map((f) => f.split('/').pop())).toEqual(['index.ts', 'errors.ts', 'retry.ts']);
   });
 });

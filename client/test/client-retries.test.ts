@@ -61,6 +61,21 @@ describe('the idempotency key of a write', () => {
     expect([got.idempotencyKey, deleted.idempotencyKey]).toEqual([undefined, undefined]);
   });
 
+  it('is a UUID v4 where crypto.randomUUID is missing (a browser page served over plain HTTP)', async () => {
+    const client = await clientOf([]);
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    let pending: Promise<unknown>;
+    try {
+      // The key is made before the call's first wait: the property is restored before anything else runs.
+      pending = client.POST('/v1/customers', { body: customer });
+    } finally {
+      delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    await pending;
+    expect(typeof globalThis.crypto.randomUUID).toBe('function');
+    expect(stub.requests[0]!.headers[KEY]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it('does not send the header a caller left undefined as the string "undefined"', async () => {
     const client = await clientOf([]);
     await client.POST('/v1/customers', { body: customer, headers: { 'X-Idempotency-Key': undefined, 'X-Trace': undefined } });
@@ -144,6 +159,34 @@ describe('what is retried, and how often', () => {
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers.servicekey).toBe('sk_test_stub');
     }
+  });
+});
+
+describe('paginate', () => {
+  const page = (ids: string[], hasMore: boolean): Fault => ({ kind: 'ok', body: { data: ids.map((id) => ({ id })), hasMore } });
+
+  it('retries a failing page like any call, then goes on from where it was', async () => {
+    const client = await clientOf([page(['cus_1', 'cus_2'], true), e503, { kind: 'reset' }, page(['cus_3'], false)]);
+    const seen: string[] = [];
+    for await (const c of client.paginate('/v1/customers', { query: { limit: 2 } })) seen.push(c.id);
+    expect(seen).toEqual(['cus_1', 'cus_2', 'cus_3']);
+    expect(stub.requests.map((r) => new URL(r.url, stub.url).searchParams.get('offset'))).toEqual(['0', '2', '2', '2']);
+    expect(stub.requests.map((r) => r.headers[KEY])).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('stops on an empty page even if it says there is more', async () => {
+    const client = await clientOf([page(['cus_1'], true), page([], true), page(['cus_9'], false)]);
+    const seen: string[] = [];
+    for await (const c of client.paginate('/v1/customers')) seen.push(c.id);
+    expect(seen).toEqual(['cus_1']);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it('throws the last error as a PaymentsApiError once the retries of a page run out', async () => {
+    const client = await clientOf([page(['cus_1'], true), e503, e503], { maxRetries: 1 });
+    const iterator = client.paginate('/v1/customers');
+    expect((await iterator.next()).value).toEqual({ id: 'cus_1' });
+    await expect(iterator.next()).rejects.toMatchObject({ name: 'PaymentsApiError', code: 'providerUnavailable', error: { attempts: 2, correlationId: correlationOf(3) } });
   });
 });
 
