@@ -3,104 +3,65 @@
  *
  * Every method of openapi-fetch (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`), typed by the contract, with what a
  * partner would otherwise write around it:
- * - an `X-Idempotency-Key` on every `POST`, `PUT` and `PATCH` (one the caller sends is kept), the same on every retry;
- * - retries of connection failures, time-outs, `409 idempotencyInProgress`, `429` (after `Retry-After`) and `5xx`,
- *   with exponential backoff and jitter, at most `maxRetries` times;
+ * - an `X-Idempotency-Key` on every `POST`, `PUT` and `PATCH` (one the caller gives is kept), the same on every retry,
+ *   so a retried write is done once;
+ * - retries of connection failures, time-outs, `409 idempotencyInProgress`, `429` (after `Retry-After`) and `5xx`
+ *   (but `501`), with exponential backoff and jitter, at most `maxRetries` times;
  * - a time limit on each attempt (`timeoutMs`);
  * - the `X-Correlation-Id` of the answer on every result and error;
  * - `paginate()`, an async iterator over every item of a list, page after page;
  * - errors as values: `{ data, error }`, where `error.code` is the contract's closed `ErrorCode` union, or one of the
  *   client's own codes when no usable answer came back. Methods never throw for an HTTP or network failure.
  */
-import createClient, { type Client, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import { apiError, clientError, correlationOf, PaymentsApiError, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
+import { attemptSignal, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
+export {
+  PaymentsApiError,
+  type ClientErrorCode,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type PaymentsError,
+  type PaymentsErrorCode,
+  type PaymentsResult,
+  type Schemas,
+} from './errors.js';
+export { backoffDelay, retryAfterMs, type BackoffSettings } from './retry.js';
 export type { components, operations, paths };
-export type Schemas = components['schemas'];
-export type ErrorEnvelope = Schemas['Error'];
-/** The contract's closed catalogue of error codes (see the `ErrorCode` schema). */
-export type ErrorCode = Schemas['ErrorCode'];
-
-/**
- * Codes of failures the client found itself, without an answer of the API to read:
- * - `connectionFailed`: the request could not be sent or its answer not received (refused, reset, DNS);
- * - `timeout`: no answer within `timeoutMs`;
- * - `aborted`: the caller's `signal` aborted the request;
- * - `invalidResponse`: an answer that is not the API's error envelope (a proxy's HTML page, say).
- */
-export type ClientErrorCode = 'connectionFailed' | 'timeout' | 'aborted' | 'invalidResponse';
-export type PaymentsErrorCode = ErrorCode | ClientErrorCode;
-
-/**
- * A failed call: the API's error (the envelope's `error` object) when it answered one, else the client's own.
- * Program on `code`; `message` is for people.
- */
-export interface PaymentsError {
-  code: PaymentsErrorCode;
-  /** The HTTP status of the answer; 0 when there was none (`connectionFailed`, `timeout`, `aborted`). */
-  statusCode: number;
-  /** The error's category; `network` when there was no answer. */
-  category: Schemas['ErrorCategory'] | 'network';
-  message: string;
-  /** The HTTP reason phrase the API sent (`Bad Request`, …), when it answered. */
-  status?: string;
-  resource?: string;
-  details?: string;
-  /** The fields at fault of a `400 invalidParameters`, in bracket notation. */
-  params?: Record<string, string>[];
-  /** The answer's `X-Correlation-Id`: quote it to support. */
-  correlationId: string | undefined;
-  /** The request's `X-Idempotency-Key` (on `POST`, `PUT` and `PATCH`). */
-  idempotencyKey: string | undefined;
-  /** How many attempts were made (1 when the first one was the last). */
-  attempts: number;
-  /** The cause of a client-side failure (the `fetch` error). */
-  cause?: unknown;
-}
-
-/** The result of a call: `data` or `error`, never both. */
-export type PaymentsResult<Data> =
-  | {
-      data: Data;
-      error?: undefined;
-      /** The answer (always present when `data` is). */
-      response: Response;
-      correlationId: string | undefined;
-      idempotencyKey: string | undefined;
-    }
-  | {
-      data?: undefined;
-      error: PaymentsError;
-      /** The answer, or undefined when none came back. */
-      response: Response | undefined;
-      correlationId: string | undefined;
-      idempotencyKey: string | undefined;
-    };
 
 /** What the client may be asked per request, besides openapi-fetch's own options (`params`, `body`, `headers`, …). */
 export interface RequestExtras {
-  /** Time limit of each attempt, in milliseconds (default: the client's). */
+  /** Time limit of each attempt, in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number;
-  /** Retries of this request at most (default: the client's). */
+  /** Retries of this request at most (default: the client's `maxRetries`; 0 for none). */
   maxRetries?: number;
-  /** The `X-Idempotency-Key` to send (default: a new UUID v4 per call; a header given in `headers` wins). */
+  /**
+   * The `X-Idempotency-Key` of this `POST`, `PUT` or `PATCH` (10 to 255 letters, digits, `-` and `_`): give your own to
+   * retry a write yourself later, say after a crash, without doing it twice. Default: a new UUID v4 per call. A key
+   * given as a header (`params.header` or `headers`) wins over this one. Ignored on `GET` and `DELETE`.
+   */
   idempotencyKey?: string;
-  /** Aborts the call (no retry follows). */
+  /** Aborts the call: the attempt under way, or the wait before a retry. The result is then `aborted`, never retried. */
   signal?: AbortSignal;
 }
 
 export interface PaymentsClientOptions {
-  /** Base address of the API, without `/v1` (for example `http://localhost:3000`). */
+  /** Base address of the API, `http:` or `https:`, without `/v1` (for example `http://localhost:3000`). */
   baseUrl: string;
-  /** The API key: `sk_test_…` for sandbox, `sk_live_…` for production. */
+  /** The API key, sent as the `ServiceKey` header: `sk_test_…` for sandbox, `sk_live_…` for production. */
   apiKey: string;
-  /** A fetch implementation (defaults to the global one). */
+  /** A fetch implementation (defaults to the global one): to go through a proxy agent, or to observe requests. */
   fetch?: typeof globalThis.fetch;
   /** Retries of a failed request at most (default 2: three attempts in all). 0 turns retries off. */
   maxRetries?: number;
-  /** Time limit of each attempt, in milliseconds (default 30000). */
+  /**
+   * Time limit of each attempt, in milliseconds, from sending the request to the answer's last byte (default 30000).
+   * A retried call may take several times this; `signal` bounds the whole call. `Infinity` for none.
+   */
   timeoutMs?: number;
-  /** First retry's delay, doubled at each retry, in milliseconds (default 500). */
+  /** The backoff before the first retry, in milliseconds, doubled at each retry, before jitter (default 500). */
   retryBaseDelayMs?: number;
   /** Longest backoff between two attempts, in milliseconds (default 8000). */
   retryMaxDelayMs?: number;
@@ -109,8 +70,10 @@ export interface PaymentsClientOptions {
    * at once, for the caller to schedule.
    */
   maxRetryAfterMs?: number;
-  /** Makes the idempotency keys (default `crypto.randomUUID()`). */
+  /** Makes the idempotency keys (default: a random UUID v4). */
   idempotencyKey?: () => string;
+  /** The jitter's source, a number in [0, 1) per retry (default `Math.random`): fixed in tests. */
+  random?: () => number;
 }
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
@@ -123,14 +86,16 @@ export type PathsWith<M extends Method> = {
 
 type RequiredKeys<T> = T extends undefined ? never : { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type InitArg<Init> = [RequiredKeys<Init>] extends [never] ? [init?: Init & RequestExtras] : [init: Init & RequestExtras];
-// Distributive over the answer union: `Extract<…> extends { data: infer D }` resolved to `never` for every operation.
-type SuccessData<R> = R extends { data: infer D; error?: never } ? D : never;
 
+/** One typed method: `client.POST('/v1/customers', { body })`, resolving to a `PaymentsResult`, never rejecting. */
 export type PaymentsMethod<M extends Method> = <P extends PathsWith<M>, Init extends MaybeOptionalInit<paths[P], M>>(
   url: P,
   ...init: InitArg<Init>
 ) => Promise<PaymentsResult<OperationData<paths[P][M], Init>>>;
-type OperationData<O, Init> = O extends Record<string | number, unknown> ? SuccessData<FetchResponse<O, Init, Media>> : never;
+// The operation is taken by `infer`, not narrowed by `O extends Record<…>`: the narrowed type is the operation
+// intersected with an index signature, whose phantom status codes made `data` `never` (or `… | undefined`).
+type OperationData<Op, Init> = Op extends infer O extends Record<string | number, unknown> ? SuccessData<FetchResponse<O, Init, Media>> : never;
+type SuccessData<R> = Extract<R, { error?: never }> extends { data: infer D } ? D : never;
 
 type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
 type ListBody<P extends keyof paths> =
@@ -146,6 +111,7 @@ type ListParameters<P extends ListPaths> = GetOperation<P> extends { parameters:
 type ListQuery<P extends ListPaths> = Omit<NonNullable<ListParameters<P> extends { query?: infer Q } ? Q : never>, 'offset'>;
 type ListPath<P extends ListPaths> = ListParameters<P> extends { path: infer X } ? { path: X } : { path?: undefined };
 
+/** What `paginate()` takes: the list's path parameters (when it has some), its filters, and per-page options. */
 export type PaginateOptions<P extends ListPaths> = ListPath<P> & {
   /** The list's filters and `sort`; `limit` is the page size (default 100, the largest). `offset` is the iterator's. */
   query?: ListQuery<P>;
@@ -153,22 +119,16 @@ export type PaginateOptions<P extends ListPaths> = ListPath<P> & {
   offset?: number;
 } & Omit<RequestExtras, 'idempotencyKey'>;
 
-/** Thrown by `paginate()`'s iterator when a page fails (an iterator has no result value to carry it). */
-export class PaymentsApiError extends Error {
-  override readonly name = 'PaymentsApiError';
-  readonly error: PaymentsError;
-
-  constructor(error: PaymentsError) {
-    super(`${error.code}: ${error.message}${error.correlationId ? ` (correlation id ${error.correlationId})` : ''}`);
-    this.error = error;
-  }
-}
-
 export interface PaymentsClient {
+  /** `GET` an operation of the contract; retried on the failures the client retries. */
   GET: PaymentsMethod<'get'>;
+  /** `POST` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   POST: PaymentsMethod<'post'>;
+  /** `PUT` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   PUT: PaymentsMethod<'put'>;
+  /** `PATCH` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   PATCH: PaymentsMethod<'patch'>;
+  /** `DELETE` an operation of the contract (no idempotency key: a retried delete may answer `404`). */
   DELETE: PaymentsMethod<'delete'>;
   /**
    * Every item of a list, fetching page after page as the loop goes (each page retried like any call):
@@ -179,6 +139,7 @@ export interface PaymentsClient {
   paginate<P extends ListPaths>(path: P, ...options: ListPath<P> extends { path: unknown } ? [PaginateOptions<P>] : [PaginateOptions<P>?]): AsyncIterableIterator<ListItem<P>>;
 }
 
+/** The client's defaults, for the options not given. */
 export const DEFAULTS = {
   maxRetries: 2,
   timeoutMs: 30_000,
@@ -189,18 +150,27 @@ export const DEFAULTS = {
 
 const KEYED_METHODS = new Set<Method>(['post', 'put', 'patch']);
 const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
-const CORRELATION_HEADER = 'X-Correlation-Id';
 const PAGE_SIZE = 100;
 
-/** Creates a client that sends the `ServiceKey` header on every request. */
+type Init = Record<string, unknown> & RequestExtras & { headers?: unknown; params?: { header?: Record<string, unknown> } };
+type Outcome = { data?: unknown; error?: unknown; response: Response };
+
+/**
+ * Creates a client that sends the `ServiceKey` header on every request. Throws a `TypeError` at once when `baseUrl` is
+ * not an absolute `http:` or `https:` address (every call would fail the same way otherwise).
+ */
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
+  if (!/^https?:$/.test(protocolOf(options.baseUrl))) {
+    throw new TypeError(`baseUrl must be an absolute http(s) address, like http://localhost:3000; got "${options.baseUrl}".`);
+  }
   const settings = {
     maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
     retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULTS.retryMaxDelayMs,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
-    newKey: options.idempotencyKey ?? (() => globalThis.crypto.randomUUID()),
+    newKey: options.idempotencyKey ?? uuidV4,
+    random: options.random ?? Math.random,
   };
   const inner: Client<paths, Media> = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -213,46 +183,59 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     },
   });
 
-  const call = async (method: Method, url: string, init: (Record<string, unknown> & RequestExtras) | undefined): Promise<PaymentsResult<unknown>> => {
+  const call = async (method: Method, url: string, init: Init | undefined): Promise<PaymentsResult<unknown>> => {
     const { timeoutMs = settings.timeoutMs, maxRetries = settings.maxRetries, idempotencyKey, signal, ...rest } = init ?? {};
-    const headers = new Headers(rest.headers as ConstructorParameters<typeof Headers>[0]);
+    const headers = plainHeaders(rest.headers);
     let key: string | undefined;
     if (KEYED_METHODS.has(method)) {
-      key = headers.get(IDEMPOTENCY_HEADER) ?? idempotencyKey ?? settings.newKey();
-      headers.set(IDEMPOTENCY_HEADER, key);
+      // The typed header parameter wins in openapi-fetch's merge, so it is the key actually sent: read it first.
+      key = headerValue(rest.params?.header, IDEMPOTENCY_HEADER) || headerValue(headers, IDEMPOTENCY_HEADER) || idempotencyKey || settings.newKey();
+      deleteHeader(headers, IDEMPOTENCY_HEADER);
+      headers[IDEMPOTENCY_HEADER] = key;
     }
-    const send = inner[method.toUpperCase() as Uppercase<Method>] as unknown as (url: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const send = inner[method.toUpperCase() as Uppercase<Method>] as unknown as (url: string, init: Record<string, unknown>) => Promise<Outcome>;
 
     for (let attempt = 1; ; attempt++) {
       const timer = attemptSignal(timeoutMs, signal);
-      let outcome: { data?: unknown; error?: unknown; response: Response } | undefined;
-      let failure: PaymentsError | undefined;
+      let answered: Response | undefined;
+      // The answer as it arrived, before openapi-fetch reads its body: what a 2xx that is not JSON is reported with.
+      const capture: Middleware = { onResponse: ({ response }) => void (answered = response) };
+      const middleware = [...((rest.middleware as Middleware[] | undefined) ?? []), capture];
+      let outcome: Outcome | undefined;
+      let error: PaymentsError | undefined;
       try {
-        outcome = await send(url, { ...rest, headers, signal: timer.signal });
+        outcome = await send(url, { ...rest, headers, middleware, signal: timer.signal });
       } catch (cause) {
-        const code: ClientErrorCode = signal?.aborted ? 'aborted' : timer.timedOut() ? 'timeout' : 'connectionFailed';
-        failure = clientError(code, cause, key, attempt, timeoutMs);
+        if (signal?.aborted) error = clientError('aborted', cause, key, attempt, timeoutMs);
+        else if (timer.timedOut()) error = clientError('timeout', cause, key, attempt, timeoutMs);
+        else if (answered && (cause as Error | undefined)?.name === 'SyntaxError') error = unreadableError(answered, cause, key, attempt);
+        else error = clientError('connectionFailed', cause, key, attempt, timeoutMs, correlationOf(answered));
       } finally {
         timer.clear();
       }
 
       if (outcome && outcome.error === undefined && outcome.response.ok) {
-        return { data: outcome.data, response: outcome.response, correlationId: correlationOf(outcome.response), idempotencyKey: key };
+        return { data: outcome.data, response: outcome.response, correlationId: correlationOf(outcome.response), idempotencyKey: key, attempts: attempt };
       }
-      const error = failure ?? apiError(outcome!.response, outcome!.error, key, attempt);
-      const wait = attempt <= maxRetries && !signal?.aborted ? retryDelay(error, outcome?.response, attempt, settings) : undefined;
+      error ??= apiError(outcome!.response, outcome!.error, key, attempt);
+      const response = outcome?.response ?? (error.code === 'invalidResponse' ? answered : undefined);
+      const wait =
+        attempt <= maxRetries && !signal?.aborted
+          ? retryDelay({ code: error.code, statusCode: error.statusCode, retryAfter: response?.headers.get('Retry-After') }, attempt, settings, settings.random)
+          : undefined;
       if (wait === undefined) {
-        return { error, response: outcome?.response, correlationId: error.correlationId, idempotencyKey: key };
+        return { error, response, correlationId: error.correlationId, idempotencyKey: key, attempts: attempt };
       }
       await sleep(wait, signal);
       if (signal?.aborted) {
-        return { error: clientError('aborted', signal.reason, key, attempt, timeoutMs), response: undefined, correlationId: undefined, idempotencyKey: key };
+        const aborted = clientError('aborted', signal.reason, key, attempt, timeoutMs);
+        return { error: aborted, response: undefined, correlationId: undefined, idempotencyKey: key, attempts: attempt };
       }
     }
   };
 
   const method = <M extends Method>(m: M): PaymentsMethod<M> =>
-    ((url: string, init?: Record<string, unknown> & RequestExtras) => call(m, url, init)) as unknown as PaymentsMethod<M>;
+    ((url: string, init?: Init) => call(m, url, init)) as unknown as PaymentsMethod<M>;
 
   async function* paginate(path: string, options: { path?: unknown; query?: Record<string, unknown>; offset?: number } & RequestExtras = {}) {
     const { path: pathParams, query = {}, offset: start = 0, ...extras } = options;
@@ -279,107 +262,48 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   };
 }
 
-function correlationOf(response: Response | undefined): string | undefined {
-  return response?.headers.get(CORRELATION_HEADER) ?? undefined;
-}
-
-function apiError(response: Response, body: unknown, key: string | undefined, attempts: number): PaymentsError {
-  const correlationId = correlationOf(response);
-  const inner = (body as { error?: unknown } | undefined)?.error;
-  if (inner && typeof inner === 'object' && typeof (inner as { code?: unknown }).code === 'string') {
-    return { ...(inner as ErrorEnvelope['error']), correlationId, idempotencyKey: key, attempts };
+function protocolOf(address: string): string {
+  try {
+    return new URL(address).protocol;
+  } catch {
+    return '';
   }
-  return {
-    code: 'invalidResponse',
-    statusCode: response.status,
-    category: response.status >= 500 ? 'server' : 'client',
-    status: response.statusText,
-    message: `The service answered ${response.status} without the API's error envelope.`,
-    correlationId,
-    idempotencyKey: key,
-    attempts,
-  };
-}
-
-function clientError(code: ClientErrorCode, cause: unknown, key: string | undefined, attempts: number, timeoutMs: number): PaymentsError {
-  const message =
-    code === 'timeout'
-      ? `No answer within ${timeoutMs} ms.`
-      : code === 'aborted'
-        ? 'The request was aborted.'
-        : `The request could not reach the service: ${describeCause(cause)}.`;
-  return { code, statusCode: 0, category: 'network', message, correlationId: undefined, idempotencyKey: key, attempts, cause };
-}
-
-function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  if (inner?.code) return inner.code;
-  if (inner?.message) return inner.message;
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /**
- * Milliseconds to wait before retrying, or undefined when the error is final. Retried: no answer (connection, time
- * limit), `409 idempotencyInProgress`, `429` and the `5xx` but `501`. `Retry-After` (seconds, or an HTTP date) is
- * waited when the API sends one, unless it exceeds `maxRetryAfterMs` (then the error is returned at once);
- * otherwise `base × 2^(attempt−1)`, capped, with jitter (between half of it and all of it).
+ * The caller's `headers` (a `Headers`, pairs or a record) as a record, leaving out `undefined` and `null` values as
+ * openapi-fetch does (`new Headers()` would send them as the strings "undefined" and "null").
  */
-function retryDelay(
-  error: PaymentsError,
-  response: Response | undefined,
-  attempt: number,
-  s: { retryBaseDelayMs: number; retryMaxDelayMs: number; maxRetryAfterMs: number },
-): number | undefined {
-  const retryable =
-    error.code === 'connectionFailed' ||
-    error.code === 'timeout' ||
-    error.code === 'idempotencyInProgress' ||
-    error.statusCode === 429 ||
-    (error.statusCode >= 500 && error.statusCode !== 501);
-  if (!retryable) return undefined;
-  const after = retryAfterMs(response?.headers.get('Retry-After'));
-  if (after !== undefined) return after <= s.maxRetryAfterMs ? after : undefined;
-  const ceiling = Math.min(s.retryMaxDelayMs, s.retryBaseDelayMs * 2 ** (attempt - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
+function plainHeaders(init: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!init) return out;
+  const entries: Iterable<[string, unknown]> =
+    init instanceof Headers ? init.entries() : Array.isArray(init) ? (init as [string, unknown][]) : Object.entries(init as Record<string, unknown>);
+  for (const [name, value] of entries) {
+    if (value !== undefined && value !== null) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
 }
 
-function retryAfterMs(value: string | null | undefined): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+  const found = Object.entries(headers ?? {}).find(([k, v]) => k.toLowerCase() === name.toLowerCase() && v !== undefined && v !== null);
+  return found === undefined ? undefined : String(found[1]);
 }
 
-/** An abort signal for one attempt: its own time limit, and the caller's signal. */
-function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError'));
-  }, timeoutMs);
-  const onAbort = () => controller.abort(caller?.reason);
-  if (caller?.aborted) onAbort();
-  else caller?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear() {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onAbort);
-    },
-  };
+function deleteHeader(headers: Record<string, string>, name: string): void {
+  for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/**
+ * A random UUID v4. `crypto.randomUUID()` exists only in secure contexts in browsers (HTTPS, localhost): elsewhere
+ * the same is made from `crypto.getRandomValues()`, which every supported runtime has.
+ */
+function uuidV4(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
