@@ -277,8 +277,12 @@ function protocolOf(address: string): string {
 function plainHeaders(init: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!init) return out;
-  const entries: Iterable<[string, unknown]> =
-    init instanceof Headers ? init.entries() : Array.isArray(init) ? (init as [string, unknown][]) : Object.entries(init as Record<string, unknown>);
+  if (init instanceof Headers) {
+    // forEach, not entries(): a partner's `lib` without DOM.Iterable has no Headers.entries in its types.
+    init.forEach((value, name) => (out[name] = value));
+    return out;
+  }
+  const entries = Array.isArray(init) ? (init as [string, unknown][]) : Object.entries(init as Record<string, unknown>);
   for (const [name, value] of entries) {
     if (value !== undefined && value !== null) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
