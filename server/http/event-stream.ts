@@ -14,7 +14,7 @@ import type { Db } from '../db/types';
 import { eventsAfter, type StreamPosition } from '../webhooks/stream';
 import type { EventType } from '../webhooks/events-repo';
 import { ApiError } from './errors';
-import { LiveStreams } from './pages/events';
+import { LiveStreams, streamUnwanted } from './pages/events';
 
 export interface EventStreamSettings {
   /** How often a stream reads the events recorded since its last read. */
@@ -68,7 +68,12 @@ export class EventStreams {
     return new Promise((resolve) => this.pollWaiters.push(resolve));
   }
 
-  /** Ends every open stream (the service is closing). */
+  /** True when a stream must not open on `res`: its client is gone, or the service is closing. */
+  unwanted(res: Response): boolean {
+    return streamUnwanted(res, this.open);
+  }
+
+  /** Ends every open stream, and lets no new one open (the service is closing). */
   closeAll(): void {
     this.open.closeAll();
   }
@@ -126,6 +131,12 @@ export interface SandboxStream {
 export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStream): void {
   const { eventStreams: streams, logger } = env;
   const { pollMs, heartbeatMs, maxPerMerchant } = streams.settings;
+  if (streams.unwanted(res)) {
+    // The client left while its start was being read (its `close` is past: nothing would end this stream), or the
+    // service is closing (the CLI reconnects, with Last-Event-ID, to another instance or to this one restarted).
+    res.set('Connection', 'close').end();
+    return;
+  }
   let ended = false;
   const registered = streams.add(s.scope.merchantId, () => end());
   if (!registered) {

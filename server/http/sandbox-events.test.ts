@@ -4,6 +4,7 @@
  * Last-Event-ID, its refusals, what it lets go of when the client leaves or the service closes, and its order when
  * transactions commit out of order (PostgreSQL, where they can).
  */
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -360,6 +361,101 @@ describe.each(ENGINES)('what an event stream holds and logs, on $name', (engine)
     expect(streams.size).toBe(1);
     await service.close();
     await expect(s.next()).rejects.toThrow('the stream ended');
+    expect(streams.size).toBe(0);
+  });
+});
+
+/**
+ * A stream whose start is still being read when its client leaves, or when the service starts closing: the moment
+ * the stream would open, nothing is there to end it. The opening query is held until the test lets it go.
+ */
+describe.each(ENGINES)('a stream that would open too late, on $name', (engine) => {
+  let service: Service;
+  let merchant: TestMerchant;
+  let drop: () => Promise<void>;
+  let reads = 0;
+  /** The next opening query (a stream's start) waits for `release()`; `started` resolves when it is reached. */
+  interface Hold {
+    started: Promise<void>;
+    reached: () => void;
+    release: () => void;
+    released: Promise<void>;
+  }
+  let gate: Hold | undefined;
+  const streams = new EventStreams({ pollMs: 20 });
+  function holdOpening(): Hold {
+    let reached!: () => void;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const started = new Promise<void>((resolve) => (reached = resolve));
+    gate = { started, reached, release, released };
+    return gate;
+  }
+
+  beforeAll(async () => {
+    const opened = await engine.open();
+    drop = opened.drop;
+    const holding = new Proxy(opened.db, {
+      get(target, prop) {
+        if (prop === 'query') {
+          return async (sql: string, params?: readonly unknown[]) => {
+            if (sql.includes('pg_current_snapshot() AS s') && gate) {
+              const g = gate;
+              gate = undefined;
+              g.reached();
+              await g.released;
+            }
+            if (sql.includes('FROM events') && sql.includes('pg_snapshot_xmin')) reads += 1;
+            return target.query(sql, params);
+          };
+        }
+        const v = Reflect.get(target, prop) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    }) as Db;
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
+    service = await startService(config, createLogger('silent'), holding, { worker: 'off', eventStreams: streams });
+    merchant = await createMerchantWithKeys(opened.db, 'Late Stream Ltda');
+  });
+  afterAll(async () => {
+    await service?.close();
+    await drop?.();
+  });
+
+  it('a client that left while its start was read opens no stream: nothing held, no reads, its slot free', async () => {
+    const url = new URL(service.url);
+    for (let i = 0; i < 5; i++) {
+      const hold = holdOpening();
+      const socket = net.connect(Number(url.port), url.hostname);
+      socket.write(`GET ${PATH} HTTP/1.1\r\nHost: ${url.host}\r\nServiceKey: ${merchant.sandboxKey}\r\n\r\n`);
+      await hold.started;
+      await new Promise<void>((resolve) => socket.on('close', () => resolve()).destroy());
+      // The server sees the socket close before the start is let go.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      hold.release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(streams.size).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads).toBe(0);
+    // Five clients left: a sixth stream is not refused for streams nobody reads.
+    const s = await openSse((signal) => keyedFetch(service.url, merchant.sandboxKey)(PATH, { signal }));
+    expect(s.res.status).toBe(200);
+    expect((await s.next()).event).toBe('ready');
+    s.close();
+    await streams.idle();
+  });
+
+  it('a stream whose start is read while the service starts closing does not open, and the close completes', async () => {
+    const hold = holdOpening();
+    const answer = keyedFetch(service.url, merchant.sandboxKey)(PATH);
+    await hold.started;
+    const closed = service.close();
+    hold.release();
+    await closed;
+    const res = await answer.catch(() => undefined);
+    // Either no answer at all or an empty one: never a stream.
+    if (res) expect(await res.text()).not.toContain('event: ready');
     expect(streams.size).toBe(0);
   });
 });

@@ -38,8 +38,17 @@ export class LiveStreams {
   private readonly open = new Set<() => void>();
   private readonly perCharge = new Map<string, number>();
   private waiters: (() => void)[] = [];
+  private closed = false;
 
   constructor(readonly maxPerCharge = MAX_STREAMS_PER_CHARGE) {}
+
+  /**
+   * True once `closeAll()` ran (the service is closing): a stream whose request was already being answered then must
+   * not open, or it would hold the server's close for ever.
+   */
+  get closing(): boolean {
+    return this.closed;
+  }
 
   /** Registers a stream of `charge` (its `end`); the function that forgets it, or null when the charge has its most. */
   add(charge: string, end: () => void): (() => void) | null {
@@ -70,8 +79,17 @@ export class LiveStreams {
   }
 
   closeAll(): void {
+    this.closed = true;
     for (const end of [...this.open]) end();
   }
+}
+
+/**
+ * True when a stream must not open on `res`: the client left while its request was being answered (its `close`
+ * came before the stream listened for it, so nothing would ever end the stream), or the service is closing.
+ */
+export function streamUnwanted(res: Response, streams: LiveStreams): boolean {
+  return streams.closing || res.destroyed || res.req.destroyed || res.req.socket.destroyed;
 }
 
 /** Opens the stream of `charge` on `res`; false (nothing sent) when the charge has its most streams open already. */
@@ -81,6 +99,11 @@ export function statusStream(
   charge: { transactionId: string; state: ChargeState },
 ): boolean {
   const { db, logger, settings } = deps;
+  if (streamUnwanted(res, deps.streams)) {
+    // Nothing to answer: the client is gone, or will reconnect once the service is back.
+    res.set('Connection', 'close').end();
+    return true;
+  }
   let ended = false;
   const registered = deps.streams.add(charge.transactionId, () => end());
   if (!registered) return false;
