@@ -165,6 +165,8 @@ const ADDITIVE: [string, (doc: Json) => void, Expected | null][] = [
     { location: '#/components/schemas/CreateCustomerRequest/properties/firstName', message: /looser: maxLength 100 → 200/ }],
   ['a not rule added to an answer', (d) => { schema(d, 'Customer').not = { required: ['deletedAt'] }; },
     { location: '#/components/schemas/Customer', message: /^new "not" rule .*: what is sent is narrowed$/ }],
+  ['a new server', (d) => { list(d, '/servers').push({ url: 'https://sandbox.example.com' }); },
+    { location: '#/servers', message: /^new server https:\/\/sandbox\.example\.com$/ }],
 ];
 
 const UNCHANGED: [string, (doc: Json) => void][] = [
@@ -312,6 +314,13 @@ describe('npm run check:breaking', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('  #/components/schemas/Customer/properties/email: field "email" removed (used by POST /v1/customers)');
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^check:breaking: 1 breaking change: \/v1 is additive-only\. Undo it, .*info\.version 2\.0\.0/);
+  });
+
+  it('adds a note for a local server no longer listed', async () => {
+    const { code, stdout } = await run(edited((d) => { list(d, '/servers').pop(); }));
+    expect(code).toBe(0);
+    expect(stdout).toBe('check:breaking: OK, no breaking change against the released contract 1.0.0 (released.json); nothing additive; ' +
+      'note: local server http://localhost:4010 no longer listed.\n');
   });
 
   it('prints one OK line for additive changes', async () => {

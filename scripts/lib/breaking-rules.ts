@@ -6,7 +6,8 @@
  * payloads included (it must not lose a guarantee). */
 export type Direction = 'request' | 'response';
 
-export type Severity = 'breaking' | 'additive';
+/** `info`: a difference partners do not rely on, shown but never failing the gate (a local server address). */
+export type Severity = 'breaking' | 'additive' | 'info';
 
 /** Differences found inside schemas; their severity may depend on the direction. */
 export type SchemaRule =
@@ -23,7 +24,7 @@ export type DocumentRule =
   | 'response-added' | 'media-type-removed' | 'media-type-added' | 'body-removed' | 'body-required'
   | 'header-removed' | 'header-optional' | 'header-added' | 'parameter-removed' | 'parameter-required'
   | 'parameter-added-required' | 'parameter-added' | 'parameter-style' | 'security-stricter'
-  | 'security-scheme-removed' | 'security-scheme-changed';
+  | 'security-scheme-removed' | 'security-scheme-changed' | 'server-removed' | 'server-added';
 
 export type Rule = SchemaRule | DocumentRule;
 
