@@ -98,6 +98,27 @@ const BREAKING: [string, (doc: Json) => void, Expected][] = [
     { location: 'webhook transaction.approved #/parameters/header/X-Service-Signature', message: /header "X-Service-Signature" is no longer sent/ }],
   ['an event type removed', (d) => { delete at(d, '/webhooks')['transaction.dispute']; },
     { location: 'webhook transaction.dispute', message: /event no longer sent/ }],
+  ['a request parameter default changed', (d) => { at(d, '/components/parameters/Limit/schema').default = 10; },
+    { location: '#/components/parameters/Limit/schema', message: /^default changed from 20 to 10: requests that omit it now get 10$/ }],
+  ['a request parameter default removed', (d) => { delete at(d, '/components/parameters/Limit/schema').default; },
+    { location: '#/components/parameters/Limit/schema', message: /^default 20 removed/ }],
+  ['a request body field default changed', (d) => { at(props(d, 'CreateAddressRequest'), '/country').default = 'PT'; },
+    { location: '#/components/schemas/CreateAddressRequest/properties/country', message: /default changed from "BR" to "PT"/ }],
+  ['a field made required beside a $ref', (d) => {
+    at(d, '/paths/~1v1~1customers/post/requestBody/content/application~1json').schema = {
+      $ref: '#/components/schemas/CreateCustomerRequest', required: ['firstName', 'lastName', 'email', 'birthdate'] };
+  }, { location: 'POST /v1/customers #/requestBody/content/application~1json/schema/properties/birthdate', message: /"birthdate" is now required/ }],
+  ['a not rule added to a request body', (d) => { schema(d, 'CreateCustomerRequest').not = { required: ['gender'] }; },
+    { location: '#/components/schemas/CreateCustomerRequest', message: /^new "not" rule \{"required":\["gender"\]\}: requests it accepted may now be refused$/ }],
+  ['a not rule beside a $ref in a request body', (d) => {
+    at(d, '/paths/~1v1~1customers/post/requestBody/content/application~1json').schema = {
+      $ref: '#/components/schemas/CreateCustomerRequest', not: { required: ['gender'] } };
+  }, { location: 'POST /v1/customers #/requestBody/content/application~1json/schema', message: /^new "not" rule/ }],
+  ['an if/then rule added to a request body', (d) => {
+    Object.assign(schema(d, 'CreateCustomerRequest'), { if: { required: ['document'] }, then: { required: ['birthdate'] } });
+  }, { location: '#/components/schemas/CreateCustomerRequest', message: /^new "then" rule \{"required":\["birthdate"\]\}/ }],
+  ['a prefixItems rule added to a request array', (d) => { at(props(d, 'CreateCustomerRequest'), '/additionalEmails').prefixItems = [{ pattern: '@' }]; },
+    { location: '#/components/schemas/CreateCustomerRequest/properties/additionalEmails', message: /^new "prefixItems" rule/ }],
 ];
 
 describe('the breaking-change gate', () => {
@@ -142,6 +163,10 @@ const ADDITIVE: [string, (doc: Json) => void, Expected | null][] = [
     { location: '#/components/schemas/ErrorCode', message: /new value "cardExpired"/ }],
   ['a loosened maxLength', (d) => { at(props(d, 'CreateCustomerRequest'), '/firstName').maxLength = 200; },
     { location: '#/components/schemas/CreateCustomerRequest/properties/firstName', message: /looser: maxLength 100 → 200/ }],
+  ['a not rule added to an answer', (d) => { schema(d, 'Customer').not = { required: ['deletedAt'] }; },
+    { location: '#/components/schemas/Customer', message: /^new "not" rule .*: what is sent is narrowed$/ }],
+  ['a new server', (d) => { list(d, '/servers').push({ url: 'https://sandbox.example.com' }); },
+    { location: '#/servers', message: /^new server https:\/\/sandbox\.example\.com$/ }],
 ];
 
 const UNCHANGED: [string, (doc: Json) => void][] = [
@@ -152,6 +177,12 @@ const UNCHANGED: [string, (doc: Json) => void][] = [
   }],
   ['a nullable field spelled with oneOf instead of a type list', (d) => {
     props(d, 'CreateCustomerRequest').birthdate = { oneOf: [{ type: 'string', format: 'date' }, { type: 'null' }] };
+  }],
+  ['a default added to a request parameter', (d) => { at(d, '/components/parameters/DateRange/schema').default = '2024-01-01'; }],
+  ['a default in an answer', (d) => { at(props(d, 'Customer'), '/delinquent').default = false; }],
+  ['a $ref with only a description beside it', (d) => {
+    at(d, '/paths/~1v1~1customers/post/requestBody/content/application~1json').schema = {
+      $ref: '#/components/schemas/CreateCustomerRequest', description: 'The customer to create.' };
   }],
   ['a path parameter renamed', (d) => {
     const paths = at(d, '/paths');
@@ -221,6 +252,50 @@ describe('schemas compared structurally', () => {
   });
 });
 
+/** A document whose one operation takes `schemas.Answer` as its request body. */
+function asked(schemas: Json): Json {
+  const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } } };
+  return { ...tiny(schemas), paths: { '/v1/a': { post: { requestBody: body, responses: { 204: { description: 'done' } } } } } };
+}
+
+describe('opaque rules (not, if/then/else, contains, prefixItems, …), compared as a whole', () => {
+  const answer = (rules: Json) => ({ Answer: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, ...rules } });
+  const found = (changes: Change[]) => changes.map((c) => [c.severity, c.location, c.message]);
+  const contains = { contains: { const: 'vip' } };
+  const otherContains = { contains: { const: 'gold' } };
+
+  it('a changed rule breaks in both directions; a removed one breaks only an answer', () => {
+    expect(found(findChanges(asked(answer(contains)), asked(answer(otherContains))))).toEqual([['breaking', '#/components/schemas/Answer',
+      '"contains" rule changed from {"const":"vip"} to {"const":"gold"}: requests it accepted may now be refused']]);
+    expect(found(findChanges(tiny(answer(contains)), tiny(answer(otherContains))))).toEqual([['breaking', '#/components/schemas/Answer',
+      '"contains" rule changed from {"const":"vip"} to {"const":"gold"}: what is sent may no longer meet the old rule']]);
+    expect(found(findChanges(tiny(answer(contains)), tiny(answer({}))))).toEqual([['breaking', '#/components/schemas/Answer',
+      '"contains" rule {"const":"vip"} removed: what is sent is no longer bound by it']]);
+    expect(found(findChanges(asked(answer(contains)), asked(answer({}))))).toEqual([['additive', '#/components/schemas/Answer',
+      '"contains" rule {"const":"vip"} removed: more is accepted']]);
+  });
+
+  it('reads a rule through its $refs and ignores its descriptions', () => {
+    const viaRef = (description: string) => ({ ...answer({ not: { $ref: '#/components/schemas/Banned' } }),
+      Banned: { description, required: ['tags'] } });
+    expect(findChanges(asked(answer({ not: { required: ['tags'] } })), asked(viaRef('No tags.')))).toEqual([]);
+    expect(findChanges(asked(viaRef('No tags.')), asked(viaRef('Tags are refused.')))).toEqual([]);
+    const changed = { ...viaRef('No tags.'), Banned: { required: ['name'] } };
+    expect(found(findChanges(asked(viaRef('No tags.')), asked(changed)))).toEqual([['breaking', '#/components/schemas/Answer',
+      '"not" rule changed from {"required":["tags"]} to {"required":["name"]}: requests it accepted may now be refused']]);
+  });
+
+  it('compares a rule and a default beside a $ref to the schema holding it, without looping', () => {
+    const tree = (child: Json) => asked({ Answer: { type: 'object', properties: { name: { type: 'string' }, child } } });
+    const ref = { $ref: '#/components/schemas/Answer' };
+    expect(findChanges(tree(ref), tree({ ...ref, default: { name: 'root' } }))).toEqual([]);
+    expect(found(findChanges(tree({ ...ref, default: { name: 'a' } }), tree({ ...ref, default: { name: 'b' }, not: { required: ['name'] } })))).toEqual([
+      ['breaking', '#/components/schemas/Answer/properties/child', 'default changed from {"name":"a"} to {"name":"b"}: requests that omit it now get {"name":"b"}'],
+      ['breaking', '#/components/schemas/Answer/properties/child', 'new "not" rule {"required":["name"]}: requests it accepted may now be refused'],
+    ]);
+  });
+});
+
 describe('npm run check:breaking', () => {
   const dir = mkdtempSync(join(tmpdir(), 'check-breaking-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -239,6 +314,13 @@ describe('npm run check:breaking', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('  #/components/schemas/Customer/properties/email: field "email" removed (used by POST /v1/customers)');
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^check:breaking: 1 breaking change: \/v1 is additive-only\. Undo it, .*info\.version 2\.0\.0/);
+  });
+
+  it('adds a note for a local server no longer listed', async () => {
+    const { code, stdout } = await run(edited((d) => { list(d, '/servers').pop(); }));
+    expect(code).toBe(0);
+    expect(stdout).toBe('check:breaking: OK, no breaking change against the released contract 1.0.0 (released.json); nothing additive; ' +
+      'note: local server http://localhost:4010 no longer listed.\n');
   });
 
   it('prints one OK line for additive changes', async () => {

@@ -52,7 +52,8 @@ function release(): number {
 function check(releasedFile: string, currentFile: string): number {
   const result = gate(load(releasedFile), load(currentFile));
   const against = `the released contract ${result.releasedVersion} (${name(releasedFile)})`;
-  const additive = result.additive.length ? `${result.additive.length} additive (${summarize(result.additive)})` : 'nothing additive';
+  const notes = result.info.map((c) => `; note: ${c.message}`).join('');
+  const additive = (result.additive.length ? `${result.additive.length} additive (${summarize(result.additive)})` : 'nothing additive') + notes;
   if (!result.breaking.length) {
     console.log(`check:breaking: OK, no breaking change against ${against}; ${additive}.`);
     return 0;

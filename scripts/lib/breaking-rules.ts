@@ -6,7 +6,8 @@
  * payloads included (it must not lose a guarantee). */
 export type Direction = 'request' | 'response';
 
-export type Severity = 'breaking' | 'additive';
+/** `info`: a difference partners do not rely on, shown but never failing the gate (a local server address). */
+export type Severity = 'breaking' | 'additive' | 'info';
 
 /** Differences found inside schemas; their severity may depend on the direction. */
 export type SchemaRule =
@@ -15,7 +16,7 @@ export type SchemaRule =
   | 'field-removed' | 'field-not-accepted' | 'field-read-only' | 'field-write-only' | 'field-required'
   | 'field-optional' | 'field-added-required' | 'field-added-optional' | 'field-added' | 'additional-closed'
   | 'dependency-changed' | 'constraint-added' | 'alternative-removed' | 'alternative-added' | 'alternative-sent'
-  | 'variant-removed' | 'variant-added';
+  | 'variant-removed' | 'variant-added' | 'default-changed' | 'rule-added' | 'rule-removed' | 'rule-changed';
 
 /** Differences found around the schemas: operations, parameters, bodies, responses, headers, security, webhooks. */
 export type DocumentRule =
@@ -23,7 +24,7 @@ export type DocumentRule =
   | 'response-added' | 'media-type-removed' | 'media-type-added' | 'body-removed' | 'body-required'
   | 'header-removed' | 'header-optional' | 'header-added' | 'parameter-removed' | 'parameter-required'
   | 'parameter-added-required' | 'parameter-added' | 'parameter-style' | 'security-stricter'
-  | 'security-scheme-removed' | 'security-scheme-changed';
+  | 'security-scheme-removed' | 'security-scheme-changed' | 'server-removed' | 'server-added';
 
 export type Rule = SchemaRule | DocumentRule;
 
@@ -40,6 +41,7 @@ export interface Change {
 }
 
 const num = (v: unknown): string => (v === undefined ? 'none' : String(v));
+const show = (v: unknown): string => JSON.stringify(v);
 
 function bound(d: Record<string, unknown>): string {
   if (d.from === undefined) return `${String(d.keyword)} ${num(d.to)} added`;
@@ -52,14 +54,26 @@ const changed = (what: string, d: Record<string, unknown>): string =>
     : d.to === undefined ? `${what} ${JSON.stringify(d.from)} removed`
       : `${what} changed from ${JSON.stringify(d.from)} to ${JSON.stringify(d.to)}`;
 
+/** A canonical JSON value, cut to fit a line. */
+const clip = (v: unknown): string => {
+  const s = String(v);
+  return s.length > 80 ? `${s.slice(0, 79)}…` : s;
+};
+
 const ADDITIVE = new Set<SchemaRule>(['enum-value-added', 'field-added-optional', 'field-added', 'alternative-added',
   'variant-added']);
+/** Rules additive in one direction only: a looser request, a narrower answer. */
+const ADDITIVE_IN: Record<Direction, Set<SchemaRule>> = {
+  request: new Set(['bound-looser', 'rule-removed']),
+  response: new Set(['rule-added']),
+};
 
 /** Severity and message of a schema rule found in `dir`. */
 export function describeSchemaRule(rule: SchemaRule, dir: Direction, d: Record<string, unknown>): { severity: Severity; message: string } {
   const req = dir === 'request';
   const name = `"${String(d.name)}"`;
-  const severity: Severity = ADDITIVE.has(rule) || (rule === 'bound-looser' && req) ? 'additive' : 'breaking';
+  const severity: Severity = ADDITIVE.has(rule) || ADDITIVE_IN[dir].has(rule) ? 'additive' : 'breaking';
+  const keyword = `"${String(d.keyword)}"`;
   const message = ((): string => {
     switch (rule) {
       case 'type-narrowed': return `no longer accepts ${String(d.types)}`;
@@ -91,6 +105,15 @@ export function describeSchemaRule(rule: SchemaRule, dir: Direction, d: Record<s
       case 'alternative-sent': return `may now be sent as ${String(d.label)}, a shape it never had`;
       case 'variant-removed': return `variant ${String(d.label)} removed`;
       case 'variant-added': return `new variant ${String(d.label)} (clients ignore variants they do not know)`;
+      case 'default-changed': return d.to === undefined
+        ? `default ${show(d.from)} removed: requests that omit it no longer get ${show(d.from)}`
+        : `default changed from ${show(d.from)} to ${show(d.to)}: requests that omit it now get ${show(d.to)}`;
+      case 'rule-added': return req ? `new ${keyword} rule ${clip(d.value)}: requests it accepted may now be refused`
+        : `new ${keyword} rule ${clip(d.value)}: what is sent is narrowed`;
+      case 'rule-removed': return req ? `${keyword} rule ${clip(d.value)} removed: more is accepted`
+        : `${keyword} rule ${clip(d.value)} removed: what is sent is no longer bound by it`;
+      case 'rule-changed': return `${keyword} rule changed from ${clip(d.from)} to ${clip(d.to)}` +
+        (req ? ': requests it accepted may now be refused' : ': what is sent may no longer meet the old rule');
     }
   })();
   return { severity, message };

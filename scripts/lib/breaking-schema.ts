@@ -3,9 +3,10 @@
  * direction: `request` (what the service accepts: it must not refuse what it accepted) or `response` (what the
  * service sends, webhook payloads included: it must not lose a guarantee). Pure; used by breaking.ts.
  */
+import { compareDefaults, compareLimits, compareOpaque } from './breaking-keywords';
 import { describeSchemaRule, type Change, type Direction, type SchemaRule } from './breaking-rules';
 import {
-  accepts, canon, CONSTRAINT_ONLY, deref, enumOf, isObj, LOWER, marks, mergeRaw, structural, typeKey, typesOf, UPPER, view,
+  accepts, canon, CONSTRAINT_ONLY, enumOf, isObj, marks, mergeRaw, schemaOf, structural, typeKey, typesOf, view,
   type Group, type Json, type View,
 } from './breaking-view';
 
@@ -20,6 +21,8 @@ const escKey = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1')
 /** Compares schemas of two documents; each difference found goes to `report`. Components are compared once per direction. */
 export class SchemaComparer {
   private readonly seen = new Set<string>();
+  /** The schemas being compared inline, outermost first: a `$ref` with siblings inside its own target comes back to them. */
+  private readonly inline: [unknown, unknown][] = [];
 
   constructor(
     private readonly oldDoc: Json,
@@ -36,16 +39,23 @@ export class SchemaComparer {
       if (this.seen.has(key)) return;
       this.seen.add(key);
       const place = { dir: at.dir, location: n.ref, usedBy: at.usedBy };
-      this.compareViews(view(this.oldDoc, deref(this.oldDoc, { $ref: o.ref })),
-        view(this.newDoc, deref(this.newDoc, { $ref: n.ref })), place);
+      this.compareViews(view(this.oldDoc, schemaOf(this.oldDoc, { $ref: o.ref })),
+        view(this.newDoc, schemaOf(this.newDoc, { $ref: n.ref })), place);
       return;
     }
-    this.compareViews(this.expand(this.oldDoc, o), this.expand(this.newDoc, n), at);
+    if (this.inline.some(([a, b]) => a === oldNode && b === newNode)) return;
+    if (this.inline.length > 64) throw new Error(`schemas nested too deep at ${at.location} (a $ref with siblings inside its own target?)`);
+    this.inline.push([oldNode, newNode]);
+    try {
+      this.compareViews(this.expand(this.oldDoc, o), this.expand(this.newDoc, n), at);
+    } finally {
+      this.inline.pop();
+    }
   }
 
   private expand(doc: Json, v: View): View {
     if (!v.ref) return v;
-    const inner = view(doc, deref(doc, { $ref: v.ref }));
+    const inner = view(doc, schemaOf(doc, { $ref: v.ref }));
     return { ...inner, nullable: inner.nullable || v.nullable };
   }
 
@@ -61,6 +71,9 @@ export class SchemaComparer {
   }
 
   private compareViews(o: View, n: View, at: Place): void {
+    const emit = (rule: SchemaRule, detail?: Record<string, unknown>) => this.emit(rule, at, detail);
+    compareDefaults(o.raw, n.raw, at.dir, emit);
+    compareOpaque(o.opaque, n.opaque, at.dir, emit);
     const oShape = o.groups.filter((g) => !this.constraintOnly(this.oldDoc, g));
     const nShape = n.groups.filter((g) => !this.constraintOnly(this.newDoc, g));
     if (oShape.length || nShape.length) {
@@ -71,7 +84,7 @@ export class SchemaComparer {
     const nt = typesOf(n);
     this.types(ot, nt, at);
     this.enums(enumOf(o.raw), enumOf(n.raw), at);
-    this.keywords(o.raw, n.raw, at);
+    compareLimits(o.raw, n.raw, at.dir, emit);
     const both = (t: string) => accepts(ot, t) && accepts(nt, t);
     if (both('array') && (o.raw.items !== undefined || n.raw.items !== undefined)) {
       this.compare(o.raw.items ?? {}, n.raw.items ?? {}, { ...at, location: `${at.location}/items` });
@@ -80,7 +93,7 @@ export class SchemaComparer {
   }
 
   private constraintOnly(doc: Json, g: Group): boolean {
-    return g.branches.every((b) => { const s = deref(doc, b); return structural(s).every((k) => CONSTRAINT_ONLY.has(k)); });
+    return g.branches.every((b) => { const s = schemaOf(doc, b); return structural(s).every((k) => CONSTRAINT_ONLY.has(k)); });
   }
 
   private types(ot: Set<string> | null, nt: Set<string> | null, at: Place): void {
@@ -101,36 +114,6 @@ export class SchemaComparer {
       for (const v of ne) if (!os.has(canon(v))) this.emit('enum-value-added', at, { value: show(v) });
     } else if (ne && at.dir === 'request') this.emit('enum-restricted', at, { values: ne.map(show).join(', ') });
     else if (oe && at.dir === 'response') this.emit('enum-dropped', at, {});
-  }
-
-  private keywords(o: Json, n: Json, at: Place): void {
-    const req = at.dir === 'request';
-    for (const [keys, stricterIfHigher] of [[LOWER, true], [UPPER, false]] as const) {
-      for (const k of keys) {
-        const ov = typeof o[k] === 'number' ? (o[k] as number) : undefined;
-        const nv = typeof n[k] === 'number' ? (n[k] as number) : undefined;
-        if (ov === nv) continue;
-        const stricter = nv !== undefined && (ov === undefined || (stricterIfHigher ? nv > ov : nv < ov));
-        const detail = { keyword: k, from: ov, to: nv };
-        if (req) this.emit(stricter ? 'bound-stricter' : 'bound-looser', at, detail);
-        else if (!stricter) this.emit('bound-looser', at, detail);
-      }
-    }
-    const om = typeof o.multipleOf === 'number' ? o.multipleOf : undefined;
-    const nm = typeof n.multipleOf === 'number' ? n.multipleOf : undefined;
-    if (om !== nm) {
-      const divides = (a: number | undefined, b: number | undefined) => b === undefined || (a !== undefined && a % b === 0);
-      // request: every multiple of the old step must still be accepted; response: every value sent must still be one.
-      if (req ? !divides(om, nm) : !divides(nm, om)) this.emit('bound-stricter', at, { keyword: 'multipleOf', from: om, to: nm });
-    }
-    for (const k of ['pattern', 'format'] as const) {
-      if (o[k] === n[k]) continue;
-      const changed = req ? n[k] !== undefined : o[k] !== undefined;
-      if (changed) this.emit(k === 'pattern' ? 'pattern-changed' : 'format-changed', at, { from: o[k], to: n[k] });
-    }
-    if (req ? n.uniqueItems === true && o.uniqueItems !== true : o.uniqueItems === true && n.uniqueItems !== true) {
-      this.emit('unique-items', at, {});
-    }
   }
 
   private objects(o: View, n: View, at: Place): void {
@@ -192,7 +175,7 @@ export class SchemaComparer {
   /** `oneOf: [{required: [a]}, {required: [b]}]` beside the properties: a request must still pass the old choices. */
   private constraintGroups(o: View, n: View, at: Place): void {
     const sets = (doc: Json, v: View) => v.groups.filter((g) => this.constraintOnly(doc, g))
-      .map((g) => g.branches.map((b) => canon(deref(doc, b))));
+      .map((g) => g.branches.map((b) => canon(schemaOf(doc, b))));
     const og = sets(this.oldDoc, o);
     const ng = sets(this.newDoc, n);
     ng.forEach((branches, i) => {
@@ -226,23 +209,24 @@ export class SchemaComparer {
 
   private branchesOf(doc: Json, v: View, group: Group | undefined): Branch[] {
     if (!group) return [{ node: v.raw, keys: [typeKey(doc, v.raw)], label: typeKey(doc, v.raw) }];
-    const rest = v.raw;
+    // The parent's own `default` was compared with the parent: each branch does not compare it again.
+    const { default: _default, ...rest } = v.raw;
     const prop = typeof group.discriminator?.propertyName === 'string' ? group.discriminator.propertyName : undefined;
     const mapping = isObj(group.discriminator?.mapping) ? group.discriminator.mapping : {};
     return group.branches.map((b) => {
-      const node = structural(rest).length ? mergeRaw(rest, deref(doc, b)) : b;
+      const node = structural(rest).length ? mergeRaw(rest, schemaOf(doc, b)) : b;
       const ref = isObj(b) && typeof b.$ref === 'string' ? b.$ref : undefined;
       const keys: string[] = [];
       if (prop) {
         const tags = Object.entries(mapping).filter(([, r]) => r === ref).map(([k]) => k);
-        const own = deref(doc, b).properties;
+        const own = schemaOf(doc, b).properties;
         const tagSchema = isObj(own) && isObj(own[prop]) ? own[prop] : {};
         tags.push(...(enumOf(tagSchema) ?? []).map(String));
         if (!tags.length && ref) tags.push(ref.split('/').pop()!);
         keys.push(...tags.map((t) => `tag:${t}`));
       }
       if (ref) keys.push(`ref:${ref.split('/').pop()}`);
-      keys.push(typeKey(doc, b), `canon:${canon(deref(doc, b))}`);
+      keys.push(typeKey(doc, b), `canon:${canon(schemaOf(doc, b))}`);
       const label = keys[0]!.replace(/^(tag|ref|type|canon):/, '');
       return { node, keys, label };
     });

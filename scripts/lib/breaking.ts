@@ -5,6 +5,7 @@
  */
 import type { Change, Direction, DocumentRule, Rule, Severity } from './breaking-rules';
 import { SchemaComparer, deref, isObj, type Json } from './breaking-schema';
+import { compareServers } from './breaking-servers';
 
 export type { Change, Rule, Severity } from './breaking-rules';
 
@@ -12,7 +13,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'tr
 const esc = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 const obj = (v: unknown): Json => (isObj(v) ? v : {});
 
-/** Every difference between `released` and `current`, breaking ones and additive ones. */
+/** Every difference between `released` and `current`: breaking ones, additive ones and notes (`info`). */
 export function findChanges(released: unknown, current: unknown): Change[] {
   if (!isObj(released) || !isObj(current)) throw new Error('an OpenAPI document must be a JSON object');
   return new Checker(released, current).run();
@@ -21,6 +22,8 @@ export function findChanges(released: unknown, current: unknown): Change[] {
 export interface GateResult {
   breaking: Change[];
   additive: Change[];
+  /** Differences shown but never failing: a local server address no longer listed. */
+  info: Change[];
   releasedVersion: string;
   currentVersion: string;
   /** The current `info.version` has a greater major than the released one: breaking changes are allowed. */
@@ -34,9 +37,10 @@ export function gate(released: unknown, current: unknown): GateResult {
   const releasedVersion = versionOf(released);
   const currentVersion = versionOf(current);
   const newMajor = majorOf(currentVersion) > majorOf(releasedVersion);
-  const breaking = changes.filter((c) => c.severity === 'breaking');
-  return { breaking, additive: changes.filter((c) => c.severity === 'additive'), releasedVersion, currentVersion,
-    newMajor, passed: breaking.length === 0 || newMajor };
+  const only = (severity: Severity) => changes.filter((c) => c.severity === severity);
+  const breaking = only('breaking');
+  return { breaking, additive: only('additive'), info: only('info'), releasedVersion, currentVersion, newMajor,
+    passed: breaking.length === 0 || newMajor };
 }
 
 const versionOf = (doc: unknown): string => String(obj(obj(doc).info).version ?? '');
@@ -52,7 +56,8 @@ const LABELS: Partial<Record<Rule, string>> = {
   'media-type-added': 'new media type', 'header-added': 'new response header', 'parameter-added': 'new optional parameter',
   'field-added': 'new response field', 'field-added-optional': 'new optional request field',
   'enum-value-added': 'new enum value', 'alternative-added': 'new accepted alternative', 'variant-added': 'new variant',
-  'bound-looser': 'looser request limit',
+  'bound-looser': 'looser request limit', 'rule-removed': 'removed request rule', 'rule-added': 'new response rule',
+  'server-added': 'new server',
 };
 
 /** `1 new operation, 3 new response fields`: the additive changes counted by kind. */
@@ -80,6 +85,7 @@ class Checker {
     this.paths();
     this.webhooks();
     this.securitySchemes();
+    this.changes.push(...compareServers(this.o, this.n));
     const keys = new Set<string>();
     return this.changes.filter((c) => {
       const key = `${c.severity} ${c.location} ${c.message}`;
