@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signatureHeaders } from '../../server/webhooks/signer';
 import { startReceiver, type Receiver } from '../../server/testing/receiver';
-import type { Timing } from '../src/cli/context';
+import type { ListenTuning, Timing } from '../src/cli/context';
 import { main } from '../src/cli/main';
 import { signTestWebhook, verifyWebhook } from '../src/webhooks';
 
@@ -87,7 +87,7 @@ afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
 
-function listen(stream: FakeStream, args: string[], extra: { now?: () => number; timing?: Partial<Timing> } = {}): Run {
+function listen(stream: FakeStream, args: string[], extra: { now?: () => number; timing?: Partial<Timing>; listen?: ListenTuning } = {}): Run {
   let stdout = '';
   let stderr = '';
   const controller = new AbortController();
@@ -98,6 +98,7 @@ function listen(stream: FakeStream, args: string[], extra: { now?: () => number;
     signal: controller.signal,
     timing: { ...FAST, ...extra.timing },
     ...(extra.now ? { now: extra.now } : {}),
+    ...(extra.listen ? { listen: extra.listen } : {}),
   });
   cleanups.push(() => {
     controller.abort();
@@ -119,6 +120,29 @@ async function fakeStream(script: (res: ServerResponse, n: number, req: Incoming
 }
 
 const until = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+/** A receiver that answers 200 `delayMs` after each delivery, recording the webhook ids in the order received. */
+async function slowReceiver(delayMs: number): Promise<{ url: string; ids: string[] }> {
+  const ids: string[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      ids.push(String(req.headers['webhook-id']));
+      setTimeout(() => res.writeHead(200).end(), delayMs);
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  cleanups.push(() => {
+    server.closeAllConnections();
+    return new Promise<void>((done) => server.close(() => done()));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, ids };
+}
+
+/** The delays of the "Stream lost …; reconnecting in …" lines, in order. */
+function reconnectDelays(stderr: string): string[] {
+  return [...stderr.matchAll(/^Stream lost \(.*\); reconnecting in (\d+ m?s)/gm)].map((m) => m[1]!);
+}
 
 describe('listen forwards', () => {
   it('each delivery as it is, signed with the ready secret so that verifyWebhook accepts it', async () => {
@@ -325,6 +349,87 @@ describe('listen keeps the stream', () => {
   });
 });
 
+describe('listen holds back a backlog', () => {
+  it('to a slow receiver: never more than the bound held, the stream read as the receiver takes them, all in order', async () => {
+    const events = Array.from({ length: 40 }, (_, i) => event(i + 1));
+    const stream = await fakeStream((res) => {
+      begin(res);
+      for (const e of events) send(res, e);
+      // Keep-alives as the service sends them: while the CLI holds the reading back it does not see them, and that
+      // stall must not be taken for a silent stream.
+      const beat = setInterval(() => res.write(': keep-alive\n\n'), 100);
+      res.on('close', () => clearInterval(beat));
+    });
+    const hooks = await slowReceiver(25);
+    const held: number[] = [];
+    const run = listen(stream, ['--forward-to', hooks.url], { timing: { streamIdleMs: 300 }, listen: { maxHeld: 5, onHeld: (n) => held.push(n) } });
+
+    await until(() => expect(hooks.ids).toHaveLength(40));
+    await until(() => expect(held.at(-1)).toBe(0));
+    expect(hooks.ids).toEqual(events.map((e) => e.id));
+    expect(Math.max(...held)).toBe(5);
+    expect(stream.requests).toHaveLength(1);
+    expect(run.stderr()).toBe('');
+    expect(run.stdout().match(/ → 200$/gm)).toHaveLength(40);
+  });
+
+  it('Ctrl-C while the reading is held back: stops at once, naming the events held', async () => {
+    const stream = await fakeStream((res) => {
+      begin(res);
+      for (const n of [1, 2, 3, 4]) send(res, event(n));
+    });
+    const hooks = await receiver();
+    hooks.answer('hang');
+    const held: number[] = [];
+    const run = listen(stream, ['--forward-to', hooks.url], { listen: { maxHeld: 2, onHeld: (n) => held.push(n) } });
+    await until(() => expect(hooks.received).toHaveLength(1));
+    await until(() => expect(held).toEqual([1, 2]));
+    run.stop();
+    expect(await run.done).toBe(0);
+    expect(run.stderr()).toBe('Stopped. Not delivered: wbh_test1, wbh_test2.\n');
+  });
+});
+
+describe('listen backs off', () => {
+  it('from a service that fails right after ready each time: the reconnection delays keep doubling', async () => {
+    const stream = await fakeStream((res) => {
+      begin(res);
+      res.end();
+    });
+    const hooks = await receiver();
+    const run = listen(stream, ['--forward-to', hooks.url], { timing: { reconnectBaseMs: 20, reconnectCapMs: 160 } });
+    await until(() => expect(reconnectDelays(run.stderr()).length).toBeGreaterThanOrEqual(6));
+    expect(reconnectDelays(run.stderr()).slice(0, 6)).toEqual(['20 ms', '40 ms', '80 ms', '160 ms', '160 ms', '160 ms']);
+    expect(hooks.received).toHaveLength(0);
+  });
+
+  it('starting again from the first delay once a connection has worked: a keep-alive, a delivery, or 30 s up by the clock', async () => {
+    let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
+    let stderr = () => '';
+    const stream = await fakeStream((res, n) => {
+      begin(res);
+      if (n === 2) res.write(': keep-alive\n\n');
+      if (n === 4) send(res, event(1));
+      if (n === 6) {
+        // Ends once the CLI has taken this connection's ready, 30 s later by its clock.
+        void until(() => expect(stderr().match(/^Reconnected/gm)).toHaveLength(6)).then(() => {
+          clock += 30_000;
+          res.end();
+        });
+        return;
+      }
+      res.end();
+    });
+    const hooks = await receiver();
+    const run = listen(stream, ['--forward-to', hooks.url], { now: () => clock, timing: { reconnectBaseMs: 20, reconnectCapMs: 160 } });
+    stderr = run.stderr;
+    await until(() => expect(reconnectDelays(run.stderr()).length).toBeGreaterThanOrEqual(8));
+    // Connections 0 and 1 fail at once; 2 (keep-alive), 4 (delivery) and 6 (30 s) worked before failing.
+    expect(reconnectDelays(run.stderr()).slice(0, 8)).toEqual(['20 ms', '40 ms', '20 ms', '40 ms', '20 ms', '40 ms', '20 ms', '40 ms']);
+    expect(hooks.received.map((r) => r.headers['webhook-id'])).toEqual(['wbh_test1']);
+  });
+});
+
 describe('listen, other ends', () => {
   it('--print-secret prints the secret alone and exits 0', async () => {
     const stream = await fakeStream((res) => begin(res));
@@ -363,6 +468,27 @@ describe('listen, other ends', () => {
     run.stop();
     expect(await run.done).toBe(0);
     expect(run.stderr()).toBe('Stopped. Not delivered: wbh_test1.\n');
+  });
+
+  it('a key revoked while listening: the error line, then the events taken and not delivered, exit 1', async () => {
+    let first: ServerResponse | undefined;
+    const stream = await fakeStream((res, n) => {
+      if (n > 0) return refuse(res, 401, 'unauthorized', 'A valid ServiceKey header is required.');
+      begin(res);
+      for (const id of [1, 2, 3]) send(res, event(id));
+      first = res;
+    });
+    const hooks = await receiver();
+    hooks.answer({ status: 500, body: 'down' }, 'hang');
+    const run = listen(stream, ['--forward-to', hooks.url], { timing: { retryBaseMs: 60_000, retryCapMs: 60_000 } });
+    // wbh_test1 waits for its retry, wbh_test2's attempt gets no answer, wbh_test3 waits behind it.
+    await until(() => expect(hooks.received).toHaveLength(2));
+    await until(() => expect(run.stdout()).toContain('wbh_test1  → 500 (retry 1/5 in 60 s)'));
+    first!.destroy();
+    expect(await run.done).toBe(1);
+    expect(run.stderr()).toMatch(
+      /^Stream lost \(connection lost: [^)]+\); reconnecting in 50 ms, resuming after wbh_test3\.\nerror: unauthorized: A valid ServiceKey header is required\. \(correlation id cor_refused\)\nNot delivered: wbh_test1, wbh_test2, wbh_test3\.\n$/,
+    );
   });
 
   it('the payments program stops on SIGINT with exit 0', async () => {

@@ -18,7 +18,9 @@ const EXPECTED = [
 
 describe('SseParser', () => {
   it('reads ready, deliveries, comments and multi-line data with LF, CRLF and CR line endings', () => {
-    expect(new SseParser().push(STREAM)).toEqual(EXPECTED);
+    const parser = new SseParser();
+    expect(parser.push(STREAM)).toEqual(EXPECTED);
+    expect(parser.comments).toBe(1);
   });
 
   it('gives the same messages whatever the chunks, a CRLF split between two included', () => {

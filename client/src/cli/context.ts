@@ -18,7 +18,22 @@ export interface CliIo {
   now?: () => number;
   /** Delays and time limits; tests shorten them. */
   timing?: Partial<Timing>;
+  /** `listen`'s bound on the events it holds, and a window on their number (tests). */
+  listen?: ListenTuning;
 }
+
+export interface ListenTuning {
+  /**
+   * How many events `listen` holds (received, and waiting for their first attempt or a retry) before it stops
+   * reading the stream until one is settled (default {@link MAX_HELD}).
+   */
+  maxHeld?: number;
+  /** Told the number of events held each time it changes. */
+  onHeld?(held: number): void;
+}
+
+/** The default of {@link ListenTuning.maxHeld}: a backlog replayed after a reconnection stays in the service. */
+export const MAX_HELD = 1_000;
 
 export interface Timing {
   /** First retry of a failed forward; doubled at each retry up to `retryCapMs`. */
@@ -31,6 +46,11 @@ export interface Timing {
   reconnectCapMs: number;
   /** A stream silent this long (keep-alives come every 15 s) is taken as lost. */
   streamIdleMs: number;
+  /**
+   * A stream that stayed open this long after its `ready` (or brought a delivery or a keep-alive) has worked: the
+   * reconnection backoff starts again from `reconnectBaseMs`. One that fails sooner keeps doubling it.
+   */
+  streamStableMs: number;
   /** How long `trigger` waits for a charge processed in the background to reach its status. */
   triggerWaitMs: number;
 }
@@ -42,6 +62,7 @@ export const TIMING: Timing = {
   reconnectBaseMs: 1_000,
   reconnectCapMs: 30_000,
   streamIdleMs: 45_000,
+  streamStableMs: 30_000,
   triggerWaitMs: 15_000,
 };
 

@@ -6,6 +6,10 @@
  * `transaction.approved` of the same charge, as the log shows them). A failed event's retries then run on their own
  * timers beside the later events, so one failing event never holds the others back; a retry may therefore reach
  * the receiver after later events, as real deliveries' retries do (receivers must not rely on order).
+ *
+ * Memory: every event held (waiting for its first attempt, in it, or waiting for a retry) keeps its body. `room()`
+ * tells the stream's reader to wait while `maxHeld` are held, so a long backlog replayed to a slow receiver stays in
+ * the service (which waits for the stream to drain) instead of piling up here.
  */
 import { signTestWebhook } from '../webhooks.js';
 import { clockTime, duration, oneLine, reason, sleep, type Context } from './context.js';
@@ -24,6 +28,10 @@ export interface ForwardOptions {
   json: boolean;
   /** The listen secret, read at each attempt (a reconnection may bring it again). */
   secret(): string;
+  /** How many events may be held before `room()` waits. */
+  maxHeld: number;
+  /** Told the number of events held each time it changes. */
+  onHeld?: ((held: number) => void) | undefined;
 }
 
 export const USER_AGENT = 'PaymentsService-CLI/1.0 (listen)';
@@ -37,8 +45,14 @@ type Outcome = { ok: true; status: number } | { ok: false; status: number | null
 export class Forwarder {
   private queue: Promise<void> = Promise.resolve();
   private readonly retrying = new Set<Promise<void>>();
-  /** Events added whose last attempt has not been made: what a stop leaves undelivered. */
-  private readonly unsettled = new Set<string>();
+  /**
+   * Events added whose last attempt has not been made, by id (with their number of copies: a service may send an
+   * event again): what a stop leaves undelivered. `held` counts them all.
+   */
+  private readonly unsettled = new Map<string, number>();
+  private held = 0;
+  /** The stream's reader, waiting in `room()`. */
+  private waiters: (() => void)[] = [];
   private readonly stopping = new AbortController();
   private readonly signal: AbortSignal;
 
@@ -47,12 +61,21 @@ export class Forwarder {
     private readonly options: ForwardOptions,
   ) {
     this.signal = AbortSignal.any([ctx.signal, this.stopping.signal]);
+    this.signal.addEventListener('abort', () => this.wake(), { once: true });
   }
 
   /** Queues the event's first attempt behind the earlier events' first attempts. */
   add(delivery: Delivery): void {
-    this.unsettled.add(delivery.id);
+    this.unsettled.set(delivery.id, (this.unsettled.get(delivery.id) ?? 0) + 1);
+    this.held++;
+    this.options.onHeld?.(this.held);
     this.queue = this.queue.then(() => this.first(delivery));
+  }
+
+  /** Resolves once fewer than `maxHeld` events are held (at once if so), or on stopping. */
+  room(): Promise<void> {
+    if (this.held < this.options.maxHeld || this.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Resolves once every queued first attempt has been made (tests; retries may still be waiting). */
@@ -64,7 +87,24 @@ export class Forwarder {
   async stop(): Promise<string[]> {
     this.stopping.abort();
     await Promise.allSettled([this.queue, ...this.retrying]);
-    return [...this.unsettled];
+    return [...this.unsettled.keys()];
+  }
+
+  /** The event's last attempt is made: it is no longer held. */
+  private settle(id: string): void {
+    const copies = this.unsettled.get(id) ?? 0;
+    if (copies === 0) return;
+    if (copies === 1) this.unsettled.delete(id);
+    else this.unsettled.set(id, copies - 1);
+    this.held--;
+    this.options.onHeld?.(this.held);
+    if (this.held < this.options.maxHeld) this.wake();
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   private async first(delivery: Delivery): Promise<void> {
@@ -128,7 +168,7 @@ export class Forwarder {
   /** One line per attempt outcome: `<time>  <type>  <id>  → 200`, or the failure and what comes next. */
   private report(delivery: Delivery, attempt: number, outcome: Outcome, next: { retry: number; wait: number } | undefined): void {
     const time = this.ctx.now();
-    if (!next) this.unsettled.delete(delivery.id);
+    if (!next) this.settle(delivery.id);
     const max = this.options.maxRetries;
     if (this.options.json) {
       const line = {

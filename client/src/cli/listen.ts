@@ -4,11 +4,10 @@
  * retries (forwarder.ts). A lost stream is reopened with `Last-Event-ID`, so nothing recorded meanwhile is missed.
  */
 import type { PaymentsError } from '../index.js';
-import { apiFailure, CliFailure, duration, sleep, UsageError, type Context } from './context.js';
+import { apiFailure, CliFailure, duration, MAX_HELD, sleep, TIMING, UsageError, type Context } from './context.js';
 import { Forwarder, type Delivery } from './forwarder.js';
 import type { Command } from './command.js';
-import type { SseMessage } from './sse.js';
-import { openStream, readStream } from './stream.js';
+import { openStream, readStream, type StreamHandler } from './stream.js';
 
 const DEFAULT_MAX_RETRIES = 5;
 const EVENT_TYPE = /^[a-z]+\.[a-z-]+$/;
@@ -31,8 +30,10 @@ flags:
   --json               one JSON object per line instead of the log lines
 
 Each attempt prints one line: time, event type, event id, and the receiver's status or the failure. A dropped
-connection to the service is reopened with backoff, resuming after the last event received. Needs a sandbox key.
-Ctrl-C stops.`,
+connection to the service is reopened with backoff (${duration(TIMING.reconnectBaseMs)}, doubled up to ${duration(TIMING.reconnectCapMs)}; from ${duration(TIMING.reconnectBaseMs)} again once a
+connection has worked), resuming after the last event received. A backlog is read only as fast as the receiver
+takes it: at most ${MAX_HELD.toLocaleString('en')} events are held here at once, the rest waits in the service. Needs a sandbox key.
+Ctrl-C stops; stopping for any reason names the events received and not delivered.`,
   options: {
     'forward-to': { type: 'string' },
     events: { type: 'string' },
@@ -94,41 +95,64 @@ async function run(ctx: Context, flags: Record<string, unknown>): Promise<number
   let lastEventId: string | undefined;
   let connected = false;
   let failures = 0;
-  const forwarder = new Forwarder(ctx, { url, maxRetries: maxRetries(flags['max-retries']), json, secret: () => secret! });
-
-  const onMessage = (message: SseMessage): 'stop' | void => {
-    if (message.event === 'ready') {
-      const next = parseJson(message.data)?.secret;
-      if (typeof next !== 'string' || !next.startsWith('whsec_')) {
-        io.stderr('warning: the stream\'s ready message carries no secret; ignored\n');
-        return;
-      }
-      if (printSecret) {
-        io.stdout(`${next}\n`);
-        return 'stop';
-      }
-      if (!connected) {
-        const only = types.length > 0 ? ` (${types.join(', ')})` : '';
-        io.stdout(json ? `${JSON.stringify({ ready: true, forwardTo: url, events: types, secret: next })}\n` : `Ready. Forwarding sandbox events${only} to ${url}. Signing secret: ${next} (Ctrl-C to stop)\n`);
-      } else {
-        if (secret !== undefined && next !== secret) io.stderr(`warning: the listen secret changed; signing with ${next} from now on\n`);
-        io.stderr(`Reconnected${lastEventId ? `, resuming after ${lastEventId}` : ''}.\n`);
-      }
-      secret = next;
-      connected = true;
-      failures = 0;
-      return;
-    }
-    if (message.event !== 'delivery') return;
-    const delivery = asDelivery(parseJson(message.data));
-    if (!delivery || secret === undefined) {
-      io.stderr(`warning: skipped a delivery message this CLI cannot read${message.id ? ` (${message.id})` : ''}\n`);
-      return;
-    }
-    lastEventId = message.id || delivery.id;
-    forwarder.add(delivery);
+  /** When this connection's `ready` came; undefined before it. */
+  let readyAt: number | undefined;
+  const forwarder = new Forwarder(ctx, {
+    url,
+    maxRetries: maxRetries(flags['max-retries']),
+    json,
+    secret: () => secret!,
+    maxHeld: io.listen?.maxHeld ?? MAX_HELD,
+    onHeld: io.listen?.onHeld,
+  });
+  // A `ready` alone proves little (a service failing right after it would be reconnected to every second for
+  // ever): the backoff starts again only once the connection has worked (see Timing.streamStableMs).
+  const worked = () => {
+    if (readyAt !== undefined) failures = 0;
   };
 
+  const handler: StreamHandler = {
+    async message(message) {
+      if (message.event === 'ready') {
+        const next = parseJson(message.data)?.secret;
+        if (typeof next !== 'string' || !next.startsWith('whsec_')) {
+          io.stderr('warning: the stream\'s ready message carries no secret; ignored\n');
+          return;
+        }
+        if (printSecret) {
+          io.stdout(`${next}\n`);
+          return 'stop';
+        }
+        if (!connected) {
+          const only = types.length > 0 ? ` (${types.join(', ')})` : '';
+          io.stdout(json ? `${JSON.stringify({ ready: true, forwardTo: url, events: types, secret: next })}\n` : `Ready. Forwarding sandbox events${only} to ${url}. Signing secret: ${next} (Ctrl-C to stop)\n`);
+        } else {
+          if (secret !== undefined && next !== secret) io.stderr(`warning: the listen secret changed; signing with ${next} from now on\n`);
+          io.stderr(`Reconnected${lastEventId ? `, resuming after ${lastEventId}` : ''}.\n`);
+        }
+        secret = next;
+        connected = true;
+        readyAt = ctx.now();
+        return;
+      }
+      if (message.event !== 'delivery') return;
+      const delivery = asDelivery(parseJson(message.data));
+      if (!delivery || secret === undefined) {
+        io.stderr(`warning: skipped a delivery message this CLI cannot read${message.id ? ` (${message.id})` : ''}\n`);
+        return;
+      }
+      worked();
+      // Back-pressure: the stream is not read further until the forwarder has room. Last-Event-ID only moves past
+      // an event handed over, so a stream the service cuts meanwhile resumes exactly.
+      await forwarder.room();
+      if (ctx.signal.aborted) return 'stop';
+      lastEventId = message.id || delivery.id;
+      forwarder.add(delivery);
+    },
+    keepAlive: worked,
+  };
+
+  let failure: unknown;
   try {
     while (!ctx.signal.aborted) {
       const opened = await openStream(ctx, types, lastEventId);
@@ -149,24 +173,35 @@ async function run(ctx: Context, flags: Record<string, unknown>): Promise<number
         await sleep(wait, ctx.signal);
         continue;
       }
-      why = await readStream(opened.body, onMessage, ctx.timing.streamIdleMs, ctx.signal);
-      if (why === 'stopped') {
-        if (printSecret) return 0;
-        break;
-      }
+      readyAt = undefined;
+      why = await readStream(opened.body, handler, ctx.timing.streamIdleMs, ctx.signal);
+      if (why === 'stopped') break;
       if (!connected) throw new CliFailure(`error: the stream at ${ctx.baseUrl} ended before it was ready (${why})`);
+      if (readyAt !== undefined && ctx.now() - readyAt >= ctx.timing.streamStableMs) worked();
       failures++;
       const wait = backoff(ctx, failures);
       io.stderr(`Stream lost (${why}); reconnecting in ${duration(wait)}${lastEventId ? `, resuming after ${lastEventId}` : ''}.\n`);
       await sleep(wait, ctx.signal);
     }
-  } finally {
-    const left = await forwarder.stop();
-    if (ctx.signal.aborted && !printSecret) {
-      io.stderr(`Stopped.${left.length > 0 ? ` Not delivered: ${left.join(', ')}.` : ''}\n`);
-    }
+  } catch (err) {
+    failure = err;
   }
-  return 0;
+
+  // Every way out names the events taken from the stream and not delivered: Ctrl-C, and a failure (a key revoked
+  // while listening) after the error's own line.
+  const left = await forwarder.stop();
+  const notDelivered = left.length > 0 ? `Not delivered: ${left.join(', ')}.` : '';
+  if (failure === undefined) {
+    if (ctx.signal.aborted && !printSecret) io.stderr(`Stopped.${notDelivered ? ` ${notDelivered}` : ''}\n`);
+    else if (notDelivered) io.stderr(`${notDelivered}\n`);
+    return 0;
+  }
+  if (failure instanceof CliFailure && notDelivered) {
+    io.stderr(`${failure.message}\n${notDelivered}\n`);
+    return 1;
+  }
+  if (notDelivered) io.stderr(`${notDelivered}\n`);
+  throw failure;
 }
 
 function backoff(ctx: Context, failures: number): number {

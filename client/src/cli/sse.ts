@@ -14,6 +14,8 @@ export interface SseMessage {
 
 /** Feeds text in as it arrives; gives back the messages completed so far. Comments count as activity only. */
 export class SseParser {
+  /** Comment lines read so far (the service's keep-alives). */
+  comments = 0;
   private buffer = '';
   private event = '';
   private data: string[] = [];
@@ -38,7 +40,10 @@ export class SseParser {
 
   private line(line: string): SseMessage | undefined {
     if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return undefined;
+    if (line.startsWith(':')) {
+      this.comments++;
+      return undefined;
+    }
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);

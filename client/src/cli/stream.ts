@@ -35,16 +35,22 @@ function retryAfter(response: Response | undefined): number | undefined {
   return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
 }
 
+/** What `readStream` tells of the stream. */
+export interface StreamHandler {
+  /**
+   * One message. Reading waits while the answer is pending (back-pressure: the stream is not read meanwhile, and
+   * that wait is not silence); `stop` ends the reading.
+   */
+  message(message: SseMessage): 'stop' | void | Promise<'stop' | void>;
+  /** A keep-alive (a comment line), after the messages that came before it in the same chunk. */
+  keepAlive?(): void;
+}
+
 /**
- * Reads the stream until it ends, `onMessage` answers `stop`, the silence lasts `idleMs`, or `signal` aborts.
+ * Reads the stream until it ends, the handler answers `stop`, the silence lasts `idleMs`, or `signal` aborts.
  * Returns why it ended, worded for a log line.
  */
-export async function readStream(
-  body: ReadableStream<Uint8Array>,
-  onMessage: (message: SseMessage) => 'stop' | void,
-  idleMs: number,
-  signal: AbortSignal,
-): Promise<'stopped' | string> {
+export async function readStream(body: ReadableStream<Uint8Array>, handler: StreamHandler, idleMs: number, signal: AbortSignal): Promise<'stopped' | string> {
   const reader = body.getReader();
   const parser = new SseParser();
   const decoder = new TextDecoder('utf-8');
@@ -60,18 +66,23 @@ export async function readStream(
   };
   const onAbort = () => cancel('stopped');
   signal.addEventListener('abort', onAbort, { once: true });
-  arm();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return why ?? 'the service closed the stream';
+      // Silence is counted only while waiting for the service, never while the handler holds the reading back.
       arm();
+      const { done, value } = await reader.read();
+      clearTimeout(timer);
+      if (done) return why ?? 'the service closed the stream';
+      const comments = parser.comments;
       for (const message of parser.push(decoder.decode(value, { stream: true }))) {
-        if (onMessage(message) === 'stop') {
+        const answer = await handler.message(message);
+        if (why !== undefined) return why;
+        if (answer === 'stop') {
           cancel('stopped');
           return 'stopped';
         }
       }
+      if (parser.comments > comments) handler.keepAlive?.();
     }
   } catch (err) {
     return why ?? `connection lost: ${reason(err)}`;
