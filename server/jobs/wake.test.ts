@@ -132,7 +132,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     try {
       w.start();
       // Its first poll finds nothing; the next one is NEVER_MS away unless something wakes it.
-      await new Promise((r) => setTimeout(r, 200));
+      expect(await w.listening()).toBe(true);
       const id = (await db.transaction((q) => enqueue(q, { kind: 'wake.me', payload: {} })))!;
       poke();
       await until('the woken worker ran the job', () => ran.includes(id));
@@ -159,7 +159,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
       : null;
     try {
       w?.start();
-      await new Promise((r) => setTimeout(r, 200));
+      if (w) expect(await w.listening()).toBe(true);
       const { sandboxKey } = await createMerchantWithKeys(db, 'Poked Ltda');
       const res = await keyedFetch(api.url, sandboxKey)('/v1/transactions', { method: 'POST', json: pixBody() });
       expect(res.status).toBe(201);
@@ -193,7 +193,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
     try {
       w.start();
       await until('the second attempt at LISTEN', () => attempts === 2, 5_000);
-      await new Promise((r) => setTimeout(r, 100));
+      expect(await w.listening()).toBe(true);
       const id = (await enqueue(db, { kind: 'late.listen', payload: {} }))!;
       await notifyJobsDue(db);
       await until('the job ran, woken through the listener', () => ran.includes(id));

@@ -43,6 +43,11 @@ export interface Worker {
   drain(): Promise<number>;
   /** Polls now instead of at the next tick, e.g. after an enqueue in the same process; nothing unless started. */
   wake(): void;
+  /**
+   * Resolves once the worker listens for new-job notifications (true), or when it will not (false: not started, not
+   * listening, or stopped before it could). Tests wait on it instead of for time.
+   */
+  listening(): Promise<boolean>;
 }
 
 /** A worker over `db`: up to `concurrency` jobs at a time, each leased for `leaseSeconds` and renewed while it runs. */
@@ -178,6 +183,9 @@ export function createWorker(options: WorkerOptions): Worker {
         ran += jobs.length;
       }
       return ran;
+    },
+    async listening() {
+      return (await listening) != null;
     },
     wake() {
       // A job on a sandbox clock wakes the worker after enqueuing: the polling it starts must not run on that clock.
