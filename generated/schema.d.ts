@@ -406,7 +406,9 @@ export interface paths {
          *     A stream starts with the events recorded after it opened. A client that reconnects sends the id of the last
          *     `delivery` it got in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
          *     one (within the 30 days events are kept) are sent first, then the new ones, so a dropped connection loses
-         *     nothing. An unknown or expired `Last-Event-ID` is `404 webhookEventNotFound`. `type` keeps only the events of
+         *     nothing, and nothing twice. (It may send, besides, an event recorded just before the first stream opened by a
+         *     change that was still running alongside another one: never fewer events than the stream would have sent.) An
+         *     unknown or expired `Last-Event-ID` is `404 webhookEventNotFound`. `type` keeps only the events of
          *     the listed types (repeat the parameter).
          *
          *     New events reach the stream within about half a second of being recorded. The order is exact, so that resuming
