@@ -13,11 +13,13 @@ export type ErrorCode = Schemas['ErrorCode'];
 
 /**
  * Codes of failures the client found itself, without an answer of the API to read:
- * - `connectionFailed`: the request could not be sent or its answer not received (refused, reset, DNS); retried;
+ * - `connectionFailed`: the request could not be sent or its answer not received (refused, reset, DNS, a connection
+ *   lost in the body); retried;
  * - `timeout`: no answer within `timeoutMs`; retried;
  * - `aborted`: the caller's `signal` aborted the request (during an attempt or the wait before a retry); final;
- * - `invalidResponse`: an answer that is not what the API sends (a proxy's HTML page, a body that is not JSON, an
- *   error without the API's envelope); retried when its status is, final otherwise.
+ * - `invalidResponse`: an answer that is not what the API sends (a proxy's HTML page, a body that is not JSON or is
+ *   missing, an error without the API's envelope, a list page that is not one); its `statusCode` is the answer's;
+ *   retried when that status is (`429`, `5xx` but `501`), final otherwise.
  */
 export type ClientErrorCode = 'connectionFailed' | 'timeout' | 'aborted' | 'invalidResponse';
 /** Every code `error.code` may hold: `switch` on it, TypeScript checks the cases. */
@@ -29,7 +31,7 @@ export type PaymentsErrorCode = ErrorCode | ClientErrorCode;
  */
 export interface PaymentsError {
   code: PaymentsErrorCode;
-  /** The HTTP status of the answer; 0 when there was none (`connectionFailed`, `timeout`, `aborted`). */
+  /** The HTTP status of the answer (`invalidResponse` too); 0 when there was none (`connectionFailed`, `timeout`, `aborted`). */
   statusCode: number;
   /** The error's category; `network` when there was no answer. */
   category: Schemas['ErrorCategory'] | 'network';
@@ -43,7 +45,10 @@ export interface PaymentsError {
   details?: string;
   /** The fields at fault of a `400 invalidParameters`, in bracket notation. */
   params?: Record<string, string>[];
-  /** The answer's `X-Correlation-Id`: quote it to support. Undefined when no answer came back. */
+  /**
+   * The answer's `X-Correlation-Id`: quote it to support. On `timeout` and `connectionFailed`, the one of an answer
+   * whose body was lost; on `aborted`, the last answer's. Undefined when no answer came back.
+   */
   correlationId: string | undefined;
   /** The request's `X-Idempotency-Key` (on `POST`, `PUT` and `PATCH`): retry later with it to stay idempotent. */
   idempotencyKey: string | undefined;
@@ -72,7 +77,7 @@ export type PaymentsResult<Data> =
       data?: undefined;
       /** Why the call failed: the last attempt's error. */
       error: PaymentsError;
-      /** The last answer, or undefined when none came back. */
+      /** The last answer; undefined when none came back, and on `aborted`. */
       response: Response | undefined;
       /** The last answer's `X-Correlation-Id` (also `error.correlationId`). */
       correlationId: string | undefined;
@@ -132,19 +137,27 @@ export function apiError(response: Response, body: unknown, key: string | undefi
   };
 }
 
-/** A successful status whose body is not JSON: the operation may have run, so it is not retried. */
-export function unreadableError(response: Response, cause: unknown, key: string | undefined, attempts: number): PaymentsError {
+/**
+ * A successful status whose body is not what the operation documents (`message` says how): the operation may have
+ * run, so it is not retried.
+ */
+export function invalidAnswer(response: Response, message: string, key: string | undefined, attempts: number, cause?: unknown): PaymentsError {
   return {
     code: 'invalidResponse',
     statusCode: response.status,
     category: 'server',
     status: response.statusText,
-    message: `The service answered ${response.status} with a body that is not JSON.`,
+    message,
     correlationId: correlationOf(response),
     idempotencyKey: key,
     attempts,
-    cause,
+    ...(cause === undefined ? {} : { cause }),
   };
+}
+
+/** A successful status whose body is not JSON. */
+export function unreadableError(response: Response, cause: unknown, key: string | undefined, attempts: number): PaymentsError {
+  return invalidAnswer(response, `The service answered ${response.status} with a body that is not JSON.`, key, attempts, cause);
 }
 
 /** A failure without an answer to read: `connectionFailed`, `timeout` or `aborted`. */

@@ -5,17 +5,19 @@
  * partner would otherwise write around it:
  * - an `X-Idempotency-Key` on every `POST`, `PUT` and `PATCH` (one the caller gives is kept), the same on every retry,
  *   so a retried write is done once;
- * - retries of connection failures, time-outs, `409 idempotencyInProgress`, `429` (after `Retry-After`) and `5xx`
- *   (but `501`), with exponential backoff and jitter, at most `maxRetries` times;
+ * - retries of connection failures, time-outs, `429` (after `Retry-After`) and `5xx` (but `501`), with exponential
+ *   backoff and jitter, at most `maxRetries` times; and of `409 idempotencyInProgress` for up to `inProgressTimeoutMs`;
  * - a time limit on each attempt (`timeoutMs`);
  * - the `X-Correlation-Id` of the answer on every result and error;
  * - `paginate()`, an async iterator over every item of a list, page after page;
  * - errors as values: `{ data, error }`, where `error.code` is the contract's closed `ErrorCode` union, or one of the
- *   client's own codes when no usable answer came back. Methods never throw for an HTTP or network failure.
+ *   client's own codes when no usable answer came back. Methods never throw for an HTTP or network failure: they
+ *   throw (a `TypeError`, at once, nothing sent) only for a bug of the caller's, such as a body JSON cannot hold (a
+ *   `BigInt`), a header value fetch refuses (a line break), or a middleware that throws.
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
-import { apiError, clientError, correlationOf, PaymentsApiError, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
-import { attemptSignal, retryDelay, sleep } from './retry.js';
+import { apiError, clientError, correlationOf, invalidAnswer, PaymentsApiError, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
+import { attemptSignal, inProgressDelay, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
 export {
@@ -35,12 +37,15 @@ export type { components, operations, paths };
 export interface RequestExtras {
   /** Time limit of each attempt, in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number;
-  /** Retries of this request at most (default: the client's `maxRetries`; 0 for none). */
+  /** Retries of this request at most (default: the client's `maxRetries`; 0 for none, `409 idempotencyInProgress` too). */
   maxRetries?: number;
+  /** How long this request retries `409 idempotencyInProgress`, in milliseconds (default: the client's `inProgressTimeoutMs`). */
+  inProgressTimeoutMs?: number;
   /**
    * The `X-Idempotency-Key` of this `POST`, `PUT` or `PATCH` (10 to 255 letters, digits, `-` and `_`): give your own to
    * retry a write yourself later, say after a crash, without doing it twice. Default: a new UUID v4 per call. A key
-   * given as a header (`params.header` or `headers`) wins over this one. Ignored on `GET` and `DELETE`.
+   * given as a header (`params.header` first, then `headers`, in any case) wins over this one; a header given as
+   * `null`, `undefined` or `''` counts as none. Exactly one key is sent. Ignored on `GET` and `DELETE`.
    */
   idempotencyKey?: string;
   /** Aborts the call: the attempt under way, or the wait before a retry. The result is then `aborted`, never retried. */
@@ -54,8 +59,18 @@ export interface PaymentsClientOptions {
   apiKey: string;
   /** A fetch implementation (defaults to the global one): to go through a proxy agent, or to observe requests. */
   fetch?: typeof globalThis.fetch;
-  /** Retries of a failed request at most (default 2: three attempts in all). 0 turns retries off. */
+  /**
+   * Retries of a failed request at most (default 2: three attempts in all). 0 turns retries off, those of
+   * `409 idempotencyInProgress` too.
+   */
   maxRetries?: number;
+  /**
+   * How long a request answered `409 idempotencyInProgress` is retried, in milliseconds from that first answer
+   * (default 30000). The service holds a key while the first request under it runs, up to about 25 s (twice the
+   * provider's time limit and a margin), and tells no `Retry-After`: these retries, their backoff growing up to
+   * `retryMaxDelayMs`, are not counted in `maxRetries`. 0 returns that answer at once.
+   */
+  inProgressTimeoutMs?: number;
   /**
    * Time limit of each attempt, in milliseconds, from sending the request to the answer's last byte (default 30000).
    * A retried call may take several times this; `signal` bounds the whole call. `Infinity` for none.
@@ -128,13 +143,19 @@ export interface PaymentsClient {
   PUT: PaymentsMethod<'put'>;
   /** `PATCH` an operation of the contract, with an `X-Idempotency-Key` kept across retries. */
   PATCH: PaymentsMethod<'patch'>;
-  /** `DELETE` an operation of the contract (no idempotency key: a retried delete may answer `404`). */
+  /**
+   * `DELETE` an operation of the contract. It has no idempotency key: when an attempt's answer is lost and the delete
+   * is retried, the retry may answer `404` although the delete was done.
+   */
   DELETE: PaymentsMethod<'delete'>;
   /**
    * Every item of a list, fetching page after page as the loop goes (each page retried like any call):
    * `for await (const t of client.paginate('/v1/transactions', { query: { sort: 'createdAt' } }))`.
-   * A page that fails ends the loop with a thrown `PaymentsApiError`. Items created while the loop runs may be
-   * missed or seen twice with the default newest-first order: sort ascending by `createdAt` for a stable walk.
+   * A page that fails ends the loop with a thrown `PaymentsApiError`; so does a page that is not one
+   * (`invalidResponse`): a body without the `data` array and `hasMore` flag, or a page that shows the service did
+   * not move to the offset asked (another `offset` echoed, or the previous page's first item again), which would
+   * loop for ever. Items created while the loop runs may be missed or seen twice with the default newest-first
+   * order: sort ascending by `createdAt` for a stable walk.
    */
   paginate<P extends ListPaths>(path: P, ...options: ListPath<P> extends { path: unknown } ? [PaginateOptions<P>] : [PaginateOptions<P>?]): AsyncIterableIterator<ListItem<P>>;
 }
@@ -146,13 +167,15 @@ export const DEFAULTS = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
+  inProgressTimeoutMs: 30_000,
 } as const;
 
 const KEYED_METHODS = new Set<Method>(['post', 'put', 'patch']);
 const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
 const PAGE_SIZE = 100;
 
-type Init = Record<string, unknown> & RequestExtras & { headers?: unknown; params?: { header?: Record<string, unknown> } };
+type Init = Record<string, unknown> &
+  RequestExtras & { headers?: unknown; params?: { header?: Record<string, unknown> }; fetch?: typeof globalThis.fetch; middleware?: Middleware[] };
 type Outcome = { data?: unknown; error?: unknown; response: Response };
 
 /**
@@ -169,6 +192,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
     retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULTS.retryMaxDelayMs,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
+    inProgressTimeoutMs: options.inProgressTimeoutMs ?? DEFAULTS.inProgressTimeoutMs,
     newKey: options.idempotencyKey ?? uuidV4,
     random: options.random ?? Math.random,
   };
@@ -184,52 +208,96 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   });
 
   const call = async (method: Method, url: string, init: Init | undefined): Promise<PaymentsResult<unknown>> => {
-    const { timeoutMs = settings.timeoutMs, maxRetries = settings.maxRetries, idempotencyKey, signal, ...rest } = init ?? {};
+    const {
+      timeoutMs = settings.timeoutMs,
+      maxRetries = settings.maxRetries,
+      inProgressTimeoutMs = settings.inProgressTimeoutMs,
+      idempotencyKey,
+      signal,
+      fetch: callFetch,
+      middleware: callMiddleware = [],
+      ...rest
+    } = init ?? {};
     const headers = plainHeaders(rest.headers);
+    let params = rest.params;
     let key: string | undefined;
     if (KEYED_METHODS.has(method)) {
-      // The typed header parameter wins in openapi-fetch's merge, so it is the key actually sent: read it first.
-      key = headerValue(rest.params?.header, IDEMPOTENCY_HEADER) || headerValue(headers, IDEMPOTENCY_HEADER) || idempotencyKey || settings.newKey();
+      // openapi-fetch merges `params.header` last and deletes a header given there as null: the key is taken out of
+      // both places and sent once, so that the key sent on every attempt is the one the result reports.
+      const typed = { ...params?.header };
+      key = headerValue(typed, IDEMPOTENCY_HEADER) || headerValue(headers, IDEMPOTENCY_HEADER) || idempotencyKey || settings.newKey();
+      deleteHeader(typed, IDEMPOTENCY_HEADER);
       deleteHeader(headers, IDEMPOTENCY_HEADER);
       headers[IDEMPOTENCY_HEADER] = key;
+      params = { ...params, header: typed };
     }
     const send = inner[method.toUpperCase() as Uppercase<Method>] as unknown as (url: string, init: Record<string, unknown>) => Promise<Outcome>;
+    const baseFetch = callFetch ?? options.fetch ?? globalThis.fetch;
+    let retries = 0;
+    let inProgressRetries = 0;
+    let inProgressSince: number | undefined;
 
     for (let attempt = 1; ; attempt++) {
       const timer = attemptSignal(timeoutMs, signal);
       let answered: Response | undefined;
-      // The answer as it arrived, before openapi-fetch reads its body: what a 2xx that is not JSON is reported with.
+      // Only a rejection of fetch itself is a connection failure; anything else thrown before an answer (the body's
+      // serializer, a header value `Request` refuses, a middleware) is the caller's bug, thrown to the caller.
+      let fetchFailed = false;
+      const fetchOnce = async (request: Request, ext?: RequestInit): Promise<Response> => {
+        try {
+          return await baseFetch(request, ext);
+        } catch (cause) {
+          fetchFailed = true;
+          throw cause;
+        }
+      };
+      // First of the list, so the last to see the answer (openapi-fetch runs `onResponse` from the end): after it
+      // only the reading of the body remains, so a failure after `answered` is set is the body's.
       const capture: Middleware = { onResponse: ({ response }) => void (answered = response) };
-      const middleware = [...((rest.middleware as Middleware[] | undefined) ?? []), capture];
+      const middleware = [capture, ...callMiddleware];
       let outcome: Outcome | undefined;
       let error: PaymentsError | undefined;
       try {
-        outcome = await send(url, { ...rest, headers, middleware, signal: timer.signal });
+        outcome = await send(url, { ...rest, params, headers, middleware, fetch: fetchOnce, signal: timer.signal });
       } catch (cause) {
-        if (signal?.aborted) error = clientError('aborted', cause, key, attempt, timeoutMs);
-        else if (timer.timedOut()) error = clientError('timeout', cause, key, attempt, timeoutMs);
+        const lost = correlationOf(answered);
+        if (signal?.aborted) error = clientError('aborted', cause, key, attempt, timeoutMs, lost);
+        else if (timer.timedOut()) error = clientError('timeout', cause, key, attempt, timeoutMs, lost);
         else if (answered && (cause as Error | undefined)?.name === 'SyntaxError') error = unreadableError(answered, cause, key, attempt);
-        else error = clientError('connectionFailed', cause, key, attempt, timeoutMs, correlationOf(answered));
+        else if (fetchFailed || answered) error = clientError('connectionFailed', cause, key, attempt, timeoutMs, lost);
+        else throw cause;
       } finally {
         timer.clear();
       }
 
       if (outcome && outcome.error === undefined && outcome.response.ok) {
-        return { data: outcome.data, response: outcome.response, correlationId: correlationOf(outcome.response), idempotencyKey: key, attempts: attempt };
+        const { data, response } = outcome;
+        // Every success of the contract but a 204 documents a body (a test of the client checks the spec for it).
+        if (data !== undefined || response.status === 204) {
+          return { data, response, correlationId: correlationOf(response), idempotencyKey: key, attempts: attempt };
+        }
+        error = invalidAnswer(response, `The service answered ${response.status} without a body.`, key, attempt);
       }
       error ??= apiError(outcome!.response, outcome!.error, key, attempt);
       const response = outcome?.response ?? (error.code === 'invalidResponse' ? answered : undefined);
-      const wait =
-        attempt <= maxRetries && !signal?.aborted
-          ? retryDelay({ code: error.code, statusCode: error.statusCode, retryAfter: response?.headers.get('Retry-After') }, attempt, settings, settings.random)
-          : undefined;
+      const retryAfter = response?.headers.get('Retry-After');
+      let wait: number | undefined;
+      if (maxRetries > 0 && !signal?.aborted) {
+        if (error.code === 'idempotencyInProgress') {
+          inProgressSince ??= performance.now();
+          const left = inProgressTimeoutMs - (performance.now() - inProgressSince);
+          wait = inProgressDelay(retryAfter, ++inProgressRetries, left, settings, settings.random);
+        } else if (retries < maxRetries) {
+          wait = retryDelay({ code: error.code, statusCode: error.statusCode, retryAfter }, ++retries, settings, settings.random);
+        }
+      }
       if (wait === undefined) {
         return { error, response, correlationId: error.correlationId, idempotencyKey: key, attempts: attempt };
       }
       await sleep(wait, signal);
       if (signal?.aborted) {
-        const aborted = clientError('aborted', signal.reason, key, attempt, timeoutMs);
-        return { error: aborted, response: undefined, correlationId: undefined, idempotencyKey: key, attempts: attempt };
+        const aborted = clientError('aborted', signal.reason, key, attempt, timeoutMs, error.correlationId);
+        return { error: aborted, response: undefined, correlationId: aborted.correlationId, idempotencyKey: key, attempts: attempt };
       }
     }
   };
@@ -240,12 +308,26 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   async function* paginate(path: string, options: { path?: unknown; query?: Record<string, unknown>; offset?: number } & RequestExtras = {}) {
     const { path: pathParams, query = {}, offset: start = 0, ...extras } = options;
     let offset = start;
+    let previousFirst: unknown;
     for (;;) {
       const params: Record<string, unknown> = { query: { limit: PAGE_SIZE, ...query, offset } };
       if (pathParams !== undefined) params.path = pathParams;
       const page = await call('get', path, { ...extras, params });
       if (page.error) throw new PaymentsApiError(page.error);
-      const body = page.data as { data: unknown[]; hasMore: boolean };
+      const invalid = (message: string) => new PaymentsApiError(invalidAnswer(page.response, message, undefined, page.attempts));
+      const body = page.data as { data?: unknown; hasMore?: unknown; offset?: unknown } | null;
+      if (typeof body !== 'object' || body === null || !Array.isArray(body.data) || typeof body.hasMore !== 'boolean') {
+        throw invalid(`The service answered ${page.response.status} with a body that is not a page of a list (a data array and a hasMore flag).`);
+      }
+      // A service that ignores `offset` answers the same page for ever: stop rather than loop.
+      if (typeof body.offset === 'number' && body.offset !== offset) {
+        throw invalid(`The service answered the page at offset ${body.offset} when asked for offset ${offset}; the walk stops rather than repeat items.`);
+      }
+      const first = (body.data[0] as { id?: unknown } | undefined)?.id;
+      if (first !== undefined && first === previousFirst) {
+        throw invalid(`The service answered the page at offset ${offset} with the first item of the page before it (${String(first)}); the walk stops rather than repeat items.`);
+      }
+      previousFirst = first;
       yield* body.data;
       if (!body.hasMore || body.data.length === 0) return;
       offset += body.data.length;
@@ -289,12 +371,13 @@ function plainHeaders(init: unknown): Record<string, string> {
   return out;
 }
 
+/** The first value of header `name` (in any case) that is not `undefined`, `null` or empty. */
 function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
-  const found = Object.entries(headers ?? {}).find(([k, v]) => k.toLowerCase() === name.toLowerCase() && v !== undefined && v !== null);
+  const found = Object.entries(headers ?? {}).find(([k, v]) => k.toLowerCase() === name.toLowerCase() && v !== undefined && v !== null && String(v) !== '');
   return found === undefined ? undefined : String(found[1]);
 }
 
-function deleteHeader(headers: Record<string, string>, name: string): void {
+function deleteHeader(headers: Record<string, unknown>, name: string): void {
   for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
 }
 

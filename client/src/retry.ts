@@ -30,8 +30,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Whether a failure may be retried: no answer at all (`connectionFailed`, `timeout`), `409 idempotencyInProgress`
- * (the first request under the key still runs), `429` and every `5xx` but `501 notImplemented` (retrying cannot
- * make an operation exist). Everything else (a `400`, `404`, `422`, `409 idempotencyMismatch`, …) would fail the same
+ * (the first request under the key still runs: see `inProgressDelay`), `429` and every `5xx` but `501
+ * notImplemented` (retrying cannot make an operation exist). Everything else (a `400`, `404`, `422`, `409 idempotencyMismatch`, …) would fail the same
  * way again, as would an answer the client could not read (`invalidResponse` of a `2xx`), and an abort.
  */
 export function isRetryable(failure: Pick<FailedAttempt, 'code' | 'statusCode'>): boolean {
@@ -78,6 +78,35 @@ export function retryDelay(failure: FailedAttempt, retry: number, settings: Retr
   return backoffDelay(retry, settings, random);
 }
 
+/**
+ * The wait before retry number `retry` of a `409 idempotencyInProgress` (1 for its first retry), or undefined when
+ * `left` (what remains of `inProgressTimeoutMs`, in milliseconds) is spent. The server holds a key while the first
+ * request runs (up to twice the provider's time limit and a margin, some 25 s) and says no `Retry-After`: these
+ * retries are not counted in `maxRetries`, their backoff grows up to `retryMaxDelayMs`, and the last one is sent when
+ * the time is up. A `Retry-After` is honoured, or ends the retries when it asks for more than is left.
+ */
+export function inProgressDelay(retryAfter: string | null | undefined, retry: number, left: number, settings: RetrySettings, random?: () => number): number | undefined {
+  if (!(left > 0)) return undefined;
+  const after = retryAfterMs(retryAfter);
+  if (after !== undefined) return after <= Math.min(left, settings.maxRetryAfterMs) ? after : undefined;
+  return Math.min(backoffDelay(retry, settings, random), left);
+}
+
+/**
+ * A signal that aborts with `caller` (or `own`, when given). Many calls may share one caller's signal: one `abort`
+ * listener each would outnumber the ten Node allows before it warns of a leak, so `AbortSignal.any` is used where it
+ * exists; elsewhere a listener, removed by `release`.
+ */
+function follow(caller: AbortSignal, own: AbortController): { signal: AbortSignal; release: () => void } {
+  // Node 20.3+ and current browsers: a signal that follows others without a listener on each.
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
+  if (typeof any === 'function') return { signal: any.call(AbortSignal, [caller, own.signal]), release: () => {} };
+  const onAbort = () => own.abort(caller.reason);
+  if (caller.aborted) onAbort();
+  else caller.addEventListener('abort', onAbort, { once: true });
+  return { signal: own.signal, release: () => caller.removeEventListener('abort', onAbort) };
+}
+
 /** The signal of one attempt: aborted by its own time limit, or by the caller's signal. */
 export function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined) {
   const controller = new AbortController();
@@ -90,15 +119,13 @@ export function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined
           controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError'));
         }, timeoutMs)
       : undefined;
-  const onAbort = () => controller.abort(caller?.reason);
-  if (caller?.aborted) onAbort();
-  else caller?.addEventListener('abort', onAbort, { once: true });
+  const { signal, release } = caller ? follow(caller, controller) : { signal: controller.signal, release: () => {} };
   return {
-    signal: controller.signal,
+    signal,
     timedOut: () => timedOut,
     clear() {
       clearTimeout(timer);
-      caller?.removeEventListener('abort', onAbort);
+      release();
     },
   };
 }
@@ -107,12 +134,14 @@ export function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
+    const followed = signal ? follow(signal, new AbortController()) : undefined;
     const done = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
+      followed?.signal.removeEventListener('abort', done);
+      followed?.release();
       resolve();
     };
     const timer = setTimeout(done, Math.min(ms, MAX_TIMER_MS));
-    signal?.addEventListener('abort', done, { once: true });
+    followed?.signal.addEventListener('abort', done, { once: true });
   });
 }

@@ -44,13 +44,29 @@ describe('errors are values', () => {
     expect(error).toMatchObject({ ...withParams.error, attempts: 1 });
   });
 
-  it('never throw: an unreachable service, a fetch that throws, a malformed address', async () => {
+  it('never throw for the network: an unreachable service, a fetch that throws', async () => {
     const refused = createPaymentsClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sk_test_x', maxRetries: 0 });
     await expect(refused.GET('/v1/customers')).resolves.toMatchObject({ error: { code: 'connectionFailed', statusCode: 0, category: 'network' } });
     const throwing = createPaymentsClient({ baseUrl: 'http://stub.invalid', apiKey: 'sk_test_x', maxRetries: 0, fetch: () => { throw new TypeError('boom'); } });
     const thrown = await throwing.POST('/v1/customers', { body: customer });
     expect(thrown.error).toMatchObject({ code: 'connectionFailed', message: 'The request could not reach the service: boom.' });
     expect(thrown.error?.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('are thrown for a bug of the caller, never sent nor retried: a body JSON cannot hold, a header value fetch refuses', async () => {
+    const client = await clientOf([]);
+    const bigint = { ...customer, metadata: { n: 10n } } as unknown as typeof customer;
+    await expect(client.POST('/v1/customers', { body: bigint })).rejects.toThrow(TypeError);
+    await expect(client.GET('/v1/customers', { headers: { 'X-Trace': 'a\nb' } })).rejects.toThrow(TypeError);
+    await expect(client.paginate('/v1/customers', { headers: { 'X-Trace': 'a\nb' } } as never).next()).rejects.toThrow(TypeError);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('are connectionFailed, with the answer\'s correlation id, when the connection drops in the body; retried', async () => {
+    const client = await clientOf([{ kind: 'cut', status: 200 }, { kind: 'cut', status: 200 }, { kind: 'ok', body: { id: 'cus_1' } }], { maxRetries: 1 });
+    const failed = await client.GET('/v1/customers');
+    expect(failed.error).toMatchObject({ code: 'connectionFailed', statusCode: 0, category: 'network', attempts: 2, correlationId: correlationOf(2) });
+    expect((await client.GET('/v1/customers')).data).toEqual({ id: 'cus_1' });
   });
 
   it('refuses at creation a baseUrl that every call would fail on', () => {
@@ -106,6 +122,60 @@ describe('invalidResponse', () => {
     expect(result.error?.message).toBe('The service answered 201 with a body that is not JSON.');
     expect(result.response?.status).toBe(201);
     expect(stub.requests).toHaveLength(1);
+  });
+});
+
+describe('a success without a body', () => {
+  it.each([
+    ['Content-Length: 0', false],
+    ['chunked, without a chunk', true],
+  ])('is invalidResponse (%s), not retried, with the answer and its correlation id', async (_, chunked) => {
+    const client = await clientOf([{ kind: 'empty', status: 201, chunked }, { kind: 'ok' }]);
+    const result = await client.POST('/v1/customers', { body: customer });
+    expect(result.data).toBeUndefined();
+    expect(result.error).toMatchObject({ code: 'invalidResponse', statusCode: 201, category: 'server', attempts: 1, correlationId: correlationOf(1), message: 'The service answered 201 without a body.' });
+    expect(result.response?.status).toBe(201);
+    expect(result.correlationId).toBe(correlationOf(1));
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it('is a success when it is a 204 (no content by definition)', async () => {
+    const client = await clientOf([{ kind: 'empty', status: 204 }]);
+    const result = await client.DELETE('/v1/wallets/{walletId}', { params: { path: { walletId: 'wall_1' } } });
+    expect(result.error).toBeUndefined();
+    expect(result.response?.status).toBe(204);
+  });
+
+  it('is never right in the contract: every success of every operation but a 204 documents a body', async () => {
+    // The rule above holds while this does: an operation answering a 2xx without a body must revisit it.
+    const here = dirname(fileURLToPath(import.meta.url));
+    const spec = JSON.parse(await readFile(resolve(here, '../../generated/openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { responses?: Record<string, { $ref?: string; content?: object }> }>>;
+      components: { responses?: Record<string, { content?: object }> };
+    };
+    const bodiless: string[] = [];
+    let successes = 0;
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (!/^2\d\d$/.test(status) || status === '204') continue;
+          successes++;
+          const resolved = response.$ref ? spec.components.responses?.[response.$ref.split('/').pop()!] : response;
+          if (!resolved?.content || Object.keys(resolved.content).length === 0) bodiless.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(successes).toBeGreaterThan(50);
+    expect(bodiless).toEqual([]);
+  });
+});
+
+describe('the time limit', () => {
+  it("keeps the answer's correlation id when it runs out in the body", async () => {
+    const client = await clientOf([{ kind: 'stall', status: 200 }], { timeoutMs: 150, maxRetries: 0 });
+    const result = await client.GET('/v1/customers');
+    expect(result.error).toMatchObject({ code: 'timeout', statusCode: 0, attempts: 1, correlationId: correlationOf(1) });
+    expect(result.correlationId).toBe(correlationOf(1));
   });
 });
 

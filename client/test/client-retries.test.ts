@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { backoffDelay, createPaymentsClient, retryAfterMs, type PaymentsClientOptions } from '../src/index';
+import { sleep } from '../src/retry';
 import { correlationOf, startFaultStub, type Fault, type FaultStub } from './fault-stub';
 
 /** Timers and `performance.now()` may disagree by a rounding: a wait of N ms is asserted as at least N − this. */
@@ -50,6 +51,42 @@ describe('the idempotency key of a write', () => {
       'order-0001-option', 'order-0001-option', 'order-0001-header', 'order-0001-header', 'order-0001-param', 'order-0001-param',
     ]);
     expect([byOption.idempotencyKey, byHeader.idempotencyKey, byParam.idempotencyKey]).toEqual(['order-0001-option', 'order-0001-header', 'order-0001-param']);
+  });
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['empty', ''],
+  ])('is one key, the same on every attempt, when the caller gives a header of %s value', async (_, value) => {
+    // A JavaScript caller can pass what the types refuse: openapi-fetch deletes a header whose value is null.
+    const loose = value as unknown as string;
+    const places: object[] = [
+      { params: { header: { 'X-Idempotency-Key': loose } } },
+      { params: { header: { 'x-idempotency-key': loose } } },
+      { headers: { 'X-Idempotency-Key': loose } },
+      { headers: { 'x-IDEMPOTENCY-key': loose }, params: { header: { 'X-Idempotency-Key': loose } } },
+    ];
+    const client = await clientOf([]);
+    for (const place of places) {
+      const before = stub.requests.length;
+      stub.play(e503, e503, { kind: 'ok', status: 201 });
+      const result = await client.POST('/v1/customers', { body: customer, ...place });
+      const sent = stub.requests.slice(before).map((r) => r.headers[KEY]);
+      expect(result.attempts).toBe(3);
+      expect(result.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(sent).toEqual([result.idempotencyKey, result.idempotencyKey, result.idempotencyKey]);
+    }
+  });
+
+  it('sends exactly one key when the caller gives it in both places, in any case', async () => {
+    const client = await clientOf([e503, { kind: 'ok' }]);
+    await client.POST('/v1/customers', {
+      body: customer,
+      // Lower case, as a JavaScript caller may write it.
+      params: { header: { 'x-idempotency-key': 'order-0002-param' } as unknown as { 'X-Idempotency-Key': string } },
+      headers: { 'X-IDEMPOTENCY-KEY': 'order-0002-header' },
+    });
+    expect(stub.requests.map((r) => r.headers[KEY])).toEqual(['order-0002-param', 'order-0002-param']);
   });
 
   it('is not sent on GET and DELETE, retried or not', async () => {
@@ -162,6 +199,53 @@ describe('what is retried, and how often', () => {
   });
 });
 
+describe('409 idempotencyInProgress', () => {
+  const inProgress: Fault = { kind: 'error', status: 409, code: 'idempotencyInProgress' };
+
+  it('is retried beyond maxRetries while the first request may still hold the key, then succeeds', async () => {
+    const client = await clientOf([inProgress, inProgress, inProgress, inProgress, inProgress, { kind: 'ok', status: 201, body: { id: 'cus_1' } }], { maxRetries: 1 });
+    const result = await client.POST('/v1/customers', { body: customer });
+    expect(result.data).toEqual({ id: 'cus_1' });
+    expect(result.attempts).toBe(6);
+    expect(new Set(stub.requests.map((r) => r.headers[KEY]))).toEqual(new Set([result.idempotencyKey]));
+  });
+
+  it('is retried until inProgressTimeoutMs has passed since the first one, then returned', async () => {
+    const budget = 300;
+    stub = await startFaultStub([], inProgress);
+    const client = createPaymentsClient({ baseUrl: stub.url, apiKey: 'sk_test_stub', retryBaseDelayMs: 10, retryMaxDelayMs: 40, random: () => 0, maxRetries: 1, inProgressTimeoutMs: budget });
+    const result = await client.POST('/v1/customers', { body: customer });
+    expect(result.error).toMatchObject({ code: 'idempotencyInProgress', statusCode: 409 });
+    const first = stub.requests[0]!;
+    const last = stub.requests.at(-1)!;
+    expect(result.attempts).toBe(stub.requests.length);
+    expect(result.attempts).toBeGreaterThan(3);
+    expect(last.at - first.answeredAt!).toBeGreaterThanOrEqual(budget - CLOCK_SLACK_MS);
+    expect(result.error?.correlationId).toBe(correlationOf(last.n));
+  });
+
+  it('waits longer between its retries, up to retryMaxDelayMs', async () => {
+    const client = await clientOf([inProgress, inProgress, inProgress, inProgress, { kind: 'ok' }], { retryBaseDelayMs: 20, retryMaxDelayMs: 80 });
+    await client.POST('/v1/customers', { body: customer });
+    const gaps = stub.requests.slice(1).map((r, i) => r.at - stub.requests[i]!.answeredAt!);
+    [10, 20, 40, 40].forEach((least, i) => expect(gaps[i]).toBeGreaterThanOrEqual(least - CLOCK_SLACK_MS));
+  });
+
+  it('does not use up the retries of the failures after it', async () => {
+    const client = await clientOf([inProgress, inProgress, inProgress, e503, e503, { kind: 'ok' }], { maxRetries: 2 });
+    const result = await client.POST('/v1/customers', { body: customer });
+    expect(result.error).toBeUndefined();
+    expect(result.attempts).toBe(6);
+  });
+
+  it('is returned at once with inProgressTimeoutMs 0, or maxRetries 0', async () => {
+    const client = await clientOf([inProgress, inProgress, { kind: 'ok' }], { inProgressTimeoutMs: 0 });
+    expect((await client.POST('/v1/customers', { body: customer })).error).toMatchObject({ code: 'idempotencyInProgress', attempts: 1 });
+    expect((await client.POST('/v1/customers', { body: customer, maxRetries: 0 })).error).toMatchObject({ code: 'idempotencyInProgress', attempts: 1 });
+    expect(stub.requests).toHaveLength(2);
+  });
+});
+
 describe('paginate', () => {
   const page = (ids: string[], hasMore: boolean): Fault => ({ kind: 'ok', body: { data: ids.map((id) => ({ id })), hasMore } });
 
@@ -180,6 +264,49 @@ describe('paginate', () => {
     for await (const c of client.paginate('/v1/customers')) seen.push(c.id);
     expect(seen).toEqual(['cus_1']);
     expect(stub.requests).toHaveLength(2);
+  });
+
+  it('throws invalidResponse when the service answers another offset than the one asked (it ignores offset)', async () => {
+    const at = (offset: number, ids: string[]): Fault => ({ kind: 'ok', body: { offset, data: ids.map((id) => ({ id })), hasMore: true } });
+    const client = await clientOf([at(0, ['cus_1', 'cus_2']), at(0, ['cus_1', 'cus_2'])]);
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const c of client.paginate('/v1/customers', { query: { limit: 2 } })) seen.push(c.id);
+    };
+    await expect(walk()).rejects.toMatchObject({
+      name: 'PaymentsApiError',
+      code: 'invalidResponse',
+      error: { statusCode: 200, correlationId: correlationOf(2), message: 'The service answered the page at offset 0 when asked for offset 2; the walk stops rather than repeat items.' },
+    });
+    expect(seen).toEqual(['cus_1', 'cus_2']);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it('throws invalidResponse when a page starts with the previous page\'s first item (an offset ignored, not echoed)', async () => {
+    const client = await clientOf([page(['cus_1', 'cus_2'], true), page(['cus_1', 'cus_2'], true)]);
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const c of client.paginate('/v1/customers', { query: { limit: 2 } })) seen.push(c.id);
+    };
+    await expect(walk()).rejects.toMatchObject({
+      code: 'invalidResponse',
+      error: { correlationId: correlationOf(2), message: 'The service answered the page at offset 2 with the first item of the page before it (cus_1); the walk stops rather than repeat items.' },
+    });
+    expect(seen).toEqual(['cus_1', 'cus_2']);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['no data array', { hasMore: false, items: [] }],
+    ['no hasMore flag', { data: [{ id: 'cus_1' }] }],
+    ['a body that is not an object', [{ id: 'cus_1' }]],
+  ])('throws invalidResponse on a page with %s', async (_, body) => {
+    const client = await clientOf([{ kind: 'ok', body }]);
+    await expect(client.paginate('/v1/customers').next()).rejects.toMatchObject({
+      name: 'PaymentsApiError',
+      code: 'invalidResponse',
+      error: { statusCode: 200, attempts: 1, correlationId: correlationOf(1), message: 'The service answered 200 with a body that is not a page of a list (a data array and a hasMore flag).' },
+    });
   });
 
   it('throws the last error as a PaymentsApiError once the retries of a page run out', async () => {
@@ -288,9 +415,50 @@ describe('the time limit of an attempt, and the caller abort', () => {
     await stub.received(1);
     setTimeout(() => controller.abort(), 50);
     const result = await pending;
-    expect(result.error).toMatchObject({ code: 'aborted', attempts: 1 });
+    expect(result.error).toMatchObject({ code: 'aborted', attempts: 1, correlationId: correlationOf(1) });
+    expect(result.correlationId).toBe(correlationOf(1));
     expect(stub.requests).toHaveLength(1);
   }, 10_000);
+
+  it('warns of no listener leak when many calls share one signal, and still aborts them all', async () => {
+    stub = await startFaultStub([], { kind: 'hang' });
+    const client = createPaymentsClient({ baseUrl: stub.url, apiKey: 'sk_test_stub' });
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const calls = Array.from({ length: 25 }, () => client.GET('/v1/customers', { signal: controller.signal }));
+      await stub.received(25);
+      controller.abort();
+      const results = await Promise.all(calls);
+      expect(results.map((r) => r.error?.code)).toEqual(Array(25).fill('aborted'));
+      // process.emitWarning reports on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+  });
+
+  it('aborts the attempts and the waits of calls sharing a signal where AbortSignal.any is missing (Node before 20.3)', async () => {
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
+    const client = await clientOf([{ kind: 'hang' }, { kind: 'hang' }]);
+    const controller = new AbortController();
+    delete (AbortSignal as { any?: unknown }).any;
+    try {
+      const calls = [client.GET('/v1/customers', { signal: controller.signal }), client.GET('/v1/customers', { signal: controller.signal })];
+      // A wait of an hour: only the abort ends it.
+      const waits = [sleep(3_600_000, controller.signal), sleep(3_600_000, controller.signal)];
+      await stub.received(2);
+      controller.abort();
+      expect((await Promise.all(calls)).map((r) => r.error?.code)).toEqual(['aborted', 'aborted']);
+      await Promise.all(waits);
+    } finally {
+      Object.defineProperty(AbortSignal, 'any', any!);
+    }
+    expect(stub.requests).toHaveLength(2);
+  });
 
   it('sends nothing with a signal aborted before the call', async () => {
     const client = await clientOf([]);

@@ -17,7 +17,13 @@ export type Fault =
   /** A raw answer: any status, body and content type (a proxy's HTML page, an envelope-less JSON). */
   | { kind: 'raw'; status: number; body: string; contentType: string }
   /** `status` (200 by default) with a JSON body (by default `{ ok: true, n }`, n the request's number). */
-  | { kind: 'ok'; status?: number; body?: unknown };
+  | { kind: 'ok'; status?: number; body?: unknown }
+  /** `status` with a JSON content type and no body: `Content-Length: 0`, or chunked with no chunk when `chunked`. */
+  | { kind: 'empty'; status: number; chunked?: boolean }
+  /** `status` and its headers, then half a JSON body; the connection is then destroyed. */
+  | { kind: 'cut'; status: number }
+  /** `status` and its headers, then half a JSON body, and nothing more (until the stub closes). */
+  | { kind: 'stall'; status: number };
 
 export interface RecordedRequest {
   /** 1 for the first request the stub received. */
@@ -103,6 +109,20 @@ export async function startFaultStub(script: Fault[] = [], fallback: Fault = { k
       res.writeHead(status, { 'Content-Type': contentType, 'X-Correlation-Id': correlationOf(record.n), ...extra });
       res.end(body);
     };
+    if (fault.kind === 'empty') {
+      record.answeredAt = performance.now();
+      res.writeHead(fault.status, { 'Content-Type': 'application/json', 'X-Correlation-Id': correlationOf(record.n), ...(fault.chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': '0' }) });
+      res.end();
+      return;
+    }
+    if (fault.kind === 'cut' || fault.kind === 'stall') {
+      record.answeredAt = performance.now();
+      res.writeHead(fault.status, { 'Content-Type': 'application/json', 'Content-Length': '64', 'X-Correlation-Id': correlationOf(record.n) });
+      // Destroyed once the half is handed to the socket: the client has the answer's headers, then loses its body.
+      const cut = fault.kind === 'cut';
+      res.write('{"id":"cus_half",', () => cut && res.socket?.destroy());
+      return;
+    }
     if (fault.kind === 'error') {
       send(fault.status, JSON.stringify(envelope(fault.status, fault.code)), 'application/json', fault.retryAfter === undefined ? {} : { 'Retry-After': fault.retryAfter });
     } else if (fault.kind === 'raw') {
