@@ -179,20 +179,6 @@ export function duration(ms: number): string {
   return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
 }
 
-/** Waits `ms`, or less when `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** Rows under a header, each column as wide as its widest cell. */
 export function textTable(head: readonly string[], rows: readonly string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

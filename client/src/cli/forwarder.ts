@@ -12,7 +12,8 @@
  * the service (which waits for the stream to drain) instead of piling up here.
  */
 import { signTestWebhook } from '../webhooks.js';
-import { clockTime, duration, oneLine, reason, sleep, type Context } from './context.js';
+import { sleep } from '../retry.js';
+import { clockTime, duration, oneLine, reason, type Context } from './context.js';
 
 /** One `delivery` message of the stream. */
 export interface Delivery {

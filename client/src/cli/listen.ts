@@ -4,7 +4,8 @@
  * retries (forwarder.ts). A lost stream is reopened with `Last-Event-ID`, so nothing recorded meanwhile is missed.
  */
 import type { PaymentsError } from '../index.js';
-import { apiFailure, CliFailure, duration, MAX_HELD, sleep, TIMING, UsageError, type Context } from './context.js';
+import { sleep } from '../retry.js';
+import { apiFailure, CliFailure, duration, MAX_HELD, TIMING, UsageError, type Context } from './context.js';
 import { Forwarder, type Delivery } from './forwarder.js';
 import type { Command } from './command.js';
 import { openStream, readStream, type StreamHandler } from './stream.js';

@@ -4,7 +4,8 @@
  * uses fixed, valid sandbox data: the CPF 52998224725 and the sandbox's test cards.
  */
 import type { PaymentsResult, Schemas } from '../index.js';
-import { apiFailure, CliFailure, isProductionKey, sleep, UsageError, type Context } from './context.js';
+import { sleep } from '../retry.js';
+import { apiFailure, CliFailure, isProductionKey, UsageError, type Context } from './context.js';
 import type { Command } from './command.js';
 
 type Status = Schemas['Transaction']['status'];
