@@ -40,14 +40,18 @@ export function isRetryable(failure: Pick<FailedAttempt, 'code' | 'statusCode'>)
   return failure.statusCode === 429 || (failure.statusCode >= 500 && failure.statusCode <= 599 && failure.statusCode !== 501);
 }
 
+/** `baseMs × 2^(retry−1)` for retry number `retry` (1 for the first), at most `maxMs`: a backoff before jitter. */
+export function doublingDelay(retry: number, baseMs: number, maxMs: number): number {
+  return Math.max(0, Math.min(maxMs, baseMs * 2 ** Math.max(0, retry - 1)));
+}
+
 /**
  * The backoff before retry number `retry` (1 for the first retry): `retryBaseDelayMs × 2^(retry−1)`, at most
  * `retryMaxDelayMs`, with "equal jitter": between half of that and all of it, so that clients that failed together
  * do not retry together, and the wait still grows. `random` is a number in [0, 1) (`Math.random` by default).
  */
 export function backoffDelay(retry: number, settings: BackoffSettings, random: () => number = Math.random): number {
-  const exponent = Math.max(0, retry - 1);
-  const ceiling = Math.max(0, Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** exponent));
+  const ceiling = doublingDelay(retry, settings.retryBaseDelayMs, settings.retryMaxDelayMs);
   const jitter = Math.min(1, Math.max(0, random()));
   return ceiling / 2 + jitter * (ceiling / 2);
 }

@@ -12,7 +12,7 @@
  * the service (which waits for the stream to drain) instead of piling up here.
  */
 import { signTestWebhook } from '../webhooks.js';
-import { sleep } from '../retry.js';
+import { doublingDelay, sleep } from '../retry.js';
 import { clockTime, duration, oneLine, reason, type Context } from './context.js';
 
 /** One `delivery` message of the stream. */
@@ -126,7 +126,7 @@ export class Forwarder {
     let attempt = 1;
     while (!outcome.ok && attempt <= this.options.maxRetries) {
       const retry = attempt;
-      const wait = Math.min(this.ctx.timing.retryCapMs, this.ctx.timing.retryBaseMs * 2 ** (retry - 1));
+      const wait = doublingDelay(retry, this.ctx.timing.retryBaseMs, this.ctx.timing.retryCapMs);
       this.report(delivery, attempt, outcome, { retry, wait });
       await sleep(wait, this.signal);
       if (this.signal.aborted) return;

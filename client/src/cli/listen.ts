@@ -4,7 +4,7 @@
  * retries (forwarder.ts). A lost stream is reopened with `Last-Event-ID`, so nothing recorded meanwhile is missed.
  */
 import type { PaymentsError } from '../index.js';
-import { sleep } from '../retry.js';
+import { doublingDelay, sleep } from '../retry.js';
 import { apiFailure, CliFailure, duration, MAX_HELD, TIMING, UsageError, type Context } from './context.js';
 import { Forwarder, type Delivery } from './forwarder.js';
 import type { Command } from './command.js';
@@ -169,7 +169,7 @@ async function run(ctx: Context, flags: Record<string, unknown>): Promise<number
         if (!connected || !transient(error)) throw apiFailure(ctx, error, 'listen');
         why = apiFailure(ctx, error, 'listen').message.replace(/^error: /, '');
         failures++;
-        const wait = Math.max(opened.retryAfterMs ?? 0, backoff(ctx, failures));
+        const wait = Math.max(opened.retryAfterMs ?? 0, doublingDelay(failures, ctx.timing.reconnectBaseMs, ctx.timing.reconnectCapMs));
         io.stderr(`Reconnecting failed (${why}); next try in ${duration(wait)}.\n`);
         await sleep(wait, ctx.signal);
         continue;
@@ -180,7 +180,7 @@ async function run(ctx: Context, flags: Record<string, unknown>): Promise<number
       if (!connected) throw new CliFailure(`error: the stream at ${ctx.baseUrl} ended before it was ready (${why})`);
       if (readyAt !== undefined && ctx.now() - readyAt >= ctx.timing.streamStableMs) worked();
       failures++;
-      const wait = backoff(ctx, failures);
+      const wait = doublingDelay(failures, ctx.timing.reconnectBaseMs, ctx.timing.reconnectCapMs);
       io.stderr(`Stream lost (${why}); reconnecting in ${duration(wait)}${lastEventId ? `, resuming after ${lastEventId}` : ''}.\n`);
       await sleep(wait, ctx.signal);
     }
@@ -203,10 +203,6 @@ async function run(ctx: Context, flags: Record<string, unknown>): Promise<number
   }
   if (notDelivered) io.stderr(`${notDelivered}\n`);
   throw failure;
-}
-
-function backoff(ctx: Context, failures: number): number {
-  return Math.min(ctx.timing.reconnectCapMs, ctx.timing.reconnectBaseMs * 2 ** (failures - 1));
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {
