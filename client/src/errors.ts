@@ -178,9 +178,10 @@ export function clientError(
   return { code, statusCode: 0, category: 'network', message, correlationId, idempotencyKey: key, attempts, cause };
 }
 
-function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  if (inner?.code) return inner.code;
-  if (inner?.message) return inner.message;
+/** The short reason of a fetch failure: the system's code (`ECONNREFUSED`) when there is one. */
+export function describeCause(cause: unknown): string {
+  const inner = (cause as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof inner?.code === 'string' && inner.code !== '') return inner.code;
+  if (typeof inner?.message === 'string' && inner.message !== '') return inner.message;
   return cause instanceof Error ? cause.message : String(cause);
 }

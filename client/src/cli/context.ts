@@ -3,6 +3,7 @@
  * the clock and delays (real ones in `payments`, short ones in the tests). Also the CLI's errors and the one place
  * that turns an API failure into its one line.
  */
+import { describeCause } from '../errors.js';
 import { createPaymentsClient, type PaymentsClient, type PaymentsError } from '../index.js';
 
 /** The outside world of one run: injected so that tests run the CLI in-process. */
@@ -137,7 +138,7 @@ export function isProductionKey(apiKey: string): boolean {
  */
 export function apiFailure(ctx: Pick<Context, 'baseUrl'>, error: PaymentsError, command: string): CliFailure {
   if (error.code === 'connectionFailed' || error.code === 'timeout') {
-    const why = error.code === 'timeout' ? 'no answer in time' : reason(error.cause);
+    const why = error.code === 'timeout' ? 'no answer in time' : describeCause(error.cause);
     return new CliFailure(`error: cannot reach the service at ${ctx.baseUrl} (${why}); is it running? Set --base-url or PAYMENTS_BASE_URL`);
   }
   if (error.code === 'aborted') return new CliFailure('error: interrupted');
@@ -151,14 +152,6 @@ export function apiFailure(ctx: Pick<Context, 'baseUrl'>, error: PaymentsError, 
 function fieldList(error: PaymentsError): string {
   const params = error.params?.flatMap((p) => Object.entries(p).map(([k, v]) => `${k}: ${v}`)) ?? [];
   return params.length > 0 ? ` [${params.join('; ')}]` : '';
-}
-
-/** The short reason of a fetch failure: the system's code (`ECONNREFUSED`) when there is one. */
-export function reason(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (typeof inner?.code === 'string') return inner.code;
-  if (typeof inner?.message === 'string') return inner.message;
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 export function oneLine(text: string): string {

@@ -13,7 +13,8 @@
  */
 import { signTestWebhook } from '../webhooks.js';
 import { doublingDelay, sleep } from '../retry.js';
-import { clockTime, duration, oneLine, reason, type Context } from './context.js';
+import { describeCause } from '../errors.js';
+import { clockTime, duration, oneLine, type Context } from './context.js';
 
 /** One `delivery` message of the stream. */
 export interface Delivery {
@@ -160,7 +161,7 @@ export class Forwarder {
       return { ok: false, status: response.status, problem: String(response.status), excerpt: await excerpt(response) };
     } catch (err) {
       if (timeout.aborted) return { ok: false, status: null, problem: `no answer within ${duration(this.ctx.timing.forwardTimeoutMs)}`, excerpt: '' };
-      const code = reason(err);
+      const code = describeCause(err);
       const problem = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'host not found' : oneLine(code);
       return { ok: false, status: null, problem, excerpt: '' };
     }

@@ -3,7 +3,8 @@
  * and reading it message by message, with a limit on silence (the service sends a keep-alive every 15 s).
  */
 import type { PaymentsError, Schemas } from '../index.js';
-import { duration, reason, type Context } from './context.js';
+import { describeCause } from '../errors.js';
+import { duration, type Context } from './context.js';
 import { SseParser, type SseMessage } from './sse.js';
 
 export type Opened = { body: ReadableStream<Uint8Array> } | { error: PaymentsError; retryAfterMs: number | undefined };
@@ -85,7 +86,7 @@ export async function readStream(body: ReadableStream<Uint8Array>, handler: Stre
       if (parser.comments > comments) handler.keepAlive?.();
     }
   } catch (err) {
-    return why ?? `connection lost: ${reason(err)}`;
+    return why ?? `connection lost: ${describeCause(err)}`;
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
