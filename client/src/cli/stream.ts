@@ -3,7 +3,8 @@
  * and reading it message by message, with a limit on silence (the service sends a keep-alive every 15 s).
  */
 import type { PaymentsError, Schemas } from '../index.js';
-import { describeCause } from '../errors.js';
+import { describeCause, invalidAnswer } from '../errors.js';
+import { retryAfterMs } from '../retry.js';
 import { duration, type Context } from './context.js';
 import { SseParser, type SseMessage } from './sse.js';
 
@@ -21,19 +22,11 @@ export async function openStream(ctx: Context, types: string[], lastEventId: str
     maxRetries: 0,
     signal: ctx.signal,
   });
-  if (result.error) return { error: result.error, retryAfterMs: retryAfter(result.response) };
+  if (result.error) return { error: result.error, retryAfterMs: retryAfterMs(result.response?.headers.get('Retry-After')) };
   if (!result.data) {
-    return {
-      error: { code: 'invalidResponse', statusCode: result.response.status, category: 'server', message: 'The stream answered without a body.', correlationId: result.correlationId, idempotencyKey: undefined, attempts: 1 },
-      retryAfterMs: undefined,
-    };
+    return { error: invalidAnswer(result.response, 'The stream answered without a body.', undefined, result.attempts), retryAfterMs: undefined };
   }
   return { body: result.data as ReadableStream<Uint8Array> };
-}
-
-function retryAfter(response: Response | undefined): number | undefined {
-  const value = response?.headers.get('Retry-After')?.trim();
-  return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
 }
 
 /** What `readStream` tells of the stream. */
