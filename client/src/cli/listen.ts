@@ -3,8 +3,7 @@
  * has to reach the developer's machine) and pushes each one to a local receiver, signed as a real delivery, with
  * retries (forwarder.ts). A lost stream is reopened with `Last-Event-ID`, so nothing recorded meanwhile is missed.
  */
-import type { PaymentsError } from '../index.js';
-import { doublingDelay, sleep } from '../retry.js';
+import { doublingDelay, isRetryable, sleep } from '../retry.js';
 import { apiFailure, CliFailure, duration, MAX_HELD, TIMING, UsageError, type Context } from './context.js';
 import { Forwarder, type Delivery } from './forwarder.js';
 import type { Command } from './command.js';
@@ -78,11 +77,6 @@ function maxRetries(raw: unknown): number {
   const text = String(raw).trim();
   if (!/^\d{1,3}$/.test(text) || Number(text) > 100) throw new UsageError(`--max-retries takes a whole number from 0 to 100 (got "${text}")`);
   return Number(text);
-}
-
-/** Failures worth reconnecting after, once the stream has worked: the service restarting, a proxy, a quota. */
-function transient(error: PaymentsError): boolean {
-  return error.code === 'connectionFailed' || error.code === 'timeout' || error.statusCode === 429 || (error.statusCode >= 500 && error.statusCode !== 501);
 }
 
 async function run(ctx: Context, flags: Record<string, unknown>): Promise<number> {
@@ -166,7 +160,9 @@ async function run(ctx: Context, flags: Record<string, unknown>): Promise<number
           lastEventId = undefined;
           continue;
         }
-        if (!connected || !transient(error)) throw apiFailure(ctx, error, 'listen');
+        // Worth reconnecting after, once the stream has worked, are the failures a call retries: the service
+        // restarting, a proxy, a quota.
+        if (!connected || !isRetryable(error)) throw apiFailure(ctx, error, 'listen');
         why = apiFailure(ctx, error, 'listen').message.replace(/^error: /, '');
         failures++;
         const wait = Math.max(opened.retryAfterMs ?? 0, doublingDelay(failures, ctx.timing.reconnectBaseMs, ctx.timing.reconnectCapMs));
