@@ -17,6 +17,7 @@
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import { apiError, clientError, correlationOf, invalidAnswer, PaymentsApiError, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
+import { DEFAULTS, type Method, type PathsWith, type PaymentsClientOptions, type RequestExtras } from './options.js';
 import { attemptSignal, inProgressDelay, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
@@ -30,74 +31,11 @@ export {
   type PaymentsResult,
   type Schemas,
 } from './errors.js';
+export { DEFAULTS, type PathsWith, type PaymentsClientOptions, type RequestExtras } from './options.js';
 export { backoffDelay, retryAfterMs, type BackoffSettings } from './retry.js';
 export type { components, operations, paths };
 
-/** What the client may be asked per request, besides openapi-fetch's own options (`params`, `body`, `headers`, …). */
-export interface RequestExtras {
-  /** Time limit of each attempt, in milliseconds (default: the client's `timeoutMs`). */
-  timeoutMs?: number;
-  /** Retries of this request at most (default: the client's `maxRetries`; 0 for none, `409 idempotencyInProgress` too). */
-  maxRetries?: number;
-  /** How long this request retries `409 idempotencyInProgress`, in milliseconds (default: the client's `inProgressTimeoutMs`). */
-  inProgressTimeoutMs?: number;
-  /**
-   * The `X-Idempotency-Key` of this `POST`, `PUT` or `PATCH` (10 to 255 letters, digits, `-` and `_`): give your own to
-   * retry a write yourself later, say after a crash, without doing it twice. Default: a new UUID v4 per call. A key
-   * given as a header (`params.header` first, then `headers`, in any case) wins over this one; a header given as
-   * `null`, `undefined` or `''` counts as none. Exactly one key is sent. Ignored on `GET` and `DELETE`.
-   */
-  idempotencyKey?: string;
-  /** Aborts the call: the attempt under way, or the wait before a retry. The result is then `aborted`, never retried. */
-  signal?: AbortSignal;
-}
-
-export interface PaymentsClientOptions {
-  /** Base address of the API, `http:` or `https:`, without `/v1` (for example `http://localhost:3000`). */
-  baseUrl: string;
-  /** The API key, sent as the `ServiceKey` header: `sk_test_…` for sandbox, `sk_live_…` for production. */
-  apiKey: string;
-  /** A fetch implementation (defaults to the global one): to go through a proxy agent, or to observe requests. */
-  fetch?: typeof globalThis.fetch;
-  /**
-   * Retries of a failed request at most (default 2: three attempts in all). 0 turns retries off, those of
-   * `409 idempotencyInProgress` too.
-   */
-  maxRetries?: number;
-  /**
-   * How long a request answered `409 idempotencyInProgress` is retried, in milliseconds from that first answer
-   * (default 30000). The service holds a key while the first request under it runs, up to about 25 s (twice the
-   * provider's time limit and a margin), and tells no `Retry-After`: these retries, their backoff growing up to
-   * `retryMaxDelayMs`, are not counted in `maxRetries`. 0 returns that answer at once.
-   */
-  inProgressTimeoutMs?: number;
-  /**
-   * Time limit of each attempt, in milliseconds, from sending the request to the answer's last byte (default 30000).
-   * A retried call may take several times this; `signal` bounds the whole call. `Infinity` for none.
-   */
-  timeoutMs?: number;
-  /** The backoff before the first retry, in milliseconds, doubled at each retry, before jitter (default 500). */
-  retryBaseDelayMs?: number;
-  /** Longest backoff between two attempts, in milliseconds (default 8000). */
-  retryMaxDelayMs?: number;
-  /**
-   * Longest `Retry-After` the client waits, in milliseconds (default 60000): an answer asking for longer is returned
-   * at once, for the caller to schedule.
-   */
-  maxRetryAfterMs?: number;
-  /** Makes the idempotency keys (default: a random UUID v4). */
-  idempotencyKey?: () => string;
-  /** The jitter's source, a number in [0, 1) per retry (default `Math.random`): fixed in tests. */
-  random?: () => number;
-}
-
-type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type Media = 'application/json';
-
-/** The paths that have an operation for `M` (the generated paths mark the others `?: never`). */
-export type PathsWith<M extends Method> = {
-  [P in keyof paths]: paths[P] extends { [K in M]: unknown } ? P : never;
-}[keyof paths];
 
 type RequiredKeys<T> = T extends undefined ? never : { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type InitArg<Init> = [RequiredKeys<Init>] extends [never] ? [init?: Init & RequestExtras] : [init: Init & RequestExtras];
@@ -159,16 +97,6 @@ export interface PaymentsClient {
    */
   paginate<P extends ListPaths>(path: P, ...options: ListPath<P> extends { path: unknown } ? [PaginateOptions<P>] : [PaginateOptions<P>?]): AsyncIterableIterator<ListItem<P>>;
 }
-
-/** The client's defaults, for the options not given. */
-export const DEFAULTS = {
-  maxRetries: 2,
-  timeoutMs: 30_000,
-  retryBaseDelayMs: 500,
-  retryMaxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
-  inProgressTimeoutMs: 30_000,
-} as const;
 
 const KEYED_METHODS = new Set<Method>(['post', 'put', 'patch']);
 const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
