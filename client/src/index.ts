@@ -16,8 +16,9 @@
  *   `BigInt`), a header value fetch refuses (a line break), or a middleware that throws.
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
-import { apiError, clientError, correlationOf, invalidAnswer, PaymentsApiError, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
+import { apiError, clientError, correlationOf, invalidAnswer, unreadableError, type PaymentsError, type PaymentsResult } from './errors.js';
 import { DEFAULTS, type Method, type PathsWith, type PaymentsClientOptions, type RequestExtras } from './options.js';
+import { paginate, type ListItem, type ListPath, type ListPaths, type PageWalk, type PaginateOptions } from './paginate.js';
 import { attemptSignal, inProgressDelay, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
@@ -32,6 +33,7 @@ export {
   type Schemas,
 } from './errors.js';
 export { DEFAULTS, type PathsWith, type PaymentsClientOptions, type RequestExtras } from './options.js';
+export type { ListItem, ListPaths, PaginateOptions } from './paginate.js';
 export { backoffDelay, retryAfterMs, type BackoffSettings } from './retry.js';
 export type { components, operations, paths };
 
@@ -49,28 +51,6 @@ export type PaymentsMethod<M extends Method> = <P extends PathsWith<M>, Init ext
 // intersected with an index signature, whose phantom status codes made `data` `never` (or `… | undefined`).
 type OperationData<Op, Init> = Op extends infer O extends Record<string | number, unknown> ? SuccessData<FetchResponse<O, Init, Media>> : never;
 type SuccessData<R> = Extract<R, { error?: never }> extends { data: infer D } ? D : never;
-
-type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
-type ListBody<P extends keyof paths> =
-  GetOperation<P> extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
-
-/** The paths whose `GET` answers the paginated envelope (`data`, `hasMore`): what `paginate()` walks. */
-export type ListPaths = {
-  [P in PathsWith<'get'>]: ListBody<P> extends { data: readonly unknown[]; hasMore: boolean } ? P : never;
-}[PathsWith<'get'>];
-/** One item of a list's `data`. */
-export type ListItem<P extends ListPaths> = ListBody<P> extends { data: readonly (infer I)[] } ? I : never;
-type ListParameters<P extends ListPaths> = GetOperation<P> extends { parameters: infer X } ? X : never;
-type ListQuery<P extends ListPaths> = Omit<NonNullable<ListParameters<P> extends { query?: infer Q } ? Q : never>, 'offset'>;
-type ListPath<P extends ListPaths> = ListParameters<P> extends { path: infer X } ? { path: X } : { path?: undefined };
-
-/** What `paginate()` takes: the list's path parameters (when it has some), its filters, and per-page options. */
-export type PaginateOptions<P extends ListPaths> = ListPath<P> & {
-  /** The list's filters and `sort`; `limit` is the page size (default 100, the largest). `offset` is the iterator's. */
-  query?: ListQuery<P>;
-  /** Where to start (default 0). */
-  offset?: number;
-} & Omit<RequestExtras, 'idempotencyKey'>;
 
 export interface PaymentsClient {
   /** `GET` an operation of the contract; retried on the failures the client retries. */
@@ -100,7 +80,6 @@ export interface PaymentsClient {
 
 const KEYED_METHODS = new Set<Method>(['post', 'put', 'patch']);
 const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
-const PAGE_SIZE = 100;
 
 type Init = Record<string, unknown> &
   RequestExtras & { headers?: unknown; params?: { header?: Record<string, unknown> }; fetch?: typeof globalThis.fetch; middleware?: Middleware[] };
@@ -233,42 +212,13 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   const method = <M extends Method>(m: M): PaymentsMethod<M> =>
     ((url: string, init?: Init) => call(m, url, init)) as unknown as PaymentsMethod<M>;
 
-  async function* paginate(path: string, options: { path?: unknown; query?: Record<string, unknown>; offset?: number } & RequestExtras = {}) {
-    const { path: pathParams, query = {}, offset: start = 0, ...extras } = options;
-    let offset = start;
-    let previousFirst: unknown;
-    for (;;) {
-      const params: Record<string, unknown> = { query: { limit: PAGE_SIZE, ...query, offset } };
-      if (pathParams !== undefined) params.path = pathParams;
-      const page = await call('get', path, { ...extras, params });
-      if (page.error) throw new PaymentsApiError(page.error);
-      const invalid = (message: string) => new PaymentsApiError(invalidAnswer(page.response, message, undefined, page.attempts));
-      const body = page.data as { data?: unknown; hasMore?: unknown; offset?: unknown } | null;
-      if (typeof body !== 'object' || body === null || !Array.isArray(body.data) || typeof body.hasMore !== 'boolean') {
-        throw invalid(`The service answered ${page.response.status} with a body that is not a page of a list (a data array and a hasMore flag).`);
-      }
-      // A service that ignores `offset` answers the same page for ever: stop rather than loop.
-      if (typeof body.offset === 'number' && body.offset !== offset) {
-        throw invalid(`The service answered the page at offset ${body.offset} when asked for offset ${offset}; the walk stops rather than repeat items.`);
-      }
-      const first = (body.data[0] as { id?: unknown } | undefined)?.id;
-      if (first !== undefined && first === previousFirst) {
-        throw invalid(`The service answered the page at offset ${offset} with the first item of the page before it (${String(first)}); the walk stops rather than repeat items.`);
-      }
-      previousFirst = first;
-      yield* body.data;
-      if (!body.hasMore || body.data.length === 0) return;
-      offset += body.data.length;
-    }
-  }
-
   return {
     GET: method('get'),
     POST: method('post'),
     PUT: method('put'),
     PATCH: method('patch'),
     DELETE: method('delete'),
-    paginate: paginate as unknown as PaymentsClient['paginate'],
+    paginate: ((path: string, options?: PageWalk) => paginate((url, init) => call('get', url, init), path, options)) as unknown as PaymentsClient['paginate'],
   };
 }
 

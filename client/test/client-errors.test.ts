@@ -224,6 +224,6 @@ describe('the main entry', () => {
       }
     };
     await visit(resolve(here, '../src/index.ts'));
-    expect([...seen].map((f) => f.split('/').pop())).toEqual(['index.ts', 'errors.ts', 'retry.ts']);
+    expect([...seen].map((f) => f.split('/').pop())).toEqual(['index.ts', 'errors.ts', 'options.ts', 'paginate.ts', 'retry.ts']);
   });
 });
