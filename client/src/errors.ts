@@ -47,7 +47,8 @@ export interface PaymentsError {
   params?: Record<string, string>[];
   /**
    * The answer's `X-Correlation-Id`: quote it to support. On `timeout` and `connectionFailed`, the one of an answer
-   * whose body was lost; on `aborted`, the last answer's. Undefined when no answer came back.
+   * whose body was lost; on `aborted`, that attempt's answer's when aborted during an attempt (undefined if it had
+   * none yet), or the previous answer's when aborted while waiting to retry. Undefined when no answer came back.
    */
   correlationId: string | undefined;
   /** The request's `X-Idempotency-Key` (on `POST`, `PUT` and `PATCH`): retry later with it to stay idempotent. */
