@@ -17,6 +17,7 @@ import { startService, type Service } from '../service';
 import { ENGINES, keyedFetch, startTestService, type TestMerchant, type TestService } from '../testing/harness';
 import { pixBody } from '../testing/payments';
 import { startReceiver, type Receiver } from '../testing/receiver';
+import { countQueries, type CountingDb } from '../testing/queries';
 import { openSse, type SseMessage, type SseReader } from '../testing/sse';
 import { recordEvent, type EventType } from '../webhooks/outbox';
 import { signatureHeaders } from '../webhooks/signer';
@@ -24,6 +25,8 @@ import { EventStreams } from './event-stream';
 
 const PATH = '/v1/sandbox/events/stream';
 type Delivery = { id: string; type: string; body: string };
+/** A read of the stream's events (webhooks/stream.ts eventsAfter). */
+const isStreamRead = (sql: string): boolean => sql.includes('FROM events') && sql.includes('pg_snapshot_xmin');
 type Envelope = { error: { statusCode: number; code: string; resource: string; message: string } };
 
 function delivery(m: SseMessage): Delivery {
@@ -300,25 +303,16 @@ describe.each(ENGINES)('what an event stream holds and logs, on $name', (engine)
   let service: Service;
   let merchant: TestMerchant;
   let drop: () => Promise<void>;
-  let reads = 0;
   const streams = new EventStreams({ pollMs: 20 });
   let call: ReturnType<typeof keyedFetch>;
+  let counted: CountingDb;
+  /** The stream's reads of events so far. */
+  const reads = () => counted.sent.filter(isStreamRead).length;
 
   beforeAll(async () => {
     const opened = await engine.open();
     drop = opened.drop;
-    const counting = new Proxy(opened.db, {
-      get(target, prop) {
-        if (prop === 'query') {
-          return (sql: string, params?: readonly unknown[]) => {
-            if (sql.includes('FROM events') && sql.includes('pg_snapshot_xmin')) reads += 1;
-            return target.query(sql, params);
-          };
-        }
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    }) as Db;
+    counted = countQueries(opened.db);
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         lines.push(chunk.toString('utf8'));
@@ -326,7 +320,7 @@ describe.each(ENGINES)('what an event stream holds and logs, on $name', (engine)
       },
     });
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info' });
-    service = await startService(config, createLogger('info', sink), counting, { worker: 'off', eventStreams: streams });
+    service = await startService(config, createLogger('info', sink), counted.db, { worker: 'off', eventStreams: streams });
     merchant = await createMerchantWithKeys(opened.db, 'Stream Holder Ltda');
     call = keyedFetch(service.url, merchant.sandboxKey);
   });
@@ -341,14 +335,14 @@ describe.each(ENGINES)('what an event stream holds and logs, on $name', (engine)
     expect((await s.next()).event).toBe('ready');
     await streams.polled();
     await streams.polled();
-    expect(reads).toBeGreaterThan(0);
+    expect(reads()).toBeGreaterThan(0);
     expect(streams.size).toBe(1);
     s.close();
     await streams.idle();
-    const after = reads;
+    const after = reads();
     // Ten poll intervals without the stream: not one more read.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(reads).toBe(after);
+    expect(reads()).toBe(after);
 
     const logged = lines.map((l) => JSON.parse(l) as { req?: { url: string }; responseTime?: number }).filter((l) => l.req?.url === PATH);
     expect(logged).toHaveLength(1);
@@ -405,7 +399,7 @@ describe.each(ENGINES)('a stream that would open too late, on $name', (engine) =
               g.reached();
               await g.released;
             }
-            if (sql.includes('FROM events') && sql.includes('pg_snapshot_xmin')) reads += 1;
+            if (isStreamRead(sql)) reads += 1;
             return target.query(sql, params);
           };
         }
