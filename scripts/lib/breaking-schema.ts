@@ -6,8 +6,8 @@
 import { compareDefaults, compareLimits, compareOpaque } from './breaking-keywords';
 import { describeSchemaRule, type Change, type Direction, type SchemaRule } from './breaking-rules';
 import {
-  accepts, canon, CONSTRAINT_ONLY, enumOf, isObj, marks, mergeRaw, schemaOf, structural, typeKey, typesOf, view,
-  type Group, type Json, type View,
+  accepts, canon, CONSTRAINT_ONLY, enumOf, escapePointer, isObj, marks, mergeRaw, schemaOf, structural, typeKey,
+  typesOf, view, type Group, type Json, type View,
 } from './breaking-view';
 
 export { deref, isObj, type Json } from './breaking-view';
@@ -16,7 +16,6 @@ export { deref, isObj, type Json } from './breaking-view';
 export interface Place { dir: Direction; location: string; usedBy: string | undefined }
 
 const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
-const escKey = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Compares schemas of two documents; each difference found goes to `report`. Components are compared once per direction. */
 export class SchemaComparer {
@@ -123,14 +122,14 @@ export class SchemaComparer {
     const oreq = new Set(Array.isArray(o.raw.required) ? o.raw.required.map(String) : []);
     const nreq = new Set(Array.isArray(n.raw.required) ? n.raw.required.map(String) : []);
     const hidden = (doc: Json, s: unknown) => (req ? marks(doc, s).readOnly : marks(doc, s).writeOnly);
-    const sub = (name: string) => ({ ...at, location: `${at.location}/properties/${escKey(name)}` });
+    const sub = (name: string) => ({ ...at, location: `${at.location}/properties/${escapePointer(name)}` });
 
     for (const [name, os] of Object.entries(op)) {
       if (hidden(this.oldDoc, os)) continue;
       const ns = np[name];
       if (ns === undefined) {
-        if (!req) this.emit('field-removed', at, { name }, `/properties/${escKey(name)}`);
-        else if (n.raw.additionalProperties === false) this.emit('field-not-accepted', at, { name }, `/properties/${escKey(name)}`);
+        if (!req) this.emit('field-removed', at, { name }, `/properties/${escapePointer(name)}`);
+        else if (n.raw.additionalProperties === false) this.emit('field-not-accepted', at, { name }, `/properties/${escapePointer(name)}`);
         else if (isObj(n.raw.additionalProperties)) this.compare(os, n.raw.additionalProperties, sub(name));
         continue;
       }

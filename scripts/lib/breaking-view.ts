@@ -6,6 +6,8 @@
 export type Json = Record<string, unknown>;
 
 export const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A key as one segment of a JSON pointer: `~` written `~0`, `/` written `~1`. */
+export const escapePointer = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 export const canon = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) =>
   isObj(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x);
 

@@ -5,12 +5,12 @@
  */
 import type { Change, Direction, DocumentRule, Rule, Severity } from './breaking-rules';
 import { SchemaComparer, deref, isObj, type Json } from './breaking-schema';
+import { escapePointer as esc } from './breaking-view';
 import { compareServers } from './breaking-servers';
 
 export type { Change, Rule, Severity } from './breaking-rules';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
-const esc = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 const obj = (v: unknown): Json => (isObj(v) ? v : {});
 
 /** Every difference between `released` and `current`: breaking ones, additive ones and notes (`info`). */
