@@ -10,8 +10,6 @@ import {
   typesOf, view, type Group, type Json, type View,
 } from './breaking-view';
 
-export { deref, isObj, type Json } from './breaking-view';
-
 /** Where a comparison stands: its direction, its location, and the operation (or webhook) it was reached from. */
 export interface Place { dir: Direction; location: string; usedBy: string | undefined }
 

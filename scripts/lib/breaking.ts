@@ -4,8 +4,8 @@
  * Descriptions, examples and summaries never count. Pure: scripts/check-breaking.ts is its command line.
  */
 import type { Change, Direction, DocumentRule, Rule, Severity } from './breaking-rules';
-import { SchemaComparer, deref, isObj, type Json } from './breaking-schema';
-import { escapePointer as esc } from './breaking-view';
+import { SchemaComparer } from './breaking-schema';
+import { deref, escapePointer as esc, isObj, type Json } from './breaking-view';
 import { compareServers } from './breaking-servers';
 
 export type { Change, Rule, Severity } from './breaking-rules';
