@@ -12,7 +12,7 @@ import { publicUrls } from './core/public-urls';
 import { PRE_AUTHORIZATION_DAYS, type Engine } from './domain/transactions/engine';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
-import { LiveStreams, type StreamSettings } from './http/pages/router';
+import { LiveStreams, MAX_STREAMS_PER_CHARGE, type StreamSettings } from './http/pages/router';
 import { EventStreams } from './http/event-stream';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
@@ -144,7 +144,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
 
   let server: Server | null = null;
   let limiters: Limiters | null = null;
-  const streams = new LiveStreams();
+  const streams = new LiveStreams(MAX_STREAMS_PER_CHARGE);
   const eventStreams = options.eventStreams ?? new EventStreams();
   if (options.api ?? true) {
     limiters = await createLimiters(config, options.checkoutLimits);

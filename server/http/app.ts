@@ -21,7 +21,7 @@ import { docsRouter } from './docs';
 import { EventStreams, streamOf, type StreamEnv } from './event-stream';
 import { ApiError, FULL_REPORT_BYTES } from './errors';
 import { healthRouter } from './health';
-import { LiveStreams, pagesRouter, STREAM_DEFAULTS, type StreamSettings } from './pages/router';
+import { LiveStreams, MAX_STREAMS_PER_CHARGE, pagesRouter, STREAM_DEFAULTS, type StreamSettings } from './pages/router';
 import { fingerprint, lockSecondsFor } from './idempotency';
 import { runIdempotent, type IdempotencyOptions } from './idempotent';
 import { NO_RECOVERY } from '../domain/recovery';
@@ -221,7 +221,7 @@ export function createApp(deps: AppDeps): express.Express {
       engine: deps.payments,
       logger,
       csrfKey: deps.webhooks.sealer.derive('checkout-csrf'),
-      streams: deps.streams ?? new LiveStreams(),
+      streams: deps.streams ?? new LiveStreams(MAX_STREAMS_PER_CHARGE),
       stream: { ...STREAM_DEFAULTS, ...deps.streamSettings },
       limiters: deps.limiters,
     }),

@@ -14,7 +14,7 @@ import type { Db } from '../db/types';
 import { eventsAfter, type StreamPosition } from '../webhooks/stream';
 import type { EventType } from '../webhooks/events-repo';
 import { ApiError } from './errors';
-import { LiveStreams, streamUnwanted } from './pages/events';
+import { LiveStreams, streamUnwanted } from './live-streams';
 
 export interface EventStreamSettings {
   /** How often a stream reads the events recorded since its last read. */

@@ -44,7 +44,7 @@ describe.each(ENGINES)('status streams on $name', (engine) => {
   let svc: TestService;
   let server: Server;
   let url = '';
-  const streams = new LiveStreams();
+  const streams = new LiveStreams(MAX_STREAMS_PER_CHARGE);
   const api = transactionsApi(() => svc);
   let gate: ReturnType<typeof holdingDb>['gate'];
   /** Resolves when the last request's response closed (its client went away, or it ended). */

@@ -16,7 +16,10 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/types';
 import { chargeState, SETTLED, type ChargeState } from '../../domain/checkout/invoice';
 import { onTransactionChange } from '../../domain/transactions/notify';
+import { LiveStreams, streamUnwanted } from '../live-streams';
 import { pageHeaders } from './headers';
+
+export { LiveStreams };
 
 export interface StreamSettings {
   pollMs: number;
@@ -29,68 +32,6 @@ export interface StreamSettings {
 export const STREAM_DEFAULTS: StreamSettings = { pollMs: 4_000, heartbeatMs: 15_000, maxMs: 5 * 60_000, retryMs: 3_000 };
 
 export const MAX_STREAMS_PER_CHARGE = 5;
-
-/**
- * The open streams of an app, so that closing the service ends them instead of waiting minutes for them, and so that
- * one charge has at most `maxPerCharge`. `size` and `idle()` let tests see that a stream released what it held.
- */
-export class LiveStreams {
-  private readonly open = new Set<() => void>();
-  private readonly perCharge = new Map<string, number>();
-  private waiters: (() => void)[] = [];
-  private closed = false;
-
-  constructor(readonly maxPerCharge = MAX_STREAMS_PER_CHARGE) {}
-
-  /**
-   * True once `closeAll()` ran (the service is closing): a stream whose request was already being answered then must
-   * not open, or it would hold the server's close for ever.
-   */
-  get closing(): boolean {
-    return this.closed;
-  }
-
-  /** Registers a stream of `charge` (its `end`); the function that forgets it, or null when the charge has its most. */
-  add(charge: string, end: () => void): (() => void) | null {
-    const n = this.perCharge.get(charge) ?? 0;
-    if (n >= this.maxPerCharge) return null;
-    this.perCharge.set(charge, n + 1);
-    this.open.add(end);
-    let forgotten = false;
-    return () => {
-      if (forgotten) return;
-      forgotten = true;
-      this.open.delete(end);
-      const left = (this.perCharge.get(charge) ?? 1) - 1;
-      if (left > 0) this.perCharge.set(charge, left);
-      else this.perCharge.delete(charge);
-      if (this.open.size === 0) for (const w of this.waiters.splice(0)) w();
-    };
-  }
-
-  /** The streams open now (each holds its timers, its wake-up subscription and its re-reads until it ends). */
-  get size(): number {
-    return this.open.size;
-  }
-
-  /** Resolves once no stream is open. */
-  idle(): Promise<void> {
-    return this.open.size === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  closeAll(): void {
-    this.closed = true;
-    for (const end of [...this.open]) end();
-  }
-}
-
-/**
- * True when a stream must not open on `res`: the client left while its request was being answered (its `close`
- * came before the stream listened for it, so nothing would ever end the stream), or the service is closing.
- */
-export function streamUnwanted(res: Response, streams: LiveStreams): boolean {
-  return streams.closing || res.destroyed || res.req.destroyed || res.req.socket.destroyed;
-}
 
 /** Opens the stream of `charge` on `res`; false (nothing sent) when the charge has its most streams open already. */
 export function statusStream(

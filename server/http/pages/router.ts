@@ -12,7 +12,7 @@ import { pageNotFound, serverErrorPage } from './messages';
 import { payRoutes } from './pay';
 
 export type { PagesDeps } from './deps';
-export { LiveStreams, STREAM_DEFAULTS, type StreamSettings } from './events';
+export { LiveStreams, MAX_STREAMS_PER_CHARGE, STREAM_DEFAULTS, type StreamSettings } from './events';
 
 export function pagesRouter(deps: PagesDeps): Router {
   const router = express.Router();
