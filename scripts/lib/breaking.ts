@@ -70,7 +70,7 @@ export function summarize(additive: Change[]): string {
   return [...counts].map(([label, n]) => `${n} ${label}${n > 1 ? 's' : ''}`).join(', ');
 }
 
-interface Param { node: Json; key: string; name: string; in: string }
+interface Param { node: Json; name: string; in: string }
 
 class Checker {
   private readonly changes: Change[] = [];
@@ -172,7 +172,7 @@ class Checker {
       const name = String(p.name);
       // A path parameter is its place in the template: renaming `{id}` changes nothing on the wire.
       const key = where === 'path' ? `path#${slots.indexOf(name)}` : `${where}:${where === 'header' ? name.toLowerCase() : name}`;
-      out.set(key, { node: isObj(raw) ? raw : {}, key, name, in: where });
+      out.set(key, { node: isObj(raw) ? raw : {}, name, in: where });
     }
     return out;
   }
