@@ -24,7 +24,7 @@ const counts = (s: Json): string[] => [...structural(s), ...('default' in s ? ['
  * Keywords compared as a whole (equal after `normalise`, or not) rather than reasoned about: each narrows what is
  * valid, so a new or changed one may refuse what was accepted, and a removed one lets through what was not.
  */
-export const OPAQUE = ['not', 'if', 'then', 'else', 'contains', 'minContains', 'maxContains', 'prefixItems',
+const OPAQUE = ['not', 'if', 'then', 'else', 'contains', 'minContains', 'maxContains', 'prefixItems',
   'dependentSchemas', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems'] as const;
 const OPAQUE_SET = new Set<string>(OPAQUE);
 /** A oneOf/anyOf branch that adds a rule to its parent's object rather than describing a shape of its own. */
@@ -44,7 +44,7 @@ export interface Opaque { keyword: string; value: string }
 export interface View { ref?: string; nullable: boolean; raw: Json; groups: Group[]; opaque: Opaque[] }
 
 /** Resolves a local JSON pointer (`#/components/schemas/X`); a bundled document has no other kind. */
-export function resolvePointer(doc: Json, ref: string): unknown {
+function resolvePointer(doc: Json, ref: string): unknown {
   if (!ref.startsWith('#')) throw new Error(`only local $ref are supported in a bundled document, not ${ref}`);
   let node: unknown = doc;
   for (const raw of ref.slice(1).split('/').slice(1)) {
@@ -88,7 +88,7 @@ const SCHEMA_ONE = new Set(['not', 'if', 'then', 'else', 'items', 'contains', 'a
  * A schema made comparable as a whole: annotations (`default` included) dropped, `$ref`s replaced by their targets
  * (a cycle keeps its `$ref`), siblings of a `$ref` as an `allOf`. `canon` of the result is equal for equal schemas.
  */
-export function normalise(doc: Json, node: unknown, seen: readonly string[] = []): unknown {
+function normalise(doc: Json, node: unknown, seen: readonly string[] = []): unknown {
   if (!isObj(node)) return node;
   const { $ref, ...siblings } = node;
   if (typeof $ref === 'string' && !seen.includes($ref)) {
@@ -141,9 +141,9 @@ export function mergeRaw(a: Json, b: Json): Json {
   return out;
 }
 
-export const isNullBranch = (s: Json): boolean => s.type === 'null' && structural(s).length === 1;
+const isNullBranch = (s: Json): boolean => s.type === 'null' && structural(s).length === 1;
 
-export function flatten(doc: Json, node: unknown, depth = 0): { raw: Json; groups: Group[]; opaque: Opaque[] } {
+function flatten(doc: Json, node: unknown, depth = 0): { raw: Json; groups: Group[]; opaque: Opaque[] } {
   if (depth > 32) throw new Error('allOf nested too deep (a cycle of allOf?)');
   const s = schemaOf(doc, node);
   const { allOf, oneOf, anyOf, discriminator, ...rest } = s;

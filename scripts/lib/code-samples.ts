@@ -13,7 +13,7 @@ export interface CodeSample {
 }
 
 /** The service address the samples call, as a developer runs it (`npm start`). */
-export const SAMPLE_BASE_URL = 'http://localhost:3000';
+const SAMPLE_BASE_URL = 'http://localhost:3000';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = Record<string, unknown>;
