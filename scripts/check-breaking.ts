@@ -10,7 +10,7 @@
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { gate, majorOf, summarize, type Change } from './lib/breaking';
+import { gate, majorOf, summarize, versionOf, type Change } from './lib/breaking';
 
 const root = resolve(import.meta.dirname, '..');
 const RELEASED = resolve(root, 'spec/released/openapi.json');
@@ -34,7 +34,6 @@ function load(file: string): unknown {
   }
 }
 
-const versionOf = (doc: unknown): string => String((doc as { info?: { version?: unknown } }).info?.version ?? '?');
 const line = (c: Change): string => `  ${c.location}: ${c.message}${c.usedBy ? ` (used by ${c.usedBy})` : ''}`;
 
 /** Makes the current bundle the released contract, once it passes the gate against the previous one. */

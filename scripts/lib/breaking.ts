@@ -43,7 +43,8 @@ export function gate(released: unknown, current: unknown): GateResult {
     passed: breaking.length === 0 || newMajor };
 }
 
-const versionOf = (doc: unknown): string => String(obj(obj(doc).info).version ?? '');
+/** The document's `info.version`, `''` when it has none. */
+export const versionOf = (doc: unknown): string => String(obj(obj(doc).info).version ?? '');
 
 export function majorOf(version: string): number {
   const m = /^v?(\d+)/.exec(version);
