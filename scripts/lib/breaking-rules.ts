@@ -32,7 +32,10 @@ export type Rule = SchemaRule | DocumentRule;
 export interface Change {
   severity: Severity;
   rule: Rule;
-  /** Where: `POST /v1/customers requestBody application/json/properties/email`, `#/components/schemas/Customer/properties/email`. */
+  /**
+   * Where: `POST /v1/customers #/requestBody/content/application~1json/schema/properties/email` (inline),
+   * `#/components/schemas/Customer/properties/email` (in a component).
+   */
   location: string;
   /** One line, for a person. */
   message: string;
