@@ -72,14 +72,13 @@ function describeCall(doc: Node, path: string, method: string): Call {
   const op = deref<Node>(item[method]);
   const operationId = String(op.operationId);
   const params = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) => deref<Parameter>(p));
-  const hasLimit = params.some((p) => p.in === 'query' && p.name === 'limit');
   const call: Call = { operationId, method, path, pathParams: [], query: [], headers: [], idempotent: false, body: undefined, stream: false };
   for (const p of params) {
     if (p.in === 'path') call.pathParams.push([p.name, exampleOf(p, operationId)]);
     else if (p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER) call.idempotent = true;
     else if (p.in === 'header' && p.required) call.headers.push([p.name, exampleOf(p, operationId)]);
     // Lists show their page size: the one optional parameter worth showing, and the one readers look for.
-    else if (p.in === 'query' && (p.required || (hasLimit && p.name === 'limit'))) call.query.push([p.name, exampleOf(p, operationId)]);
+    else if (p.in === 'query' && (p.required || p.name === 'limit')) call.query.push([p.name, exampleOf(p, operationId)]);
   }
   const body = op.requestBody ? deref<{ content?: Record<string, { example?: Json; examples?: Record<string, unknown> }> }>(op.requestBody) : undefined;
   const media = body?.content?.['application/json'];
