@@ -4,6 +4,7 @@
  * built from the operation's own examples (path parameters, required query parameters, the first request body
  * example), so that they change when the examples do and the drift check covers them. Pure: no I/O.
  */
+import { deref as follow } from './breaking-view';
 import { HTTP_METHODS } from './routes';
 
 export interface CodeSample {
@@ -43,23 +44,6 @@ const IDEMPOTENCY_HEADER = 'x-idempotency-key';
 /** The column the samples wrap at: a longer `-d` body of a curl is pretty-printed over several lines. */
 const WIDTH = 100;
 
-function resolver(doc: Node): <T>(node: unknown) => T {
-  return <T>(node: unknown): T => {
-    let current = node;
-    for (let hops = 0; current && typeof current === 'object' && '$ref' in current; hops += 1) {
-      const ref = String((current as { $ref: unknown }).$ref);
-      if (!ref.startsWith('#/') || hops > 20) throw new Error(`cannot follow $ref ${ref}`);
-      current = ref
-        .slice(2)
-        .split('/')
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<unknown>((n, key) => (n as Node | undefined)?.[key], doc);
-      if (current === undefined) throw new Error(`no ${ref} in the document`);
-    }
-    return current as T;
-  };
-}
-
 function exampleOf(p: Parameter, operationId: string): Json {
   const value = p.example ?? p.schema?.example;
   if (value === undefined) throw new Error(`${operationId}: parameter ${p.name} (${p.in}) has no example to show in the code samples`);
@@ -67,7 +51,8 @@ function exampleOf(p: Parameter, operationId: string): Json {
 }
 
 function describeCall(doc: Node, path: string, method: string): Call {
-  const deref = resolver(doc);
+  // Every `$ref` of a bundled document is local: breaking-view.ts's deref follows them, for the gate and here.
+  const deref = <T>(node: unknown): T => follow(doc, node) as T;
   const item = deref<Node>((doc.paths as Node)[path]);
   const op = deref<Node>(item[method]);
   const operationId = String(op.operationId);
