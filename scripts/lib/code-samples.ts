@@ -1,8 +1,9 @@
 /**
  * The code samples of the docs (`x-codeSamples`, shown by Redoc as tabs beside each operation), made from the bundled
- * document by scripts/generate.ts: a `curl` call and a call through the partner package for every operation, both
- * built from the operation's own examples (path parameters, required query parameters, the first request body
- * example), so that they change when the examples do and the drift check covers them. Pure: no I/O.
+ * document by scripts/generate.ts: a `curl` call and a call through the partner package for every operation (the
+ * CLI's `listen` for the event stream), both built from the operation's own examples (path parameters, required query
+ * parameters, a list's `limit`, the first request body example), so that they change when the examples do and the
+ * drift check covers them. Pure: no I/O.
  */
 import { deref as follow } from './breaking-view';
 import { HTTP_METHODS } from './routes';
