@@ -12,6 +12,9 @@ export type { Change, Rule, Severity } from './breaking-rules';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 const obj = (v: unknown): Json => (isObj(v) ? v : {});
+/** Media types and header names match whatever their case: each entry by its lower-case name, with the name as written. */
+const byLowerCase = (m: Json): Map<string, { k: string; v: unknown }> =>
+  new Map(Object.entries(m).map(([k, v]) => [k.toLowerCase(), { k, v }]));
 
 /** Every difference between `released` and `current`: breaking ones, additive ones and notes (`info`). */
 export function findChanges(released: unknown, current: unknown): Change[] {
@@ -227,7 +230,7 @@ class Checker {
   }
 
   private content(oc: Json, nc: Json, loc: string, where: string, dir: Direction): void {
-    const lower = new Map(Object.entries(nc).map(([k, v]) => [k.toLowerCase(), { k, v }]));
+    const lower = byLowerCase(nc);
     for (const [mt, om] of Object.entries(oc)) {
       const nm = lower.get(mt.toLowerCase());
       if (!nm) {
@@ -236,7 +239,7 @@ class Checker {
       }
       this.schemas.compare(obj(om).schema ?? {}, obj(nm.v).schema ?? {}, { dir, location: `${loc}/content/${esc(nm.k)}/schema`, usedBy: where });
     }
-    const old = new Set(Object.keys(oc).map((k) => k.toLowerCase()));
+    const old = byLowerCase(oc);
     for (const mt of Object.keys(nc)) if (!old.has(mt.toLowerCase())) this.add('additive', 'media-type-added', loc, `new media type ${mt}`, where);
   }
 
@@ -257,7 +260,7 @@ class Checker {
   }
 
   private headers(oh: Json, nh: Json, loc: string, where: string): void {
-    const lower = new Map(Object.entries(nh).map(([k, v]) => [k.toLowerCase(), { k, v }]));
+    const lower = byLowerCase(nh);
     for (const [name, o] of Object.entries(oh)) {
       const n = lower.get(name.toLowerCase());
       const hloc = `${loc}/headers/${esc(name)}`;
@@ -267,7 +270,7 @@ class Checker {
         this.schemas.compare(ho.schema ?? {}, hn.schema ?? {}, { dir: 'response', location: `${l}/schema`, usedBy: where });
       });
     }
-    const old = new Set(Object.keys(oh).map((k) => k.toLowerCase()));
+    const old = byLowerCase(oh);
     for (const name of Object.keys(nh)) if (!old.has(name.toLowerCase())) this.add('additive', 'header-added', `${loc}/headers/${esc(name)}`, `new header "${name}"`, where);
   }
 
