@@ -43,6 +43,10 @@ export interface Change {
   usedBy?: string | undefined;
 }
 
+/** A change; `usedBy` is kept for a location inside a component (`#/…`) only, an operation's own location naming it. */
+export const change = (severity: Severity, rule: Rule, location: string, message: string, usedBy?: string): Change =>
+  ({ severity, rule, location, message, usedBy: location.startsWith('#') ? usedBy : undefined });
+
 const num = (v: unknown): string => (v === undefined ? 'none' : String(v));
 const show = (v: unknown): string => JSON.stringify(v);
 

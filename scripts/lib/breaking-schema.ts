@@ -4,7 +4,7 @@
  * service sends, webhook payloads included: it must not lose a guarantee). Pure; used by breaking.ts.
  */
 import { compareDefaults, compareLimits, compareOpaque } from './breaking-keywords';
-import { describeSchemaRule, type Change, type Direction, type SchemaRule } from './breaking-rules';
+import { change, describeSchemaRule, type Change, type Direction, type SchemaRule } from './breaking-rules';
 import {
   accepts, canon, CONSTRAINT_ONLY, enumOf, escapePointer, isObj, marks, mergeRaw, schemaOf, structural, typeKey,
   typesOf, view, type Group, type Json, type View,
@@ -58,8 +58,7 @@ export class SchemaComparer {
 
   private emit(rule: SchemaRule, at: Place, detail: Record<string, unknown> = {}, sub = ''): void {
     const { severity, message } = describeSchemaRule(rule, at.dir, detail);
-    const location = `${at.location}${sub}`;
-    this.report({ severity, rule, location, message, usedBy: location.startsWith('#') ? at.usedBy : undefined });
+    this.report(change(severity, rule, `${at.location}${sub}`, message, at.usedBy));
   }
 
   private nullability(oldNull: boolean, newNull: boolean, at: Place): void {

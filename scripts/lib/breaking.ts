@@ -3,7 +3,7 @@
  * documents, `$ref`s local) and lists every difference partners could notice, each `breaking` or `additive`.
  * Descriptions, examples and summaries never count. Pure: scripts/check-breaking.ts is its command line.
  */
-import type { Change, Direction, DocumentRule, Rule, Severity } from './breaking-rules';
+import { change, type Change, type Direction, type DocumentRule, type Rule, type Severity } from './breaking-rules';
 import { SchemaComparer } from './breaking-schema';
 import { deref, escapePointer as esc, isObj, type Json } from './breaking-view';
 import { compareServers } from './breaking-servers';
@@ -98,7 +98,7 @@ class Checker {
   }
 
   private add(severity: Severity, rule: DocumentRule, location: string, message: string, usedBy?: string): void {
-    this.changes.push({ severity, rule, location, message, usedBy: location.startsWith('#') ? usedBy : undefined });
+    this.changes.push(change(severity, rule, location, message, usedBy));
   }
 
   /**
