@@ -184,11 +184,16 @@ export function view(doc: Json, node: unknown): View {
   return out;
 }
 
+/** A schema's own keywords as `view` reads them: its target's for a bare reference, else its `allOf`s merged. */
+function keywordsOf(doc: Json, node: unknown): Json {
+  const v = view(doc, node);
+  return v.ref ? schemaOf(doc, { $ref: v.ref }) : v.raw;
+}
+
 /** The `readOnly` / `writeOnly` marks of a property, on it, on its target, or on its nullable branch. */
 export function marks(doc: Json, node: unknown): { readOnly: boolean; writeOnly: boolean } {
   const own = isObj(node) ? node : {};
-  const v = view(doc, node);
-  const target = v.ref ? schemaOf(doc, { $ref: v.ref }) : v.raw;
+  const target = keywordsOf(doc, node);
   return {
     readOnly: own.readOnly === true || target.readOnly === true,
     writeOnly: own.writeOnly === true || target.writeOnly === true,
@@ -197,8 +202,7 @@ export function marks(doc: Json, node: unknown): { readOnly: boolean; writeOnly:
 
 /** A branch's type signature (`type:object`, `type:null/string`), to pair branches that have no other name. */
 export function typeKey(doc: Json, node: unknown): string {
-  const t = view(doc, node);
-  const s = t.ref ? schemaOf(doc, { $ref: t.ref }) : t.raw;
+  const s = keywordsOf(doc, node);
   const types = s.type === undefined ? 'any' : [s.type].flat().map(String).sort().join('/');
   return `type:${types}`;
 }
