@@ -11,6 +11,9 @@ export default defineConfig({
     // default (one worker below the core count, so one on a 2-core machine) the run is serial and mostly idle.
     maxWorkers: 3,
     hookTimeout: 90_000,
+    // No process a test starts outlives it: what a file left running is killed when the file ends, and every Node.js
+    // process the tests start loads the orphan guard, which ends it once its parent is gone (server/testing/children.ts).
+    setupFiles: ['server/testing/children-setup.ts'],
     // The migrated PGlite snapshot test databases start from; then the contract tests' coverage report.
     // Prints which operations and (operation, status) pairs the contract tests exercised.
     globalSetup: ['server/testing/global-setup.ts', 'contract-tests/support/global-setup.ts'],
