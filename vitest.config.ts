@@ -6,11 +6,16 @@ const MOCKING = ['server/webhooks/sender.test.ts', 'server/webhooks/sender-failu
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    // Generous on purpose: a test that passes waits for conditions, never for these; they only bound a test that hangs,
+    // and a loaded machine (load average 8 on 2 cores) must not turn a slow pass into a failure.
+    testTimeout: 120_000,
     // Most suites wait (on a real database, child processes, provider time-outs) more than they compute: with the
     // default (one worker below the core count, so one on a 2-core machine) the run is serial and mostly idle.
     maxWorkers: 3,
-    hookTimeout: 90_000,
+    hookTimeout: 180_000,
+    // No process a test starts outlives it: what a file left running is killed when the file ends, and every Node.js
+    // process the tests start loads the orphan guard, which ends it once its parent is gone (server/testing/children.ts).
+    setupFiles: ['server/testing/children-setup.ts'],
     // The migrated PGlite snapshot test databases start from; then the contract tests' coverage report.
     // Prints which operations and (operation, status) pairs the contract tests exercised.
     globalSetup: ['server/testing/global-setup.ts', 'contract-tests/support/global-setup.ts'],

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { track } from '../server/testing/children';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-smoke-'));
@@ -28,7 +29,7 @@ async function runSmoke(engine: string, databaseUrl: string | undefined): Promis
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--json', file], { cwd: ROOT, env });
+  const child = track(spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--json', file], { cwd: ROOT, env }));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

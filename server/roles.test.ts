@@ -11,6 +11,7 @@ import type { Db } from './db/types';
 import { createMerchantWithKeys } from './domain/access/keys';
 import { POSTGRES, requirePostgres } from './testing/harness';
 import { cardBody, eventTypes, pixBody, providerOperations } from './testing/payments';
+import { track } from './testing/children';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -30,10 +31,10 @@ describe.skipIf(!POSTGRES)('API and workers as separate processes on postgres (n
   let databaseUrl: string;
 
   function launch(role: 'api' | 'worker', env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', role], {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', role], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', JOB_POLL_MS: '50', ...env },
-    });
+    }));
     let out = '';
     child.stdout!.on('data', (d) => (out += String(d)));
     child.stderr!.on('data', (d) => (out += String(d)));

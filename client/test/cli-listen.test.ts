@@ -14,6 +14,7 @@ import { startReceiver, type Receiver } from '../../server/testing/receiver';
 import type { ListenTuning, Timing } from '../src/cli/context';
 import { main } from '../src/cli/main';
 import { signTestWebhook, verifyWebhook } from '../src/webhooks';
+import { track } from '../../server/testing/children';
 
 const KEY = 'sk_test_cliListenTestsKey000000000';
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -494,10 +495,10 @@ describe('listen, other ends', () => {
   it('the payments program stops on SIGINT with exit 0', async () => {
     const stream = await fakeStream((res) => begin(res));
     const root = resolve(import.meta.dirname, '../..');
-    const child = spawn(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'client/src/cli.ts'), 'listen', '--forward-to', 'http://127.0.0.1:9/webhooks'], {
+    const child = track(spawn(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'client/src/cli.ts'), 'listen', '--forward-to', 'http://127.0.0.1:9/webhooks'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', PAYMENTS_API_KEY: KEY, PAYMENTS_BASE_URL: stream.url },
-    });
+    }));
     cleanups.push(() => void child.kill('SIGKILL'));
     let stdout = '';
     let stderr = '';

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { track } from '../../server/testing/children';
 
 export interface RunResult {
   code: number | null;
@@ -28,7 +29,7 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 /** Runs a command to its end; never rejects on a failing exit code (the caller asserts it). */
 export function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(command, args, { cwd: options.cwd, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -47,7 +48,7 @@ export class Child {
   private ended = false;
 
   constructor(command: string, args: string[], options: RunOptions) {
-    this.process = spawn(command, args, { cwd: options.cwd, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.process = track(spawn(command, args, { cwd: options.cwd, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] }));
     let partial = '';
     this.process.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (partial + chunk).split('\n');

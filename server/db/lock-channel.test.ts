@@ -121,10 +121,10 @@ describe('requests over the data folder socket', () => {
   it('drops a connection that sends no request line in time', async () => {
     const dir = folder();
     const lock = await hold(dir, { requestTimeoutMs: 200 });
-    const began = Date.now();
-    const { closedByService } = await talk(lock.socketPath, ['{"op":'], { waitMs: 3_000 });
+    // The client would wait a minute: a close by the service is its 200 ms time limit at work (no clock read here,
+    // which a loaded machine would outrun).
+    const { closedByService } = await talk(lock.socketPath, ['{"op":'], { waitMs: 60_000 });
     expect(closedByService).toBe(true);
-    expect(Date.now() - began).toBeLessThan(2_000);
     expect(await who(dir)).toEqual({ pid: process.pid });
   });
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { askOwner, DataDirInUse, lockDataDir, SOCKET_NAME } from './lock';
+import { track } from '../testing/children';
 
 const root = mkdtempSync(join(tmpdir(), 'payments-lockfiles-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -52,7 +53,7 @@ async function slowBinder(dir: string, gapMs: number) {
     '    c.sendall(b\'{"pid": 4242}\\n\')',
     '    c.close()',
   ].join('\n');
-  const child = spawn('python3', ['-c', script, join(dir, SOCKET_NAME)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = track(spawn('python3', ['-c', script, join(dir, SOCKET_NAME)], { stdio: ['ignore', 'pipe', 'inherit'] }));
   await new Promise<void>((resolve, reject) => {
     child.stdout.once('data', () => resolve());
     child.once('exit', () => reject(new Error('the binder exited')));

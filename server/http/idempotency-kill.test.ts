@@ -13,6 +13,7 @@ import { POSTGRES, requirePostgres, startTestService, type TestService } from '.
 import { freePort, ROOT } from '../testing/processes';
 import { cardBody } from '../testing/payments';
 import { lockSecondsFor } from './idempotency';
+import { track } from '../testing/children';
 
 const PROVIDER_TIMEOUT_MS = 500;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -52,7 +53,7 @@ describe.skipIf(!POSTGRES)('an API process killed between the commit and the key
   async function startApi(): Promise<{ child: ChildProcess; url: string }> {
     const port = await freePort();
     const env = { ...process.env, DATABASE_URL: svc.databaseUrl!, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) };
-    const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'api'], { cwd: ROOT, env });
+    const c = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'api'], { cwd: ROOT, env }));
     let out = '';
     c.stdout!.on('data', (d) => (out += String(d)));
     c.stderr!.on('data', (d) => (out += String(d)));

@@ -5,6 +5,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { kill, track } from './children';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -33,7 +34,7 @@ export function serviceEnv(dataDir: string, env: Record<string, string> = {}): N
 
 /** Spawns `server/main.ts` without waiting for it. */
 export function spawnService(dataDir: string, port: number, env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: serviceEnv(dataDir, { PORT: String(port), ...env }) });
+  const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: serviceEnv(dataDir, { PORT: String(port), ...env }) }));
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
@@ -41,15 +42,26 @@ export function spawnService(dataDir: string, port: number, env: Record<string, 
   return { child, output: () => out, port, exited };
 }
 
-/** Starts the service and waits until it listens. */
-export async function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+/** Starts the service and waits until it listens; one that does not within `deadlineMs` is killed before the throw. */
+export async function startProcess(dataDir: string, env: Record<string, string> = {}, deadlineMs = 90_000): Promise<Started> {
   const s = spawnService(dataDir, await freePort(), env);
-  const deadline = Date.now() + 60_000;
-  while (!s.output().includes('payments service listening')) {
-    if (Date.now() > deadline || s.child.exitCode !== null) throw new Error(`service did not start:\n${s.output()}`);
+  await untilPrinted(s, 'payments service listening', deadlineMs);
+  return s;
+}
+
+/**
+ * Waits until a started process has printed `line`. When it exits first or the deadline passes, the process is
+ * killed (a caller that throws has nothing left to stop it with) and the error carries what it printed.
+ */
+export async function untilPrinted(s: Pick<Started, 'child' | 'output'>, line: string, deadlineMs = 90_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!s.output().includes(line)) {
+    if (Date.now() > deadline || s.child.exitCode !== null) {
+      await kill(s.child);
+      throw new Error(`${line}: not printed within ${deadlineMs} ms${s.child.exitCode !== null ? ' (the process exited)' : ''}:\n${s.output()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return s;
 }
 
 /** Stops the service with SIGTERM and waits for its exit. */
@@ -67,10 +79,12 @@ export interface Ran {
 /** Runs `npm run admin -- <args>` on `dataDir`; never rejects: the exit code is part of the answer. */
 export function admin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((ok) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], { cwd: ROOT, env: serviceEnv(dataDir, env) }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      ok({ code, stdout, stderr });
-    });
+    track(
+      execFile(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], { cwd: ROOT, env: serviceEnv(dataDir, env) }, (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        ok({ code, stdout, stderr });
+      }),
+    );
   });
 }
 

@@ -10,6 +10,7 @@ import type { Db } from '../db/types';
 import { POSTGRES, requirePostgres, startTestService, type TestService } from '../testing/harness';
 import { startReceiver, type Receiver } from '../testing/receiver';
 import { recordEvent } from './outbox';
+import { track } from '../testing/children';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -43,12 +44,12 @@ describe.skipIf(!POSTGRES)('webhook workers as processes on postgres (needs TEST
   afterAll(async () => svc?.close());
 
   function worker(env: Record<string, string> = {}): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
       // With DATABASE_URL private addresses default to deny; the receivers here are on loopback.
       env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', JOB_POLL_MS: '50', JOB_LEASE_SECONDS: '2', WEBHOOK_PRIVATE_ADDRESSES: 'allow', ...env },
       stdio: 'ignore',
-    });
+    }));
     children.push(child);
     return child;
   }

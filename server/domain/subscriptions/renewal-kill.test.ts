@@ -14,6 +14,7 @@ import { eventTypes, providerOperations } from '../../testing/payments';
 import { ROOT } from '../../testing/processes';
 import { billJobOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
 import { billCycle } from './billing';
+import { track } from '../../testing/children';
 
 describe.skipIf(!POSTGRES)('a worker killed mid-renewal, on postgres', () => {
   let svc: TestService;
@@ -60,11 +61,11 @@ describe.skipIf(!POSTGRES)('a worker killed mid-renewal, on postgres', () => {
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('LOCK TABLE events IN SHARE MODE');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', NODE_ENV: 'test', JOB_LEASE_SECONDS: '1', JOB_POLL_MS: '50' },
       stdio: 'ignore',
-    });
+    }));
     children.push(child);
     let pid = 0;
     try {

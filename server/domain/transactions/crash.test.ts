@@ -17,6 +17,7 @@ import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, eventTypes, hangingFirstAuthorize, providerOperations, type Transaction } from '../../testing/payments';
 import { entriesOfTransaction } from '../ledger/entries';
 import { processTransaction } from './processing';
+import { track } from '../../testing/children';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -124,11 +125,11 @@ describe.each(postgres)('a worker process killed mid-charge, on $name', (engine)
   afterEach(() => expectLedgerConsistent(svc.db));
 
   function worker(env: Record<string, string>): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', JOB_LEASE_SECONDS: '2', JOB_POLL_MS: '50', ...env },
       stdio: 'ignore',
-    });
+    }));
     children.push(child);
     return child;
   }

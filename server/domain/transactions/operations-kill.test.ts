@@ -12,6 +12,7 @@ import { POSTGRES, requirePostgres, startTestService, type TestService } from '.
 import { cardBody, eventTypes, providerOperations } from '../../testing/payments';
 import { freePort, ROOT } from '../../testing/processes';
 import { transactionsApi } from '../../testing/transactions-api';
+import { track } from '../../testing/children';
 
 type Window = { op: 'capture' | 'cancel' | 'refund'; capture: boolean; path: string; job: 'operation.reconcile' | 'refund.confirm' };
 
@@ -43,14 +44,14 @@ describe.skipIf(!POSTGRES)('an API process killed inside a provider call, on pos
   /** The API alone (no worker) on the test's schema; the sandbox acts at once and answers 30 s later. */
   async function doomedApi(): Promise<{ child: ChildProcess; url: string }> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'api'], {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'api'], {
       cwd: ROOT,
       env: {
         ...process.env, DATABASE_URL: svc.databaseUrl!, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent',
         NODE_ENV: 'test', SANDBOX_LATENCY_MS: '30000', PROVIDER_TIMEOUT_MS: '60000',
       },
       stdio: 'ignore',
-    });
+    }));
     children.push(child);
     const url = `http://127.0.0.1:${port}`;
     await until('the API to listen', async () => (await fetch(`${url}/health`).catch(() => null))?.status === 200, 60_000);

@@ -18,6 +18,7 @@ import { eventTypes } from '../../testing/payments';
 import { ROOT } from '../../testing/processes';
 import { balance, entriesOfWithdrawal, fund, sandboxPayouts, walletBody, type Withdrawal } from '../../testing/withdrawals';
 import { payoutWithdrawal } from './payout';
+import { track } from '../../testing/children';
 
 /** Waits for `check` to hold, reading what was recorded; fails after `ms`. */
 async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
@@ -281,11 +282,11 @@ describe.each(postgres)('a worker process killed while the bank pays a withdrawa
   });
 
   function worker(env: Record<string, string>): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', JOB_LEASE_SECONDS: '2', JOB_POLL_MS: '50', ...env },
       stdio: 'ignore',
-    });
+    }));
     children.push(child);
     return child;
   }
