@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectBrand, type CardBrand } from '../../payments/card';
+import { BRAND_RULES } from '../../payments/card-brands';
 import {
   browserSuiteRuns,
   BROWSER_TEST_MS,
@@ -182,6 +183,34 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout form in headless 
     expect(await pay(page)).toBe(200);
     await waitForStatus(page, 'Pagamento aprovado');
     expect((await transactionOfPage(service, page.url())).payment).toMatchObject({ cardLastDigits: '1111', cardBrand: 'visa' });
+    await v.assertClean();
+  });
+
+  it('names, for every edge of every prefix range of the server\'s brand table, the brand the server gives that number', async () => {
+    const link = await createLink(service, { name: 'Tabela de bandeiras', amount: 4990, methods: ['credit'] });
+    const v = await visit(browser, origin);
+    const { page } = v;
+    await page.goto(link.accessFullUrl);
+    await page.getByLabel('Número do cartão').waitFor({ state: 'visible' });
+    // Each range's ends and the prefixes just outside them, as whole numbers of a length every brand issues but Amex's.
+    const prefixes = BRAND_RULES.flatMap((r) => r.ranges.flatMap(([lo, hi]) => [lo, hi, String(Number(lo) - 1), String(Number(hi) + 1)]));
+    const numbers = [...new Set(prefixes)].map((p) => p.padEnd(p.startsWith('34') || p.startsWith('37') ? 15 : 16, '0'));
+    expect(numbers.length).toBeGreaterThan(100);
+    // Typed as one input event each (what a paste is), read back in one round trip.
+    const shown = await page.getByLabel('Número do cartão').evaluate((el, list) => {
+      const input = el as unknown as { value: string; dispatchEvent(e: unknown): void; parentNode: { querySelector(s: string): { textContent: string } } };
+      const make = (globalThis as unknown as { InputEvent: new (t: string, o: object) => unknown }).InputEvent;
+      return list.map((n) => {
+        input.value = n;
+        input.dispatchEvent(new make('input', { inputType: 'insertFromPaste', bubbles: true }));
+        return input.parentNode.querySelector('.card-brand').textContent;
+      });
+    }, numbers);
+    const expected = numbers.map((n) => {
+      const brand = detectBrand(n);
+      return brand ? BRAND_NAME[brand] : '';
+    });
+    expect(shown).toEqual(expected);
     await v.assertClean();
   });
 
