@@ -22,7 +22,6 @@ const REFUSAL: Record<string, string> = {
   antiFraudRefused: 'O pagamento foi recusado pela análise de segurança.',
 };
 
-
 /** The payer's words for the charge's state; `issued`: the QR code or billet exists. */
 export function statusText(status: TransactionStatus, issued: boolean): string {
   switch (status) {
