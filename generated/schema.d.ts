@@ -6503,7 +6503,10 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             maxPayments?: number | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the invoice page sends the payer once the payment is approved, with `checkoutSessionId` added to its query (see `PaymentLink.successUrl`). `http` or `https` only (anything else is `400 invalidParameters`).
+             */
             successUrl?: string | null;
             /** Format: uri */
             cancelUrl?: string | null;
@@ -6622,7 +6625,7 @@ export interface components {
             completedPayments: number;
             /**
              * Format: uri
-             * @description The store's address the invoice page links to ("Voltar para a loja") once the payment is approved; the page does not redirect to it. `null`: no such link (the page says the payment is approved).
+             * @description Where the invoice page sends the payer once the payment is approved, with the checkout session's id added to the query as `checkoutSessionId` (the address's own query and fragment kept: `https://loja.example/obrigado?pedido=1042&checkoutSessionId=chs_…`); a "Voltar para a loja" link to it without the page's script. Confirm the payment by its event, not by this visit. `null`: the page stays and says the payment is approved. An `http` or `https` address.
              * @example https://loja.example/obrigado
              */
             successUrl: string | null;
@@ -6687,7 +6690,10 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             maxPayments?: number | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the invoice page sends the payer once the payment is approved, with `checkoutSessionId` added to its query (see `PaymentLink.successUrl`). `http` or `https` only (anything else is `400 invalidParameters`).
+             */
             successUrl?: string | null;
             /** Format: uri */
             cancelUrl?: string | null;

@@ -1,6 +1,8 @@
 /** Card number checks: Luhn, brand by BIN and length, expiry, and the digits that are safe to store. */
 
-export type CardBrand = 'visa' | 'mastercard' | 'elo' | 'amex' | 'hipercard';
+import { ruleOfPrefix, type CardBrand } from './card-brands';
+
+export type { CardBrand };
 
 /** The only parts of a PAN we keep: the BIN (first six) and the last four. */
 export interface CardDigits {
@@ -27,42 +29,6 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-type Range = readonly [number, number];
-
-// Six-digit BIN ranges, inclusive. Several Elo BINs start with 4 or 5, so Elo must be matched
-// before the generic Visa and Mastercard prefixes or those cards would be mislabelled.
-const ELO_BINS: readonly Range[] = [
-  [401178, 401179], [431274, 431274], [438935, 438935], [451416, 451416], [457393, 457393],
-  [457631, 457632], [504175, 504175], [506699, 506778], [509000, 509999], [627780, 627780],
-  [636297, 636297], [636368, 636368], [650031, 650033], [650035, 650051], [650405, 650439],
-  [650485, 650538], [650541, 650598], [650700, 650718], [650720, 650727], [650901, 650978],
-  [651652, 651679], [655000, 655019], [655021, 655058],
-];
-
-const HIPERCARD_BINS: readonly number[] = [
-  606282, 384100, 384140, 384160, 637095, 637568, 637599, 637609, 637612,
-];
-
-const LENGTHS: Record<CardBrand, readonly number[]> = {
-  visa: [13, 16, 19],
-  mastercard: [16],
-  amex: [15],
-  elo: [16],
-  hipercard: [13, 16, 19],
-};
-
-function brandByPrefix(number: string): CardBrand | null {
-  const bin6 = Number(number.slice(0, 6));
-  if (ELO_BINS.some(([lo, hi]) => bin6 >= lo && bin6 <= hi)) return 'elo';
-  if (HIPERCARD_BINS.includes(bin6)) return 'hipercard';
-  const bin2 = Number(number.slice(0, 2));
-  if (bin2 === 34 || bin2 === 37) return 'amex';
-  const bin4 = Number(number.slice(0, 4));
-  if ((bin2 >= 51 && bin2 <= 55) || (bin4 >= 2221 && bin4 <= 2720)) return 'mastercard';
-  if (number.startsWith('4')) return 'visa';
-  return null;
-}
-
 /**
  * The brand of a PAN, or null when its prefix is unknown or its length does not fit the brand.
  * The Luhn digit is not checked here (use `luhnValid`). A number whose BIN belongs to one brand
@@ -70,8 +36,8 @@ function brandByPrefix(number: string): CardBrand | null {
  */
 export function detectBrand(number: string): CardBrand | null {
   if (!PAN.test(number)) return null;
-  const brand = brandByPrefix(number);
-  return brand !== null && LENGTHS[brand].includes(number.length) ? brand : null;
+  const rule = ruleOfPrefix(number);
+  return rule !== null && rule.lengths.includes(number.length) ? rule.brand : null;
 }
 
 /**

@@ -139,6 +139,8 @@ export interface Visit {
   requested: string[];
   /** Uncaught page errors and Content-Security-Policy refusals. */
   problems: string[];
+  /** Pages of the `stores` origins the browser opened (the merchant's `successUrl`), without their fragment. */
+  storeVisits: string[];
   /** Fails the test when the page tried a third party or broke; then closes the context. */
   assertClean(): Promise<void>;
 }
@@ -147,6 +149,11 @@ export interface VisitOptions {
   viewport?: { width: number; height: number };
   /** A phone: touch, the device scale of one, a mobile user agent's viewport behaviour. */
   mobile?: boolean;
+  /**
+   * Origins of merchants' stores (`https://loja.example`): a page opened there gets a stub "store" page instead of
+   * the network, and is listed in `storeVisits` (the page may send the payer there; nothing else may go there).
+   */
+  stores?: string[];
 }
 
 /** A fresh context in `browser` that may reach `origin` only. */
@@ -161,8 +168,12 @@ export async function visit(browser: Browser, origin: string, options: VisitOpti
   const outside: string[] = [];
   const requested: string[] = [];
   const problems: string[] = [];
+  const storeVisits: string[] = [];
+  const stores = options.stores ?? [];
   const allowed = (u: string): boolean => /^(data|blob|about):/.test(u) || new URL(u).origin === origin;
+  const store = (u: string): boolean => /^https?:/.test(u) && stores.includes(new URL(u).origin);
   const note = (u: string): void => {
+    if (store(u)) return;
     if (!allowed(u) && !outside.includes(u)) outside.push(u);
     else if (/^https?:/.test(u)) requested.push(new URL(u).pathname);
   };
@@ -170,6 +181,17 @@ export async function visit(browser: Browser, origin: string, options: VisitOpti
   await context.route((u) => !allowed(u.href), async (route) => {
     note(route.request().url());
     await route.abort('blockedbyclient');
+  });
+  // Registered last, so it wins over the route above: only a top-level page of a store is answered, anything else
+  // the page asks of it (a fetch, an image) is still a request outside the service.
+  await context.route((u) => store(u.href), async (route) => {
+    const request = route.request();
+    if (!request.isNavigationRequest() || request.frame().parentFrame() !== null) {
+      if (!outside.includes(request.url())) outside.push(request.url());
+      return route.abort('blockedbyclient');
+    }
+    storeVisits.push(request.url());
+    await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Loja</title><h1>Obrigado pela compra</h1>' });
   });
   context.on('request', (r) => note(r.url()));
   const page = await context.newPage();
@@ -185,6 +207,7 @@ export async function visit(browser: Browser, origin: string, options: VisitOpti
     outside,
     requested,
     problems,
+    storeVisits,
     async assertClean() {
       await context.close();
       expect(outside, 'requests outside the service').toEqual([]);

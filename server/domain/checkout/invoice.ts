@@ -7,6 +7,7 @@ import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
 import type { TransactionStatus } from '../transactions/status';
+import { returnUrl } from './return-url';
 
 type Payment = components['schemas']['TransactionPayment'];
 
@@ -35,8 +36,11 @@ export interface PublicCharge {
     | 'expirationDate' | 'refused' | 'cardBrand' | 'cardLastDigits'>;
   /** The billet's due date (YYYY-MM-DD), once issued. */
   billetDueDate: string | null;
-  /** The payment link whose page made the charge; `retry`: its session is still open, so the payer may try again. */
-  link: { accessId: string; successUrl: string | null; retry: boolean } | null;
+  /**
+   * The payment link whose page made the charge; `retry`: its session is still open, so the payer may try again;
+   * `returnUrl`: where an approved payer is sent (`successUrl` with the session id, see `return-url.ts`), or null.
+   */
+  link: { accessId: string; returnUrl: string | null; retry: boolean } | null;
 }
 
 /** Statuses after which nothing the payer waits for happens: the invoice page opens no status stream for them, and a
@@ -65,6 +69,7 @@ interface Row {
   merchant_name: string;
   access_id: string | null;
   success_url: string | null;
+  session_id: string | null;
   session_status: string | null;
 }
 
@@ -75,7 +80,7 @@ export async function chargeByToken(q: Queryable, token: string): Promise<Public
   const res = await q.query<Row>(
     `SELECT t.id, t.public_token, t.mode, t.status, t.method, t.amount::int AS amount, t.installments, t.items,
             t.customer, t.payment, t.processing, m.name AS merchant_name, l.access_id, l.success_url,
-            s.status AS session_status
+            s.id AS session_id, s.status AS session_status
        FROM transactions t
        JOIN merchants m ON m.id = t.merchant_id
        LEFT JOIN payment_links l ON l.id = t.payment_link_id
@@ -109,7 +114,7 @@ export async function chargeByToken(q: Queryable, token: string): Promise<Public
       cardLastDigits: p.cardLastDigits,
     },
     billetDueDate: r.processing.billet?.dueDate ?? null,
-    link: r.access_id ? { accessId: r.access_id, successUrl: r.success_url, retry: r.session_status === 'open' } : null,
+    link: r.access_id ? { accessId: r.access_id, returnUrl: returnUrl(r.success_url, r.session_id), retry: r.session_status === 'open' } : null,
   };
 }
 

@@ -1,6 +1,7 @@
 /** The checkout page of a payment link: what is sold, the total, and the form that pays it. */
 import type { Offer } from '../../domain/checkout/sessions';
 import type { LinkMethod } from '../../domain/checkout/links-repo';
+import { BRANDS_JSON } from './brands';
 import type { Field, FieldError, FormValues } from './form';
 import { brl, installmentLabel } from './format';
 import { html, safeUrl, type Html } from './html';
@@ -54,7 +55,11 @@ function cardFields(f: CheckoutForm): Html {
   // Not `required`: without the script the card fields stay visible under every method, and must not block a PIX.
   return html`<fieldset class="card-fields" id="card-fields" data-method="credit">
   <legend>Dados do cartão</legend>
-  ${input(f, 'number', 'Número do cartão', html`inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false"`)}
+  <div class="field card-number">
+    <label for="f-number">Número do cartão</label>
+    <input id="f-number" name="number" value="" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false" data-brands="${BRANDS_JSON}"${f.errors.some((e) => e.field === 'number') ? html` aria-invalid="true"` : ''}>
+    <span class="card-brand" role="status"></span>
+  </div>
   ${input(f, 'holderName', 'Nome impresso no cartão', html`autocomplete="cc-name" maxlength="50" spellcheck="false"`, v.holderName)}
   <div class="row">
     ${select(f, 'expMonth', 'Mês de validade', options(MONTHS.map((m) => ({ value: String(Number(m)), label: m })), v.expMonth, 'Mês'), html`autocomplete="cc-exp-month"`)}
@@ -77,7 +82,10 @@ export function checkoutPage(f: CheckoutForm): string {
   const { link, merchantName, lines, amount } = f.offer;
   const v = f.values;
   const cancel = safeUrl(link.cancel_url);
-  const body = html`<header class="order">
+  // Two columns on a wide screen (the order beside the form), one on a phone: the stylesheet decides.
+  const body = html`<div class="checkout">
+<div class="checkout-order">
+<header class="order">
   <p class="merchant">${merchantName}</p>
   <h1>${link.name}</h1>
   ${link.description && html`<p class="description">${link.description}</p>`}
@@ -90,6 +98,8 @@ export function checkoutPage(f: CheckoutForm): string {
   </li>`)}</ul>`}
   <p class="total"><span>Total</span> <strong>${brl(amount)}</strong></p>
 </section>
+</div>
+<div class="checkout-pay">
 ${alert(f)}
 ${f.notice && html`<p class="notice" id="form-notice">${f.notice}</p>`}
 <form method="post" action="/c/${link.access_id}/pay" class="pay" data-checkout>
@@ -107,10 +117,12 @@ ${f.notice && html`<p class="notice" id="form-notice">${f.notice}</p>`}
     <p class="hint" id="document-hint">Obrigatório para boleto.</p>
   </fieldset>
   ${link.methods.includes('credit') && cardFields(f)}
-  <button type="submit" class="primary">Pagar</button>
+  <button type="submit" class="primary">Pagar ${brl(amount)} <span class="pay-detail"></span></button>
 </form>
-${cancel && html`<p class="cancel"><a href="${cancel}">Cancelar e voltar para a loja</a></p>`}`;
-  return page({ title: `${link.name} · ${merchantName}`, mode: link.mode, testCards: link.methods.includes('credit'), body });
+${cancel && html`<p class="cancel"><a href="${cancel}">Cancelar e voltar para a loja</a></p>`}
+</div>
+</div>`;
+  return page({ title: `${link.name} · ${merchantName}`, mode: link.mode, testCards: link.methods.includes('credit'), body, className: 'checkout-page' });
 }
 
 /** A recurring link's subscription whose first charge a job is still making: the page looks again by itself. */

@@ -51,7 +51,8 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
     }
     // As the receivables split it (the remainder on the first): 5328 + 5326 + 5326 = 15980.
     expect(html).toContain('<option value="3">3x de R$ 53,26 (1ª de R$ 53,28)</option>');
-    expect(html).toContain('<button type="submit" class="primary">Pagar</button>');
+    // The total on the button, without the script too (the script adds the installments the payer picks).
+    expect(html).toContain('<button type="submit" class="primary">Pagar R$ 159,80 <span class="pay-detail"></span></button>');
 
     // Reloaded with its cookie: the same session (the same token), no new cookie.
     const again = await getPage(svc, `/c/${link.access_id}`, cookie);
@@ -171,7 +172,10 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
     await svc.drain();
     const paid = (await getPage(svc, approved.headers.get('location')!)).html;
     expect(roleText(paid, 'status')).toBe('Pagamento aprovado');
-    expect(paid).toContain('<a class="button" href="https://loja.example/obrigado?pedido=1">Voltar para a loja</a>');
+    // The store's address with the session's id after its own query (the page's script follows it at once).
+    const sessionId = cookie.split('=')[1]!;
+    expect(sessionId).toMatch(/^chs_/);
+    expect(paid).toContain(`<a class="button" href="https://loja.example/obrigado?pedido=1&amp;checkoutSessionId=${sessionId}" data-return>Voltar para a loja</a>`);
   });
 
   it("links only http(s) addresses of the merchant: a javascript: URL is no link", async () => {

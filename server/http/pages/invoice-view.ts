@@ -6,6 +6,7 @@
 import type { PublicCharge } from '../../domain/checkout/invoice';
 import { SETTLED, stateOf } from '../../domain/checkout/invoice';
 import type { TransactionStatus } from '../../domain/transactions/status';
+import { BRAND_NAME } from './brands';
 import { brl, dateTime, day, installmentLabel } from './format';
 import { html, safeUrl, type Html } from './html';
 import { page } from './layout';
@@ -20,8 +21,6 @@ const REFUSAL: Record<string, string> = {
   processingFailed: 'Não foi possível processar o pagamento. Nada foi cobrado.',
   antiFraudRefused: 'O pagamento foi recusado pela análise de segurança.',
 };
-
-const BRAND: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', elo: 'Elo', amex: 'American Express', hipercard: 'Hipercard' };
 
 /** The payer's words for the charge's state; `issued`: the QR code or billet exists. */
 export function statusText(status: TransactionStatus, issued: boolean): string {
@@ -79,7 +78,7 @@ function billetBlock(c: PublicCharge): Html | null {
 
 function outcome(c: PublicCharge): Html | null {
   const card = c.method === 'credit' && c.payment.cardLastDigits
-    ? html`<p>Cartão ${BRAND[c.payment.cardBrand ?? ''] ?? ''} final ${c.payment.cardLastDigits}, ${installmentLabel(c.amount, c.installments)}.</p>`
+    ? html`<p>Cartão ${(c.payment.cardBrand && BRAND_NAME[c.payment.cardBrand]) ?? ''} final ${c.payment.cardLastDigits}, ${installmentLabel(c.amount, c.installments)}.</p>`
     : null;
   if (c.status === 'failed' || c.status === 'refused') {
     const reason = REFUSAL[c.payment.refused?.code ?? ''] ?? 'O pagamento não foi aprovado.';
@@ -91,9 +90,10 @@ ${c.link?.retry && html`<p><a class="button" href="/c/${c.link.accessId}">Tentar
 ${c.link?.retry && html`<p><a class="button" href="/c/${c.link.accessId}">Tentar novamente</a></p>`}`;
   }
   if (c.status === 'approved') {
-    const back = safeUrl(c.link?.successUrl ?? null);
+    // The script follows `data-return` at once; without it the payer follows the link.
+    const back = safeUrl(c.link?.returnUrl ?? null);
     return html`${card}<p>Obrigado! ${c.merchantName} já foi avisado do pagamento.</p>
-${back && html`<p><a class="button" href="${back}">Voltar para a loja</a></p>`}`;
+${back && html`<p><a class="button" href="${back}" data-return>Voltar para a loja</a></p>`}`;
   }
   return card;
 }
