@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startProcess, stopProcess, type Started } from '../server/testing/processes';
-import { shellBlocks, shellCommands, ShellSession, type ShellAnswer, type ShellCommand } from '../server/testing/shell';
+import { readerTools, shellBlocks, shellCommands, ShellSession, type ShellAnswer, type ShellCommand } from '../server/testing/shell';
 
 type Json = Record<string, unknown>;
 interface Cycles {
@@ -124,19 +124,22 @@ export function walkthrough(readme: string): ShellCommand[] {
 /** True for a command that only reads, which a reader may run again: no body, no other method. */
 const isRead = (c: ShellCommand) => !/\s-(d|X)\s/.test(c.source);
 
-describe('the README walkthrough, run as written against `npm start`', { timeout: 300_000 }, () => {
+describe('the README walkthrough, run as written against `npm start`', { timeout: 240_000 }, () => {
   let dir = '';
   let service: Started;
   let key = '';
+  let tools = '';
   beforeAll(async () => {
+    tools = await readerTools();
     dir = await mkdtemp(join(tmpdir(), 'payments-readme-'));
-    service = await startProcess(join(dir, 'data'));
+    service = await startProcess(join(dir, 'data'), {}, 240_000);
     key = /sandbox key: (sk_test_\w+)/.exec(service.output())?.[1] ?? '';
     expect(key, service.output()).not.toBe('');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     if (service) await stopProcess(service);
     if (dir) await rm(dir, { recursive: true, force: true });
+    if (tools) await rm(tools, { recursive: true, force: true });
   });
 
   it('answers every command 2xx, with what its comment promises', async () => {
@@ -144,7 +147,8 @@ describe('the README walkthrough, run as written against `npm start`', { timeout
     expect(commands.length).toBeGreaterThan(15);
     expect(commands[0]?.source, 'the block starts by setting the key').toMatch(/^export PAYMENTS_API_KEY=sk_test_…/);
     const baseUrl = `http://127.0.0.1:${service.port}`;
-    const ctx: Context = { session: new ShellSession(baseUrl, key), baseUrl, key };
+    // The reader's terminal: nothing but curl and a stock Debian's cat on the PATH, no key until the block exports it.
+    const ctx: Context = { session: new ShellSession(baseUrl, key, { PATH: tools }), baseUrl, key };
     for (const command of commands) {
       const what = `README line ${command.line} (${command.promise ?? 'no comment'}):\n${command.source}`;
       const promise = command.promise === undefined ? undefined : PROMISES[command.promise];

@@ -41,12 +41,19 @@ export function spawnService(dataDir: string, port: number, env: Record<string, 
   return { child, output: () => out, port, exited };
 }
 
-/** Starts the service and waits until it listens. */
-export async function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+/**
+ * Starts the service and waits until it listens, at most `waitMs` (a first start migrates a new database, which a
+ * loaded machine may take well over a minute to do).
+ */
+export async function startProcess(dataDir: string, env: Record<string, string> = {}, waitMs = 60_000): Promise<Started> {
   const s = spawnService(dataDir, await freePort(), env);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitMs;
   while (!s.output().includes('payments service listening')) {
-    if (Date.now() > deadline || s.child.exitCode !== null) throw new Error(`service did not start:\n${s.output()}`);
+    if (Date.now() > deadline || s.child.exitCode !== null) {
+      // A start that did not come up in time is not left running behind the failed test.
+      if (s.child.exitCode === null) s.child.kill('SIGKILL');
+      throw new Error(`service did not start:\n${s.output()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return s;

@@ -3,7 +3,10 @@
  * reader was told to set, and every `tra_…`-style placeholder replaced by the id an earlier answer printed. Used by
  * the README walkthrough test and the docs samples test.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface ShellCommand {
   /** The command as written, its continuation lines and trailing comment included. */
@@ -60,6 +63,24 @@ export function shellCommands(block: string): ShellCommand[] {
   });
   if (lines.length) throw new Error(`an unfinished command (an open quote or a trailing \\) at line ${start}`);
   return out;
+}
+
+/** bash by its path: the reader's PATH given to a session may not hold it. */
+const BASH = execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim();
+/** What a reader's machine is sure to have for the docs' commands: a stock Debian's `cat`, and curl. */
+const READER_TOOLS = ['curl', 'cat'];
+
+/**
+ * A folder holding only the reader's tools, for a session's PATH: a sample that calls anything else (`uuidgen`, not
+ * on a stock Debian) fails here even on a machine that has it. The caller removes the folder.
+ */
+export async function readerTools(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'payments-reader-'));
+  for (const tool of READER_TOOLS) {
+    const path = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+    await symlink(path, join(dir, tool));
+  }
+  return dir;
 }
 
 export interface ShellAnswer {
@@ -123,7 +144,7 @@ export class ShellSession {
 
   /** Runs a command that does not end by itself (an event stream) until its output holds `until`, then stops it. */
   async runUntil(command: ShellCommand, until: string, timeoutMs = 60_000): Promise<string> {
-    const child = spawn('bash', ['-c', [...this.exports, this.substitute(command.code)].join('\n')], { env: this.env, detached: true });
+    const child = spawn(BASH, ['-c', [...this.exports, this.substitute(command.code)].join('\n')], { env: this.env, detached: true });
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));
     child.stderr.on('data', (d) => (out += String(d)));
@@ -159,7 +180,7 @@ function parseJson(text: string): unknown {
 
 function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((ok) => {
-    execFile('bash', ['-c', script], { env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(BASH, ['-c', script], { env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       ok({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : 1) : 0 });
     });
   });
