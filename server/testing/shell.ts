@@ -132,7 +132,9 @@ export class ShellSession {
     const source = this.substitute(command.code);
     const script = [CURL_STATUS, ...this.exports, source].join('\n');
     const { stdout, stderr, code } = await bash(script, this.env);
-    if (code !== 0) throw new Error(`line ${command.line} exited ${code}: ${stderr}\n${source}`);
+    // Anything on stderr is an error the reader sees (curl is silent but for errors), even when the command goes on:
+    // `$(uuidgen)` without uuidgen prints "command not found" and curl then sends an empty header.
+    if (code !== 0 || stderr.trim() !== '') throw new Error(`line ${command.line} exited ${code}: ${stderr.trim()}\n${source}`);
     if (/^export\s/.test(source.trim())) this.exports.push(source);
     const curl = /^curl\s/.test(source.trim());
     const cut = stdout.lastIndexOf('\n');
