@@ -122,6 +122,39 @@ describe('the docs shell samples, run as pasted', () => {
   }, 120_000);
 });
 
+/**
+ * Keys whose dates may lie in the past: a birth date, and a sandbox clock's time, which may stand anywhere. Every other
+ * date of a request example (a billet's `dueDate`, a link's `expiresAt`, …) is one the service wants in the future.
+ */
+const PAST_DATES_ALLOWED = new Set(['birthdate', 'now', 'to']);
+
+describe('the request examples', () => {
+  it('set no date the service wants in the future to one already past, in any example (the samples show the first)', () => {
+    const dates: string[] = [];
+    const past: string[] = [];
+    const walk = (value: unknown, where: string, key: string) => {
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+        dates.push(where);
+        // A calendar date counts as past once its day has ended in UTC.
+        const end = value.length === 10 ? `${value}T23:59:59.999Z` : value;
+        if (!PAST_DATES_ALLOWED.has(key) && Date.parse(end) <= Date.now()) past.push(`${where}: ${value}`);
+      } else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, Array.isArray(value) ? key : k);
+      }
+    };
+    for (const item of Object.values(doc.paths)) {
+      for (const m of HTTP_METHODS) {
+        const op = item[m] as { operationId: string; requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown }> }> } } | undefined;
+        for (const [name, example] of Object.entries(op?.requestBody?.content?.['application/json']?.examples ?? {})) {
+          walk(example.value, `${op!.operationId} (${name})`, '');
+        }
+      }
+    }
+    expect(dates.length).toBeGreaterThan(3);
+    expect(past).toEqual([]);
+  });
+});
+
 describe('the TypeScript samples of the chapters and the README', () => {
   const texts = [...chapters, { file: 'README.md', text: '' }];
   beforeAll(async () => {

@@ -67,6 +67,11 @@ export function shellCommands(block: string): ShellCommand[] {
 
 /** bash by its path: the reader's PATH given to a session may not hold it. */
 const BASH = execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim();
+/**
+ * No start-up files: a child's stdin is a socket, which bash takes for sshd's and reads ~/.bashrc, whose own errors
+ * (this machine's, not the sample's) would be taken for the sample's.
+ */
+const BASH_FLAGS = ['--norc', '--noprofile'];
 /** What a reader's machine is sure to have for the docs' commands: a stock Debian's `cat`, and curl. */
 const READER_TOOLS = ['curl', 'cat'];
 
@@ -146,7 +151,7 @@ export class ShellSession {
 
   /** Runs a command that does not end by itself (an event stream) until its output holds `until`, then stops it. */
   async runUntil(command: ShellCommand, until: string, timeoutMs = 60_000): Promise<string> {
-    const child = spawn(BASH, ['-c', [...this.exports, this.substitute(command.code)].join('\n')], { env: this.env, detached: true });
+    const child = spawn(BASH, [...BASH_FLAGS, '-c', [...this.exports, this.substitute(command.code)].join('\n')], { env: this.env, detached: true });
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));
     child.stderr.on('data', (d) => (out += String(d)));
@@ -182,7 +187,7 @@ function parseJson(text: string): unknown {
 
 function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((ok) => {
-    execFile(BASH, ['-c', script], { env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(BASH, [...BASH_FLAGS, '-c', script], { env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       ok({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : 1) : 0 });
     });
   });
