@@ -42,6 +42,11 @@ interface Call {
 }
 
 const IDEMPOTENCY_HEADER = 'x-idempotency-key';
+/**
+ * A fresh idempotency key at each run, from the kernel: `uuidgen` is not on a stock Debian (package `uuid-runtime`),
+ * while every Linux has this file; on macOS `uuidgen` does it (the Introduction says so).
+ */
+const FRESH_KEY = '$(cat /proc/sys/kernel/random/uuid)';
 /** The column the samples wrap at: a longer `-d` body of a curl is pretty-printed over several lines. */
 const WIDTH = 100;
 
@@ -103,7 +108,7 @@ function urlOf(call: Call, baseUrl: string): string {
 function curlSample(call: Call): CodeSample {
   const first = ['curl', ...(call.stream ? ['-N'] : []), ...(call.method === 'get' ? [] : ['-X', call.method.toUpperCase()])];
   const lines = [[...first, shellQuote(urlOf(call, SAMPLE_BASE_URL))].join(' '), '-H "ServiceKey: $PAYMENTS_API_KEY"'];
-  if (call.idempotent) lines.push('-H "X-Idempotency-Key: $(uuidgen)"');
+  if (call.idempotent) lines.push(`-H "X-Idempotency-Key: ${FRESH_KEY}"`);
   for (const [name, value] of call.headers) lines.push(`-H ${shellQuote(`${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
   if (call.body !== undefined) {
     const compact = JSON.stringify(call.body);
