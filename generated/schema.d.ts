@@ -5993,40 +5993,6 @@ export interface components {
             _links: components["schemas"]["Links"];
         };
         /**
-         * @description An explicit plan, instead of a recurring `variantId`. `cycles` is the number of paid cycles of a fixed-term plan
-         *     (0 or omitted: renews until canceled). A trial is `trialIntervalCount` × `trialInterval` (no trial when omitted or
-         *     0). `billingExactDay` (monthly and yearly plans only; `422` otherwise) bills on that day of the month, or on the
-         *     month's last day in shorter months; the days before the first such day are not billed.
-         */
-        SubscriptionPlanInput: {
-            /**
-             * @description Amount of each cycle in cents.
-             * @example 5000
-             */
-            amount: number;
-            /**
-             * @example monthly
-             * @enum {string}
-             */
-            billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
-            /**
-             * @description Units of `billingFrequency` per cycle; 1 when omitted.
-             * @example 1
-             */
-            billingFrequencyCount?: number;
-            /** @example 10 */
-            billingExactDay?: number;
-            /** @example 12 */
-            cycles?: number;
-            /**
-             * @example day
-             * @enum {string}
-             */
-            trialInterval?: "day" | "week" | "month";
-            /** @example 7 */
-            trialIntervalCount?: number;
-        };
-        /**
          * @description How each cycle is charged. `credit` needs `card`, which is exchanged once for the provider's reusable token (the
          *     number and CVV are never stored; the cycles' transactions show `cardRegistered: true` and `reusable: true`); `pix`
          *     and `billet` issue a charge each cycle for the customer to pay (a billet needs a customer with a CPF or CNPJ).
@@ -6110,48 +6076,167 @@ export interface components {
             liable?: boolean;
         };
         /**
-         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
-         *     variant, whose `pricing` gives the plan) and `plan`.
+         * @description The subscription's split rule from its first cycle on: each item is checked exactly as
+         *     `POST /v1/subscriptions/{subscriptionId}/splits` checks it, one after the other, against the subscription's
+         *     amount and method and the items before it, and the splits are written with the subscription. Any item that
+         *     cannot be applied refuses the whole request (`422 splitPercentageExceeded`, `422 unprocessableEntity` or
+         *     `400 invalidParameters`, as that operation answers) and nothing is created. Omitted or empty: no splits.
          */
-        CreateSubscriptionRequest: {
-            customer?: components["schemas"]["TransactionCustomerInput"];
+        SubscriptionSplitsInput: components["schemas"]["CreateSubscriptionSplitRequest"][];
+        /**
+         * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+         * @example {
+         *       "plan": "pro"
+         *     }
+         */
+        SubscriptionMetadataInput: {
+            [key: string]: string;
+        };
+        /**
+         * New payer, recurring variant
+         * @description A new subscription for a payer given in full (`customer`; `customerId` is not sent),
+         *     billed as a recurring variant's `pricing` says (`variantId`; `plan` is not sent).
+         */
+        CreateSubscriptionForCustomerAndVariant: {
+            customer: components["schemas"]["TransactionCustomerInput"];
+            customerId?: never;
             /**
-             * @description An existing customer, instead of `customer`.
-             * @example cus_3Jd9QwE5rTy2UiOp
-             */
-            customerId?: string;
-            /**
-             * @description A recurring variant of the merchant, instead of `plan`; a one-time or disabled variant is `422`.
+             * @description A recurring variant of the merchant, whose `pricing` gives the plan; a one-time or disabled variant is `422`.
              * @example var_9Kl3MnB6vCx1ZaQw
              */
-            variantId?: string;
-            plan?: components["schemas"]["SubscriptionPlanInput"];
+            variantId: string;
+            plan?: never;
             payment: components["schemas"]["SubscriptionPaymentInput"];
             dunning?: components["schemas"]["SubscriptionDunning"];
-            /**
-             * @description The subscription's split rule from its first cycle on: each item is checked exactly as
-             *     `POST /v1/subscriptions/{subscriptionId}/splits` checks it, one after the other, against the subscription's
-             *     amount and method and the items before it, and the splits are written with the subscription. Any item that
-             *     cannot be applied refuses the whole request (`422 splitPercentageExceeded`, `422 unprocessableEntity` or
-             *     `400 invalidParameters`, as that operation answers) and nothing is created. Omitted or empty: no splits.
-             */
-            splits?: components["schemas"]["CreateSubscriptionSplitRequest"][];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
             /**
              * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
              *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
              * @example clk_2Df5Gh8Jk1Lm4Np7
              */
             clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * @description An explicit plan, instead of a recurring `variantId`. `cycles` is the number of paid cycles of a fixed-term plan
+         *     (0 or omitted: renews until canceled). A trial is `trialIntervalCount` × `trialInterval` (no trial when omitted or
+         *     0). `billingExactDay` (monthly and yearly plans only; `422` otherwise) bills on that day of the month, or on the
+         *     month's last day in shorter months; the days before the first such day are not billed.
+         */
+        SubscriptionPlanInput: {
             /**
-             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
-             * @example {
-             *       "plan": "pro"
-             *     }
+             * @description Amount of each cycle in cents.
+             * @example 5000
              */
-            metadata?: {
-                [key: string]: string;
-            };
-        } & ((unknown | unknown) & (unknown | unknown));
+            amount: number;
+            /**
+             * @example monthly
+             * @enum {string}
+             */
+            billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * @description Units of `billingFrequency` per cycle; 1 when omitted.
+             * @example 1
+             */
+            billingFrequencyCount?: number;
+            /** @example 10 */
+            billingExactDay?: number;
+            /** @example 12 */
+            cycles?: number;
+            /**
+             * @example day
+             * @enum {string}
+             */
+            trialInterval?: "day" | "week" | "month";
+            /** @example 7 */
+            trialIntervalCount?: number;
+        };
+        /**
+         * New payer, explicit plan
+         * @description A new subscription for a payer given in full (`customer`; `customerId` is not sent),
+         *     billed as the explicit `plan` says (`variantId` is not sent).
+         */
+        CreateSubscriptionForCustomerAndPlan: {
+            customer: components["schemas"]["TransactionCustomerInput"];
+            customerId?: never;
+            variantId?: never;
+            plan: components["schemas"]["SubscriptionPlanInput"];
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * Existing customer, recurring variant
+         * @description A new subscription for an existing customer (`customerId`; `customer` is not sent),
+         *     billed as a recurring variant's `pricing` says (`variantId`; `plan` is not sent).
+         */
+        CreateSubscriptionForCustomerIdAndVariant: {
+            customer?: never;
+            /**
+             * @description An existing customer of the merchant; one that does not exist is `422`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId: string;
+            /**
+             * @description A recurring variant of the merchant, whose `pricing` gives the plan; a one-time or disabled variant is `422`.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId: string;
+            plan?: never;
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * Existing customer, explicit plan
+         * @description A new subscription for an existing customer (`customerId`; `customer` is not sent),
+         *     billed as the explicit `plan` says (`variantId` is not sent).
+         */
+        CreateSubscriptionForCustomerIdAndPlan: {
+            customer?: never;
+            /**
+             * @description An existing customer of the merchant; one that does not exist is `422`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId: string;
+            variantId?: never;
+            plan: components["schemas"]["SubscriptionPlanInput"];
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
+         *     variant, whose `pricing` gives the plan) and `plan`.
+         *
+         *     The four combinations are spelled out as four shapes, each naming the two properties it takes and marking the
+         *     other two as never sent (`false`), rather than as two independent choices (`allOf` of two `oneOf`s): code
+         *     generators (openapi-typescript, hey-api, orval) turn four closed shapes into a precise union type, and could not
+         *     turn the two choices into anything but `unknown`. On the wire nothing changed: the same bodies are accepted and
+         *     refused.
+         */
+        CreateSubscriptionRequest: components["schemas"]["CreateSubscriptionForCustomerAndVariant"] | components["schemas"]["CreateSubscriptionForCustomerAndPlan"] | components["schemas"]["CreateSubscriptionForCustomerIdAndVariant"] | components["schemas"]["CreateSubscriptionForCustomerIdAndPlan"];
         /**
          * @description `atPeriodEnd: true` keeps the subscription until the end of the period already paid (`cancelAtPeriodEnd` becomes
          *     true; the next cycle is not billed and the subscription is `canceled` on its due date); false or omitted cancels
@@ -7898,25 +7983,25 @@ export interface components {
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeGt: string | unknown | unknown;
+        DateRangeGt: string;
         /**
          * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeGte: string | unknown | unknown;
+        DateRangeGte: string;
         /**
          * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeLt: string | unknown | unknown;
+        DateRangeLt: string;
         /**
          * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeLte: string | unknown | unknown;
+        DateRangeLte: string;
         /**
          * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
          *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
