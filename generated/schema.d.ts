@@ -2418,23 +2418,37 @@ export interface components {
          */
         Page: {
             /**
+             * Format: int64
              * @description Current page number, starting at 1 (`floor(offset / limit) + 1`).
              * @example 1
              */
             current: number;
             /**
+             * Format: int64
              * @description Number of pages (`max(1, ceil(total / limit))`).
              * @example 3
              */
             total: number;
             offset: {
-                /** @example 0 */
+                /**
+                 * Format: int64
+                 * @example 0
+                 */
                 first: number;
-                /** @example 0 */
+                /**
+                 * Format: int64
+                 * @example 0
+                 */
                 prev: number;
-                /** @example 20 */
+                /**
+                 * Format: int64
+                 * @example 20
+                 */
                 next: number;
-                /** @example 40 */
+                /**
+                 * Format: int64
+                 * @example 40
+                 */
                 last: number;
             };
         };
@@ -2447,11 +2461,20 @@ export interface components {
             id: string;
             status: components["schemas"]["TransactionStatus"];
             method: components["schemas"]["PaymentMethod"];
-            /** @example 20000 */
+            /**
+             * Format: int64
+             * @example 20000
+             */
             amount: number;
-            /** @example 20000 */
+            /**
+             * Format: int64
+             * @example 20000
+             */
             capturedAmount: number;
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             refundedAmount: number;
             /**
              * @example BRL
@@ -2459,6 +2482,7 @@ export interface components {
              */
             currency: "BRL";
             /**
+             * Format: int32
              * @description Card installments; 1 for PIX and billet.
              * @example 1
              */
@@ -2551,11 +2575,18 @@ export interface components {
         };
         /** @description A page of the merchant's transactions in the key's mode (light projection), newest first by default. */
         TransactionList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -2640,7 +2671,10 @@ export interface components {
                  * @example Bad Request
                  */
                 status: string;
-                /** @example 400 */
+                /**
+                 * Format: int32
+                 * @example 400
+                 */
                 statusCode: number;
                 category: components["schemas"]["ErrorCategory"];
                 code: components["schemas"]["ErrorCode"];
@@ -2773,11 +2807,15 @@ export interface components {
             /** @example Camiseta Acme */
             name: string;
             /**
+             * Format: int64
              * @description Price of one unit, in cents.
              * @example 7500
              */
             unitPrice: number;
-            /** @example 2 */
+            /**
+             * Format: int32
+             * @example 2
+             */
             quantity: number;
             /** @example Camiseta de algodão, tamanho M */
             description?: string;
@@ -2824,6 +2862,7 @@ export interface components {
          */
         CreatePixTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
              * @example 20000
              */
@@ -2860,6 +2899,7 @@ export interface components {
                 /** @enum {string} */
                 method: "pix";
                 /**
+                 * Format: int32
                  * @description Seconds the QR code can be paid for, from 60 to 604800 (7 days); 3600 when omitted. (No `default` keyword
                  *     here on purpose: validators that fill in defaults would fill this one into the other methods' `payment`
                  *     while trying each branch of `CreateTransactionRequest`.)
@@ -2905,9 +2945,13 @@ export interface components {
              * @example MARIA SILVA
              */
             holderName: string;
-            /** @example 12 */
+            /**
+             * Format: int32
+             * @example 12
+             */
             expMonth: number;
             /**
+             * Format: int32
              * @description Four-digit year.
              * @example 2030
              */
@@ -2927,6 +2971,7 @@ export interface components {
          */
         CreateCardTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
              * @example 30000
              */
@@ -2964,6 +3009,7 @@ export interface components {
                 method: "credit";
                 card: components["schemas"]["CardInput"];
                 /**
+                 * Format: int32
                  * @description Number of monthly installments the payer splits the charge into; 1 when omitted.
                  * @example 3
                  */
@@ -2985,6 +3031,7 @@ export interface components {
          */
         CreateBilletTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
              * @example 15000
              */
@@ -3054,7 +3101,10 @@ export interface components {
              * @enum {string}
              */
             status: "pending";
-            /** @example 20000 */
+            /**
+             * Format: int64
+             * @example 20000
+             */
             amount: number;
             method: components["schemas"]["PaymentMethod"];
             /**
@@ -3206,6 +3256,7 @@ export interface components {
              */
             cardRegistered: boolean;
             /**
+             * Format: int32
              * @description Number of card installments; 1 for PIX and billet.
              * @example 1
              */
@@ -3259,6 +3310,7 @@ export interface components {
              */
             value: number;
             /**
+             * Format: int64
              * @description Amount taken off, in cents (a percentage rounded down to the cent).
              * @example 2000
              */
@@ -3428,6 +3480,7 @@ export interface components {
          */
         TransactionShipping: {
             /**
+             * Format: int64
              * @description Shipping fee in cents (0 for free shipping).
              * @example 1590
              */
@@ -3467,11 +3520,15 @@ export interface components {
             /** @example Camiseta Acme */
             name: string;
             /**
+             * Format: int64
              * @description Price of one unit, in cents.
              * @example 7500
              */
             unitPrice: number;
-            /** @example 2 */
+            /**
+             * Format: int64
+             * @example 2
+             */
             quantity: number;
             /**
              * @example BRL
@@ -3562,21 +3619,25 @@ export interface components {
              */
             status: "pending" | "paid" | "canceled" | "refunded" | "chargeback";
             /**
+             * Format: int64
              * @description Net amount that settles, in cents.
              * @example 19802
              */
             amount: number;
             /**
+             * Format: int64
              * @description This recipient's share of this installment before fees, in cents.
              * @example 20000
              */
             grossAmount: number;
             /**
+             * Format: int64
              * @description Fee for receiving before `expectedOn`, in cents; 0 unless the recipient anticipated the receivable.
              * @example 0
              */
             anticipationFee: number;
             /**
+             * Format: int32
              * @description Installment this receivable pays (1 for PIX, billet and single-installment cards).
              * @example 1
              */
@@ -3667,6 +3728,7 @@ export interface components {
              */
             value: number;
             /**
+             * Format: int64
              * @description The share, in cents.
              * @example 1500
              */
@@ -3705,6 +3767,7 @@ export interface components {
             /** @example tra_4Nb7Vc1Xz3Lk5Jh8 */
             transactionId: string;
             /**
+             * Format: int64
              * @description Amount returned to the payer, in cents.
              * @example 10000
              */
@@ -3780,6 +3843,7 @@ export interface components {
              */
             reason: "fraudulent" | "unrecognized" | "duplicate" | "product-not-received" | "product-unacceptable" | "credit-not-processed" | "general";
             /**
+             * Format: int64
              * @description Disputed amount in cents (the captured amount minus what was already refunded).
              * @example 30000
              */
@@ -3894,21 +3958,25 @@ export interface components {
              */
             customId: string | null;
             /**
+             * Format: int64
              * @description Amount charged (or authorized, for a card pre-authorization), in cents.
              * @example 20000
              */
             amount: number;
             /**
+             * Format: int64
              * @description Amount before `discount`, in cents; equal to `amount` when there is no discount.
              * @example 20000
              */
             originalAmount: number;
             /**
+             * Format: int64
              * @description Amount actually taken from the payer, in cents; 0 until the transaction is first `approved`.
              * @example 20000
              */
             capturedAmount: number;
             /**
+             * Format: int64
              * @description Sum of the `succeeded` refunds, in cents.
              * @example 0
              */
@@ -4010,6 +4078,7 @@ export interface components {
          */
         CaptureTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to capture, in cents; the whole authorized amount when omitted.
              * @example 20000
              */
@@ -4022,6 +4091,7 @@ export interface components {
          */
         CreateRefundRequest: {
             /**
+             * Format: int64
              * @description Amount to give back, in cents; everything still refundable when omitted.
              * @example 10000
              */
@@ -4101,6 +4171,7 @@ export interface components {
              */
             nextJobAt: string | null;
             /**
+             * Format: int64
              * @description How many subscriptions are attached to the clock.
              * @example 1
              */
@@ -4146,11 +4217,18 @@ export interface components {
         };
         /** @description A page of the merchant's sandbox clocks, newest first. */
         SandboxClockList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -4308,11 +4386,18 @@ export interface components {
         };
         /** @description A page of the merchant's customers in the key's mode, as light projections, newest first by default. */
         CustomerList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -4794,12 +4879,14 @@ export interface components {
              */
             currency: "BRL";
             /**
+             * Format: int64
              * @description Cents a withdrawal can take now: the sum of the ledger entries less `reserved`; negative when more was taken
              *     (or is on its way back to customers) than settled.
              * @example 19802
              */
             available: number;
             /**
+             * Format: int64
              * @description Cents of the refunds still `pending` (accepted, the provider has not confirmed them) that this merchant bears,
              *     held from `available` until each ends: a refund that succeeds then debits the ledger, one that fails gives its
              *     amount back. The whole refund for the charge's merchant; on a split charge the charge's merchant and each
@@ -4808,6 +4895,7 @@ export interface components {
              */
             reserved: number;
             /**
+             * Format: int64
              * @description Cents the pending receivables will settle, net of their fees.
              * @example 27309
              */
@@ -4886,11 +4974,18 @@ export interface components {
         };
         /** @description A page of the merchant's wallets in the key's mode, as light projections, newest first by default. */
         WalletList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5037,6 +5132,7 @@ export interface components {
              */
             walletId: string;
             /**
+             * Format: int64
              * @description Amount sent, in cents.
              * @example 50000
              */
@@ -5085,11 +5181,18 @@ export interface components {
         };
         /** @description A page of the merchant's withdrawals in the key's mode, newest first by default. */
         WithdrawalList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5112,6 +5215,7 @@ export interface components {
              */
             walletId: string;
             /**
+             * Format: int64
              * @description Amount to send, in cents.
              * @example 50000
              */
@@ -5145,6 +5249,7 @@ export interface components {
              */
             walletId: string;
             /**
+             * Format: int64
              * @description Amount sent, in cents.
              * @example 50000
              */
@@ -5241,11 +5346,18 @@ export interface components {
         };
         /** @description A page of the merchant's products in the key's mode, newest first by default. */
         ProductList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5352,16 +5464,19 @@ export interface components {
          */
         VariantPricing: {
             /**
+             * Format: int64
              * @description Earlier price shown struck through at checkout, in cents; `null` when none.
              * @example 5990
              */
             oldPrice: number | null;
             /**
+             * Format: int64
              * @description Price of one unit, in cents; what each cycle charges for a recurring variant.
              * @example 5000
              */
             unitPrice: number;
             /**
+             * Format: int64
              * @description The merchant's cost of one unit, in cents, for its margin reports (never shown to payers); `null` when not given.
              * @example 1200
              */
@@ -5383,6 +5498,7 @@ export interface components {
              */
             type: "one-time" | "recurring";
             /**
+             * Format: int64
              * @description Length of the trial in days (derived from the trial interval); 0 without trial.
              * @example 7
              */
@@ -5400,11 +5516,13 @@ export interface components {
              */
             billingFrequency: "daily" | "weekly" | "monthly" | "yearly" | null;
             /**
+             * Format: int64
              * @description Number of `billingFrequency` units per cycle (3 with `monthly` is quarterly); `null` for `one-time`.
              * @example 1
              */
             billingFrequencyCount: number | null;
             /**
+             * Format: int32
              * @description Day of the month on which `monthly` and `yearly` cycles are charged; `null` to charge on the anniversary of
              *     the subscription's start (and always `null` for `daily`, `weekly` and `one-time`). A day past the end of a
              *     month (29, 30, 31) bills on that month's last day.
@@ -5412,6 +5530,7 @@ export interface components {
              */
             billingExactDay: number | null;
             /**
+             * Format: int64
              * @description Number of cycles of a fixed-term plan; `null` when it renews until canceled, and for `one-time`. (A request
              *     may write "until canceled" as `0` or `null`; it always reads back as `null`.)
              * @example 12
@@ -5424,6 +5543,7 @@ export interface components {
              */
             trialInterval: "day" | "week" | "month" | null;
             /**
+             * Format: int64
              * @description Number of `trialInterval` units of trial; 0 without trial.
              * @example 7
              */
@@ -5498,11 +5618,18 @@ export interface components {
         };
         /** @description A page of the merchant's variants in the key's mode, newest first by default. */
         VariantList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5554,13 +5681,20 @@ export interface components {
              */
             type: "one-time" | "recurring";
             /**
+             * Format: int64
              * @description Price of one unit, in cents; what each cycle charges for a recurring variant.
              * @example 5000
              */
             unitPrice: number;
-            /** @example 5990 */
+            /**
+             * Format: int64
+             * @example 5990
+             */
             oldPrice?: number | null;
-            /** @example 1200 */
+            /**
+             * Format: int64
+             * @example 1200
+             */
             costPerItem?: number | null;
             /**
              * @description The only currency of `v1`; `BRL` when omitted.
@@ -5584,23 +5718,36 @@ export interface components {
              * @enum {string|null}
              */
             billingFrequency?: "daily" | "weekly" | "monthly" | "yearly" | null;
-            /** @example 1 */
+            /**
+             * Format: int32
+             * @example 1
+             */
             billingFrequencyCount?: number | null;
-            /** @example 10 */
+            /**
+             * Format: int32
+             * @example 10
+             */
             billingExactDay?: number | null;
             /**
+             * Format: int32
              * @description Cycles of a fixed-term plan; `0` or `null` renews until canceled.
              * @example 12
              */
             cycles?: number | null;
-            /** @example 7 */
+            /**
+             * Format: int32
+             * @example 7
+             */
             daysTrial?: number;
             /**
              * @example day
              * @enum {string|null}
              */
             trialInterval?: "day" | "week" | "month" | null;
-            /** @example 7 */
+            /**
+             * Format: int32
+             * @example 7
+             */
             trialIntervalCount?: number;
         };
         /**
@@ -5842,6 +5989,7 @@ export interface components {
              */
             variantId: string | null;
             /**
+             * Format: int64
              * @description Amount charged each cycle, in cents.
              * @example 5000
              */
@@ -5876,21 +6024,25 @@ export interface components {
              */
             billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
             /**
+             * Format: int64
              * @description Number of `billingFrequency` units per cycle (3 with `monthly` is quarterly).
              * @example 1
              */
             billingFrequencyCount: number;
             /**
+             * Format: int32
              * @description The day of the month cycles start on (the last day of shorter months); `null` when they start on the subscription's own day.
              * @example null
              */
             billingExactDay: number | null;
             /**
+             * Format: int64
              * @description Number (`cycle`) of the last cycle paid; 0 while pending or in trial.
              * @example 3
              */
             currentCycle: number;
             /**
+             * Format: int64
              * @description Cycles of a fixed-term plan, after which the subscription expires; `null` when it renews until canceled.
              * @example 12
              */
@@ -5941,7 +6093,10 @@ export interface components {
                  * @enum {string}
                  */
                 endAs: "canceled" | "unpaid";
-                /** @example 3 */
+                /**
+                 * Format: int64
+                 * @example 3
+                 */
                 billetToleranceDays: number;
             };
             /**
@@ -5975,11 +6130,18 @@ export interface components {
         };
         /** @description A page of subscriptions, newest first by default. */
         SubscriptionList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -6039,6 +6201,7 @@ export interface components {
              */
             endAs?: "canceled" | "unpaid";
             /**
+             * Format: int32
              * @description Days a subscription's billet stays payable after its due date (`billet` only); 3 when omitted.
              * @example 3
              */
@@ -6125,6 +6288,7 @@ export interface components {
          */
         SubscriptionPlanInput: {
             /**
+             * Format: int64
              * @description Amount of each cycle in cents.
              * @example 5000
              */
@@ -6135,20 +6299,30 @@ export interface components {
              */
             billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
             /**
+             * Format: int32
              * @description Units of `billingFrequency` per cycle; 1 when omitted.
              * @example 1
              */
             billingFrequencyCount?: number;
-            /** @example 10 */
+            /**
+             * Format: int32
+             * @example 10
+             */
             billingExactDay?: number;
-            /** @example 12 */
+            /**
+             * Format: int32
+             * @example 12
+             */
             cycles?: number;
             /**
              * @example day
              * @enum {string}
              */
             trialInterval?: "day" | "week" | "month";
-            /** @example 7 */
+            /**
+             * Format: int32
+             * @example 7
+             */
             trialIntervalCount?: number;
         };
         /**
@@ -6371,12 +6545,14 @@ export interface components {
             /** @example subs_5Wq2Er8TyU4IoP6a */
             subscriptionId: string;
             /**
+             * Format: int64
              * @description Number of the cycle, 1 for the first paid period.
              * @example 3
              */
             cycle: number;
             status: components["schemas"]["BillingCycleStatus"];
             /**
+             * Format: int64
              * @description Amount charged for this cycle, in cents.
              * @example 5000
              */
@@ -6387,6 +6563,7 @@ export interface components {
              */
             transactionId: string | null;
             /**
+             * Format: int64
              * @description Charges made for this cycle so far (the first one and each retry).
              * @example 1
              */
@@ -6433,11 +6610,18 @@ export interface components {
         };
         /** @description A page of the billing cycles of one subscription, newest first by default. */
         BillingCycleList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -6503,11 +6687,18 @@ export interface components {
         };
         /** @description A page of the merchant's payment links (light projection), newest first by default. */
         PaymentLinkList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -6527,7 +6718,10 @@ export interface components {
         PaymentLinkItem: {
             /** @example var_9Kl3MnB6vCx1ZaQw */
             variantId: string;
-            /** @example 1 */
+            /**
+             * Format: int32
+             * @example 1
+             */
             quantity: number;
             /**
              * @description The variant's name (shown to the payer).
@@ -6535,6 +6729,7 @@ export interface components {
              */
             readonly name?: string;
             /**
+             * Format: int64
              * @description The variant's current unit price, in cents.
              * @example 7990
              */
@@ -6569,6 +6764,7 @@ export interface components {
             description?: string;
             items?: components["schemas"]["PaymentLinkItem"][];
             /**
+             * Format: int64
              * @description A fixed amount in cents (R$ 1,00 to R$ 1.000.000,00), when no `items` are given.
              * @example 15980
              */
@@ -6581,12 +6777,16 @@ export interface components {
              *     ]
              */
             methods?: components["schemas"]["PaymentLinkMethod"][];
-            /** @default 1 */
+            /**
+             * Format: int32
+             * @default 1
+             */
             maxInstallments?: number;
             /** Format: date-time */
             availableAt?: string | null;
             /** Format: date-time */
             expiresAt?: string | null;
+            /** Format: int64 */
             maxPayments?: number | null;
             /** Format: uri */
             successUrl?: string | null;
@@ -6658,6 +6858,7 @@ export interface components {
             /** @description The variants sold, or `null` for a fixed-amount link. */
             items: components["schemas"]["PaymentLinkItem"][] | null;
             /**
+             * Format: int64
              * @description What the payer pays, in cents (installments add no interest): the items' total at the catalogue's current
              *     prices. Prices changed since the link was written can take it out of what one charge carries (100 to
              *     1000000000): the link is then `unavailable` until they are changed back.
@@ -6679,6 +6880,7 @@ export interface components {
              */
             methods: components["schemas"]["PaymentLinkMethod"][];
             /**
+             * Format: int32
              * @description The most installments a card payer may choose (1 to 12); 1 for a recurring link.
              * @example 3
              */
@@ -6696,11 +6898,13 @@ export interface components {
              */
             expiresAt: string | null;
             /**
+             * Format: int64
              * @description Completed payments after which the link is `soldOut`; `null` without limit.
              * @example 100
              */
             maxPayments: number | null;
             /**
+             * Format: int64
              * @description Checkout sessions of the link completed with an approved payment.
              * @example 12
              */
@@ -6764,13 +6968,16 @@ export interface components {
             name?: string;
             description?: string;
             items?: components["schemas"]["PaymentLinkItem"][];
+            /** Format: int64 */
             amount?: number;
             methods?: components["schemas"]["PaymentLinkMethod"][];
+            /** Format: int32 */
             maxInstallments?: number;
             /** Format: date-time */
             availableAt?: string | null;
             /** Format: date-time */
             expiresAt?: string | null;
+            /** Format: int64 */
             maxPayments?: number | null;
             /** Format: uri */
             successUrl?: string | null;
@@ -6803,17 +7010,27 @@ export interface components {
                 enddate: string;
             };
             sessions: {
-                /** @example 420 */
+                /**
+                 * Format: int64
+                 * @example 420
+                 */
                 started: number;
-                /** @example 189 */
+                /**
+                 * Format: int64
+                 * @example 189
+                 */
                 completed: number;
-                /** @example 214 */
+                /**
+                 * Format: int64
+                 * @example 214
+                 */
                 abandoned: number;
             };
             /** @example 0.45 */
             conversionRate: number;
             amounts: {
                 /**
+                 * Format: int64
                  * @description Sum of the approved transactions of the period's sessions, in cents.
                  * @example 1152300
                  */
@@ -6832,16 +7049,19 @@ export interface components {
                  */
                 method: "pix" | "credit" | "billet";
                 /**
+                 * Format: int64
                  * @description Sessions in which the payer chose this method.
                  * @example 250
                  */
                 sessions: number;
                 /**
+                 * Format: int64
                  * @description Of those, sessions completed with this method.
                  * @example 130
                  */
                 approved: number;
                 /**
+                 * Format: int64
                  * @description Approved amount with this method, in cents.
                  * @example 741000
                  */
@@ -6855,11 +7075,13 @@ export interface components {
                  */
                 date: string;
                 /**
+                 * Format: int64
                  * @description Sessions started that day.
                  * @example 140
                  */
                 sessions: number;
                 /**
+                 * Format: int64
                  * @description Of those, sessions completed.
                  * @example 61
                  */
@@ -6878,6 +7100,7 @@ export interface components {
          */
         Money: {
             /**
+             * Format: int64
              * @description The amount in cents; negative only where a field says it may be.
              * @example 9103
              */
@@ -6922,6 +7145,7 @@ export interface components {
              */
             isCustom: boolean;
             /**
+             * Format: int32
              * @description Number of installments simulated (always 1 for `pix` and `billet`).
              * @example 3
              */
@@ -6937,12 +7161,16 @@ export interface components {
             totalFees: components["schemas"]["Money"];
             /** @description One entry per installment, in order. */
             installments: {
-                /** @example 1 */
+                /**
+                 * Format: int32
+                 * @example 1
+                 */
                 number: number;
                 amount: components["schemas"]["Money"];
                 fees: components["schemas"]["Money"];
                 net: components["schemas"]["Money"];
                 /**
+                 * Format: int64
                  * @description Days after the payment on which this installment is expected in the merchant's balance.
                  * @example 30
                  */
@@ -7087,11 +7315,13 @@ export interface components {
              */
             headerAuthorization: string | null;
             /**
+             * Format: int64
              * @description Delivery attempts made to this endpoint, successful or not, since it was registered.
              * @example 1280
              */
             shotsQty: number;
             /**
+             * Format: int64
              * @description Of `shotsQty`, the attempts that failed.
              * @example 12
              */
@@ -7138,11 +7368,18 @@ export interface components {
         };
         /** @description A page of the merchant's webhook endpoints in the key's mode, newest first by default. Secrets are never listed. */
         WebhookEndpointList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -7403,11 +7640,13 @@ export interface components {
             source: "automatic" | "manual";
             status: components["schemas"]["WebhookDispatchStatus"];
             /**
+             * Format: int32
              * @description Attempts made so far, from 0 to one more than the deployment's retry schedule lists (8 with the standard schedule).
              * @example 1
              */
             attempts: number;
             /**
+             * Format: int32
              * @description HTTP status of the latest attempt's answer; `null` before the first attempt or when no answer came (time-out, connection error).
              * @example 200
              */
@@ -7497,6 +7736,7 @@ export interface components {
              */
             delivered: boolean;
             /**
+             * Format: int64
              * @description Attempts made over all the event's dispatches.
              * @example 1
              */
@@ -7517,11 +7757,18 @@ export interface components {
          *     small, and their dispatches are what the list is read for).
          */
         WebhookEventList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -7747,12 +7994,14 @@ export interface components {
              */
             method: "pix" | "credit" | "billet" | null;
             /**
+             * Format: int64
              * @description The link's total as the session last knew it, in cents: when the session started, then the total its payment
              *     was started with, or the new total the payer was refused with when it had changed since the page showed it.
              * @example 15980
              */
             amount: number;
             /**
+             * Format: int64
              * @description The amount approved in this session, in cents: 0 unless `completed` (0 too for a subscription started with a
              *     trial), or `abandoned` with a charge approved after the abandonment.
              * @example 15980
