@@ -14,7 +14,8 @@ import { flushCoverage } from './support/coverage';
 afterAll(() => flushCoverage('subscriptions'));
 
 const UNKNOWN = 'subs_0000000000000000';
-type Body = Schemas['CreateSubscriptionRequest'];
+// The shape most tests start from: a new payer on an explicit plan.
+type Body = Schemas['CreateSubscriptionForCustomerAndPlan'];
 
 describe.each(ENGINES)('Subscriptions contract on $name', (engine) => {
   let c: ContractContext;

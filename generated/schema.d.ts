@@ -2418,23 +2418,37 @@ export interface components {
          */
         Page: {
             /**
+             * Format: int64
              * @description Current page number, starting at 1 (`floor(offset / limit) + 1`).
              * @example 1
              */
             current: number;
             /**
+             * Format: int64
              * @description Number of pages (`max(1, ceil(total / limit))`).
              * @example 3
              */
             total: number;
             offset: {
-                /** @example 0 */
+                /**
+                 * Format: int64
+                 * @example 0
+                 */
                 first: number;
-                /** @example 0 */
+                /**
+                 * Format: int64
+                 * @example 0
+                 */
                 prev: number;
-                /** @example 20 */
+                /**
+                 * Format: int64
+                 * @example 20
+                 */
                 next: number;
-                /** @example 40 */
+                /**
+                 * Format: int64
+                 * @example 40
+                 */
                 last: number;
             };
         };
@@ -2447,11 +2461,20 @@ export interface components {
             id: string;
             status: components["schemas"]["TransactionStatus"];
             method: components["schemas"]["PaymentMethod"];
-            /** @example 20000 */
+            /**
+             * Format: int64
+             * @example 20000
+             */
             amount: number;
-            /** @example 20000 */
+            /**
+             * Format: int64
+             * @example 20000
+             */
             capturedAmount: number;
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             refundedAmount: number;
             /**
              * @example BRL
@@ -2459,6 +2482,7 @@ export interface components {
              */
             currency: "BRL";
             /**
+             * Format: int32
              * @description Card installments; 1 for PIX and billet.
              * @example 1
              */
@@ -2551,11 +2575,18 @@ export interface components {
         };
         /** @description A page of the merchant's transactions in the key's mode (light projection), newest first by default. */
         TransactionList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -2640,7 +2671,10 @@ export interface components {
                  * @example Bad Request
                  */
                 status: string;
-                /** @example 400 */
+                /**
+                 * Format: int32
+                 * @example 400
+                 */
                 statusCode: number;
                 category: components["schemas"]["ErrorCategory"];
                 code: components["schemas"]["ErrorCode"];
@@ -2773,11 +2807,15 @@ export interface components {
             /** @example Camiseta Acme */
             name: string;
             /**
+             * Format: int64
              * @description Price of one unit, in cents.
              * @example 7500
              */
             unitPrice: number;
-            /** @example 2 */
+            /**
+             * Format: int32
+             * @example 2
+             */
             quantity: number;
             /** @example Camiseta de algodão, tamanho M */
             description?: string;
@@ -2824,6 +2862,7 @@ export interface components {
          */
         CreatePixTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
              * @example 20000
              */
@@ -2860,6 +2899,7 @@ export interface components {
                 /** @enum {string} */
                 method: "pix";
                 /**
+                 * Format: int32
                  * @description Seconds the QR code can be paid for, from 60 to 604800 (7 days); 3600 when omitted. (No `default` keyword
                  *     here on purpose: validators that fill in defaults would fill this one into the other methods' `payment`
                  *     while trying each branch of `CreateTransactionRequest`.)
@@ -2905,9 +2945,13 @@ export interface components {
              * @example MARIA SILVA
              */
             holderName: string;
-            /** @example 12 */
+            /**
+             * Format: int32
+             * @example 12
+             */
             expMonth: number;
             /**
+             * Format: int32
              * @description Four-digit year.
              * @example 2030
              */
@@ -2927,6 +2971,7 @@ export interface components {
          */
         CreateCardTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
              * @example 30000
              */
@@ -2964,6 +3009,7 @@ export interface components {
                 method: "credit";
                 card: components["schemas"]["CardInput"];
                 /**
+                 * Format: int32
                  * @description Number of monthly installments the payer splits the charge into; 1 when omitted.
                  * @example 3
                  */
@@ -2985,6 +3031,7 @@ export interface components {
          */
         CreateBilletTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to charge in cents, from 100 (BRL 1.00) to 1000000000 (BRL 10,000,000.00).
              * @example 15000
              */
@@ -3054,7 +3101,10 @@ export interface components {
              * @enum {string}
              */
             status: "pending";
-            /** @example 20000 */
+            /**
+             * Format: int64
+             * @example 20000
+             */
             amount: number;
             method: components["schemas"]["PaymentMethod"];
             /**
@@ -3206,6 +3256,7 @@ export interface components {
              */
             cardRegistered: boolean;
             /**
+             * Format: int32
              * @description Number of card installments; 1 for PIX and billet.
              * @example 1
              */
@@ -3259,6 +3310,7 @@ export interface components {
              */
             value: number;
             /**
+             * Format: int64
              * @description Amount taken off, in cents (a percentage rounded down to the cent).
              * @example 2000
              */
@@ -3428,6 +3480,7 @@ export interface components {
          */
         TransactionShipping: {
             /**
+             * Format: int64
              * @description Shipping fee in cents (0 for free shipping).
              * @example 1590
              */
@@ -3467,11 +3520,15 @@ export interface components {
             /** @example Camiseta Acme */
             name: string;
             /**
+             * Format: int64
              * @description Price of one unit, in cents.
              * @example 7500
              */
             unitPrice: number;
-            /** @example 2 */
+            /**
+             * Format: int64
+             * @example 2
+             */
             quantity: number;
             /**
              * @example BRL
@@ -3562,21 +3619,25 @@ export interface components {
              */
             status: "pending" | "paid" | "canceled" | "refunded" | "chargeback";
             /**
+             * Format: int64
              * @description Net amount that settles, in cents.
              * @example 19802
              */
             amount: number;
             /**
+             * Format: int64
              * @description This recipient's share of this installment before fees, in cents.
              * @example 20000
              */
             grossAmount: number;
             /**
+             * Format: int64
              * @description Fee for receiving before `expectedOn`, in cents; 0 unless the recipient anticipated the receivable.
              * @example 0
              */
             anticipationFee: number;
             /**
+             * Format: int32
              * @description Installment this receivable pays (1 for PIX, billet and single-installment cards).
              * @example 1
              */
@@ -3667,6 +3728,7 @@ export interface components {
              */
             value: number;
             /**
+             * Format: int64
              * @description The share, in cents.
              * @example 1500
              */
@@ -3705,6 +3767,7 @@ export interface components {
             /** @example tra_4Nb7Vc1Xz3Lk5Jh8 */
             transactionId: string;
             /**
+             * Format: int64
              * @description Amount returned to the payer, in cents.
              * @example 10000
              */
@@ -3780,6 +3843,7 @@ export interface components {
              */
             reason: "fraudulent" | "unrecognized" | "duplicate" | "product-not-received" | "product-unacceptable" | "credit-not-processed" | "general";
             /**
+             * Format: int64
              * @description Disputed amount in cents (the captured amount minus what was already refunded).
              * @example 30000
              */
@@ -3894,21 +3958,25 @@ export interface components {
              */
             customId: string | null;
             /**
+             * Format: int64
              * @description Amount charged (or authorized, for a card pre-authorization), in cents.
              * @example 20000
              */
             amount: number;
             /**
+             * Format: int64
              * @description Amount before `discount`, in cents; equal to `amount` when there is no discount.
              * @example 20000
              */
             originalAmount: number;
             /**
+             * Format: int64
              * @description Amount actually taken from the payer, in cents; 0 until the transaction is first `approved`.
              * @example 20000
              */
             capturedAmount: number;
             /**
+             * Format: int64
              * @description Sum of the `succeeded` refunds, in cents.
              * @example 0
              */
@@ -4010,6 +4078,7 @@ export interface components {
          */
         CaptureTransactionRequest: {
             /**
+             * Format: int64
              * @description Amount to capture, in cents; the whole authorized amount when omitted.
              * @example 20000
              */
@@ -4022,6 +4091,7 @@ export interface components {
          */
         CreateRefundRequest: {
             /**
+             * Format: int64
              * @description Amount to give back, in cents; everything still refundable when omitted.
              * @example 10000
              */
@@ -4101,6 +4171,7 @@ export interface components {
              */
             nextJobAt: string | null;
             /**
+             * Format: int64
              * @description How many subscriptions are attached to the clock.
              * @example 1
              */
@@ -4146,11 +4217,18 @@ export interface components {
         };
         /** @description A page of the merchant's sandbox clocks, newest first. */
         SandboxClockList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -4308,11 +4386,18 @@ export interface components {
         };
         /** @description A page of the merchant's customers in the key's mode, as light projections, newest first by default. */
         CustomerList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -4794,12 +4879,14 @@ export interface components {
              */
             currency: "BRL";
             /**
+             * Format: int64
              * @description Cents a withdrawal can take now: the sum of the ledger entries less `reserved`; negative when more was taken
              *     (or is on its way back to customers) than settled.
              * @example 19802
              */
             available: number;
             /**
+             * Format: int64
              * @description Cents of the refunds still `pending` (accepted, the provider has not confirmed them) that this merchant bears,
              *     held from `available` until each ends: a refund that succeeds then debits the ledger, one that fails gives its
              *     amount back. The whole refund for the charge's merchant; on a split charge the charge's merchant and each
@@ -4808,6 +4895,7 @@ export interface components {
              */
             reserved: number;
             /**
+             * Format: int64
              * @description Cents the pending receivables will settle, net of their fees.
              * @example 27309
              */
@@ -4886,11 +4974,18 @@ export interface components {
         };
         /** @description A page of the merchant's wallets in the key's mode, as light projections, newest first by default. */
         WalletList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5037,6 +5132,7 @@ export interface components {
              */
             walletId: string;
             /**
+             * Format: int64
              * @description Amount sent, in cents.
              * @example 50000
              */
@@ -5085,11 +5181,18 @@ export interface components {
         };
         /** @description A page of the merchant's withdrawals in the key's mode, newest first by default. */
         WithdrawalList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5112,6 +5215,7 @@ export interface components {
              */
             walletId: string;
             /**
+             * Format: int64
              * @description Amount to send, in cents.
              * @example 50000
              */
@@ -5145,6 +5249,7 @@ export interface components {
              */
             walletId: string;
             /**
+             * Format: int64
              * @description Amount sent, in cents.
              * @example 50000
              */
@@ -5241,11 +5346,18 @@ export interface components {
         };
         /** @description A page of the merchant's products in the key's mode, newest first by default. */
         ProductList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5352,16 +5464,19 @@ export interface components {
          */
         VariantPricing: {
             /**
+             * Format: int64
              * @description Earlier price shown struck through at checkout, in cents; `null` when none.
              * @example 5990
              */
             oldPrice: number | null;
             /**
+             * Format: int64
              * @description Price of one unit, in cents; what each cycle charges for a recurring variant.
              * @example 5000
              */
             unitPrice: number;
             /**
+             * Format: int64
              * @description The merchant's cost of one unit, in cents, for its margin reports (never shown to payers); `null` when not given.
              * @example 1200
              */
@@ -5383,6 +5498,7 @@ export interface components {
              */
             type: "one-time" | "recurring";
             /**
+             * Format: int64
              * @description Length of the trial in days (derived from the trial interval); 0 without trial.
              * @example 7
              */
@@ -5400,11 +5516,13 @@ export interface components {
              */
             billingFrequency: "daily" | "weekly" | "monthly" | "yearly" | null;
             /**
+             * Format: int64
              * @description Number of `billingFrequency` units per cycle (3 with `monthly` is quarterly); `null` for `one-time`.
              * @example 1
              */
             billingFrequencyCount: number | null;
             /**
+             * Format: int32
              * @description Day of the month on which `monthly` and `yearly` cycles are charged; `null` to charge on the anniversary of
              *     the subscription's start (and always `null` for `daily`, `weekly` and `one-time`). A day past the end of a
              *     month (29, 30, 31) bills on that month's last day.
@@ -5412,6 +5530,7 @@ export interface components {
              */
             billingExactDay: number | null;
             /**
+             * Format: int64
              * @description Number of cycles of a fixed-term plan; `null` when it renews until canceled, and for `one-time`. (A request
              *     may write "until canceled" as `0` or `null`; it always reads back as `null`.)
              * @example 12
@@ -5424,6 +5543,7 @@ export interface components {
              */
             trialInterval: "day" | "week" | "month" | null;
             /**
+             * Format: int64
              * @description Number of `trialInterval` units of trial; 0 without trial.
              * @example 7
              */
@@ -5498,11 +5618,18 @@ export interface components {
         };
         /** @description A page of the merchant's variants in the key's mode, newest first by default. */
         VariantList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5554,13 +5681,20 @@ export interface components {
              */
             type: "one-time" | "recurring";
             /**
+             * Format: int64
              * @description Price of one unit, in cents; what each cycle charges for a recurring variant.
              * @example 5000
              */
             unitPrice: number;
-            /** @example 5990 */
+            /**
+             * Format: int64
+             * @example 5990
+             */
             oldPrice?: number | null;
-            /** @example 1200 */
+            /**
+             * Format: int64
+             * @example 1200
+             */
             costPerItem?: number | null;
             /**
              * @description The only currency of `v1`; `BRL` when omitted.
@@ -5584,23 +5718,36 @@ export interface components {
              * @enum {string|null}
              */
             billingFrequency?: "daily" | "weekly" | "monthly" | "yearly" | null;
-            /** @example 1 */
+            /**
+             * Format: int32
+             * @example 1
+             */
             billingFrequencyCount?: number | null;
-            /** @example 10 */
+            /**
+             * Format: int32
+             * @example 10
+             */
             billingExactDay?: number | null;
             /**
+             * Format: int32
              * @description Cycles of a fixed-term plan; `0` or `null` renews until canceled.
              * @example 12
              */
             cycles?: number | null;
-            /** @example 7 */
+            /**
+             * Format: int32
+             * @example 7
+             */
             daysTrial?: number;
             /**
              * @example day
              * @enum {string|null}
              */
             trialInterval?: "day" | "week" | "month" | null;
-            /** @example 7 */
+            /**
+             * Format: int32
+             * @example 7
+             */
             trialIntervalCount?: number;
         };
         /**
@@ -5842,6 +5989,7 @@ export interface components {
              */
             variantId: string | null;
             /**
+             * Format: int64
              * @description Amount charged each cycle, in cents.
              * @example 5000
              */
@@ -5876,21 +6024,25 @@ export interface components {
              */
             billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
             /**
+             * Format: int64
              * @description Number of `billingFrequency` units per cycle (3 with `monthly` is quarterly).
              * @example 1
              */
             billingFrequencyCount: number;
             /**
+             * Format: int32
              * @description The day of the month cycles start on (the last day of shorter months); `null` when they start on the subscription's own day.
              * @example null
              */
             billingExactDay: number | null;
             /**
+             * Format: int64
              * @description Number (`cycle`) of the last cycle paid; 0 while pending or in trial.
              * @example 3
              */
             currentCycle: number;
             /**
+             * Format: int64
              * @description Cycles of a fixed-term plan, after which the subscription expires; `null` when it renews until canceled.
              * @example 12
              */
@@ -5941,7 +6093,10 @@ export interface components {
                  * @enum {string}
                  */
                 endAs: "canceled" | "unpaid";
-                /** @example 3 */
+                /**
+                 * Format: int64
+                 * @example 3
+                 */
                 billetToleranceDays: number;
             };
             /**
@@ -5975,11 +6130,18 @@ export interface components {
         };
         /** @description A page of subscriptions, newest first by default. */
         SubscriptionList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -5991,40 +6153,6 @@ export interface components {
             data: components["schemas"]["Subscription"][];
             merchant: components["schemas"]["Merchant"];
             _links: components["schemas"]["Links"];
-        };
-        /**
-         * @description An explicit plan, instead of a recurring `variantId`. `cycles` is the number of paid cycles of a fixed-term plan
-         *     (0 or omitted: renews until canceled). A trial is `trialIntervalCount` × `trialInterval` (no trial when omitted or
-         *     0). `billingExactDay` (monthly and yearly plans only; `422` otherwise) bills on that day of the month, or on the
-         *     month's last day in shorter months; the days before the first such day are not billed.
-         */
-        SubscriptionPlanInput: {
-            /**
-             * @description Amount of each cycle in cents.
-             * @example 5000
-             */
-            amount: number;
-            /**
-             * @example monthly
-             * @enum {string}
-             */
-            billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
-            /**
-             * @description Units of `billingFrequency` per cycle; 1 when omitted.
-             * @example 1
-             */
-            billingFrequencyCount?: number;
-            /** @example 10 */
-            billingExactDay?: number;
-            /** @example 12 */
-            cycles?: number;
-            /**
-             * @example day
-             * @enum {string}
-             */
-            trialInterval?: "day" | "week" | "month";
-            /** @example 7 */
-            trialIntervalCount?: number;
         };
         /**
          * @description How each cycle is charged. `credit` needs `card`, which is exchanged once for the provider's reusable token (the
@@ -6073,6 +6201,7 @@ export interface components {
              */
             endAs?: "canceled" | "unpaid";
             /**
+             * Format: int32
              * @description Days a subscription's billet stays payable after its due date (`billet` only); 3 when omitted.
              * @example 3
              */
@@ -6110,48 +6239,178 @@ export interface components {
             liable?: boolean;
         };
         /**
-         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
-         *     variant, whose `pricing` gives the plan) and `plan`.
+         * @description The subscription's split rule from its first cycle on: each item is checked exactly as
+         *     `POST /v1/subscriptions/{subscriptionId}/splits` checks it, one after the other, against the subscription's
+         *     amount and method and the items before it, and the splits are written with the subscription. Any item that
+         *     cannot be applied refuses the whole request (`422 splitPercentageExceeded`, `422 unprocessableEntity` or
+         *     `400 invalidParameters`, as that operation answers) and nothing is created. Omitted or empty: no splits.
          */
-        CreateSubscriptionRequest: {
-            customer?: components["schemas"]["TransactionCustomerInput"];
+        SubscriptionSplitsInput: components["schemas"]["CreateSubscriptionSplitRequest"][];
+        /**
+         * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
+         * @example {
+         *       "plan": "pro"
+         *     }
+         */
+        SubscriptionMetadataInput: {
+            [key: string]: string;
+        };
+        /**
+         * New payer, recurring variant
+         * @description A new subscription for a payer given in full (`customer`; `customerId` is not sent),
+         *     billed as a recurring variant's `pricing` says (`variantId`; `plan` is not sent).
+         */
+        CreateSubscriptionForCustomerAndVariant: {
+            customer: components["schemas"]["TransactionCustomerInput"];
+            customerId?: never;
             /**
-             * @description An existing customer, instead of `customer`.
-             * @example cus_3Jd9QwE5rTy2UiOp
-             */
-            customerId?: string;
-            /**
-             * @description A recurring variant of the merchant, instead of `plan`; a one-time or disabled variant is `422`.
+             * @description A recurring variant of the merchant, whose `pricing` gives the plan; a one-time or disabled variant is `422`.
              * @example var_9Kl3MnB6vCx1ZaQw
              */
-            variantId?: string;
-            plan?: components["schemas"]["SubscriptionPlanInput"];
+            variantId: string;
+            plan?: never;
             payment: components["schemas"]["SubscriptionPaymentInput"];
             dunning?: components["schemas"]["SubscriptionDunning"];
-            /**
-             * @description The subscription's split rule from its first cycle on: each item is checked exactly as
-             *     `POST /v1/subscriptions/{subscriptionId}/splits` checks it, one after the other, against the subscription's
-             *     amount and method and the items before it, and the splits are written with the subscription. Any item that
-             *     cannot be applied refuses the whole request (`422 splitPercentageExceeded`, `422 unprocessableEntity` or
-             *     `400 invalidParameters`, as that operation answers) and nothing is created. Omitted or empty: no splits.
-             */
-            splits?: components["schemas"]["CreateSubscriptionSplitRequest"][];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
             /**
              * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
              *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
              * @example clk_2Df5Gh8Jk1Lm4Np7
              */
             clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * @description An explicit plan, instead of a recurring `variantId`. `cycles` is the number of paid cycles of a fixed-term plan
+         *     (0 or omitted: renews until canceled). A trial is `trialIntervalCount` × `trialInterval` (no trial when omitted or
+         *     0). `billingExactDay` (monthly and yearly plans only; `422` otherwise) bills on that day of the month, or on the
+         *     month's last day in shorter months; the days before the first such day are not billed.
+         */
+        SubscriptionPlanInput: {
             /**
-             * @description Up to 50 key-value pairs of your own (keys up to 40 characters, values up to 500), returned as sent.
-             * @example {
-             *       "plan": "pro"
-             *     }
+             * Format: int64
+             * @description Amount of each cycle in cents.
+             * @example 5000
              */
-            metadata?: {
-                [key: string]: string;
-            };
-        } & ((unknown | unknown) & (unknown | unknown));
+            amount: number;
+            /**
+             * @example monthly
+             * @enum {string}
+             */
+            billingFrequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * Format: int32
+             * @description Units of `billingFrequency` per cycle; 1 when omitted.
+             * @example 1
+             */
+            billingFrequencyCount?: number;
+            /**
+             * Format: int32
+             * @example 10
+             */
+            billingExactDay?: number;
+            /**
+             * Format: int32
+             * @example 12
+             */
+            cycles?: number;
+            /**
+             * @example day
+             * @enum {string}
+             */
+            trialInterval?: "day" | "week" | "month";
+            /**
+             * Format: int32
+             * @example 7
+             */
+            trialIntervalCount?: number;
+        };
+        /**
+         * New payer, explicit plan
+         * @description A new subscription for a payer given in full (`customer`; `customerId` is not sent),
+         *     billed as the explicit `plan` says (`variantId` is not sent).
+         */
+        CreateSubscriptionForCustomerAndPlan: {
+            customer: components["schemas"]["TransactionCustomerInput"];
+            customerId?: never;
+            variantId?: never;
+            plan: components["schemas"]["SubscriptionPlanInput"];
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * Existing customer, recurring variant
+         * @description A new subscription for an existing customer (`customerId`; `customer` is not sent),
+         *     billed as a recurring variant's `pricing` says (`variantId`; `plan` is not sent).
+         */
+        CreateSubscriptionForCustomerIdAndVariant: {
+            customer?: never;
+            /**
+             * @description An existing customer of the merchant; one that does not exist is `422`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId: string;
+            /**
+             * @description A recurring variant of the merchant, whose `pricing` gives the plan; a one-time or disabled variant is `422`.
+             * @example var_9Kl3MnB6vCx1ZaQw
+             */
+            variantId: string;
+            plan?: never;
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * Existing customer, explicit plan
+         * @description A new subscription for an existing customer (`customerId`; `customer` is not sent),
+         *     billed as the explicit `plan` says (`variantId` is not sent).
+         */
+        CreateSubscriptionForCustomerIdAndPlan: {
+            customer?: never;
+            /**
+             * @description An existing customer of the merchant; one that does not exist is `422`.
+             * @example cus_3Jd9QwE5rTy2UiOp
+             */
+            customerId: string;
+            variantId?: never;
+            plan: components["schemas"]["SubscriptionPlanInput"];
+            payment: components["schemas"]["SubscriptionPaymentInput"];
+            dunning?: components["schemas"]["SubscriptionDunning"];
+            splits?: components["schemas"]["SubscriptionSplitsInput"];
+            /**
+             * @description Sandbox only: bill on this test clock's time instead of the wall clock's (a production key sending it is
+             *     `403 sandboxOnly`, a clock of another merchant `422`). The subscription starts on the clock's day.
+             * @example clk_2Df5Gh8Jk1Lm4Np7
+             */
+            clockId?: string;
+            metadata?: components["schemas"]["SubscriptionMetadataInput"];
+        };
+        /**
+         * @description A new subscription. Give exactly one of `customer` and `customerId`, and exactly one of `variantId` (a recurring
+         *     variant, whose `pricing` gives the plan) and `plan`.
+         *
+         *     The four combinations are spelled out as four shapes, each naming the two properties it takes and marking the
+         *     other two as never sent (`false`), rather than as two independent choices (`allOf` of two `oneOf`s): code
+         *     generators (openapi-typescript, hey-api, orval) turn four closed shapes into a precise union type, and could not
+         *     turn the two choices into anything but `unknown`. On the wire nothing changed: the same bodies are accepted and
+         *     refused.
+         */
+        CreateSubscriptionRequest: components["schemas"]["CreateSubscriptionForCustomerAndVariant"] | components["schemas"]["CreateSubscriptionForCustomerAndPlan"] | components["schemas"]["CreateSubscriptionForCustomerIdAndVariant"] | components["schemas"]["CreateSubscriptionForCustomerIdAndPlan"];
         /**
          * @description `atPeriodEnd: true` keeps the subscription until the end of the period already paid (`cancelAtPeriodEnd` becomes
          *     true; the next cycle is not billed and the subscription is `canceled` on its due date); false or omitted cancels
@@ -6286,12 +6545,14 @@ export interface components {
             /** @example subs_5Wq2Er8TyU4IoP6a */
             subscriptionId: string;
             /**
+             * Format: int64
              * @description Number of the cycle, 1 for the first paid period.
              * @example 3
              */
             cycle: number;
             status: components["schemas"]["BillingCycleStatus"];
             /**
+             * Format: int64
              * @description Amount charged for this cycle, in cents.
              * @example 5000
              */
@@ -6302,6 +6563,7 @@ export interface components {
              */
             transactionId: string | null;
             /**
+             * Format: int64
              * @description Charges made for this cycle so far (the first one and each retry).
              * @example 1
              */
@@ -6348,11 +6610,18 @@ export interface components {
         };
         /** @description A page of the billing cycles of one subscription, newest first by default. */
         BillingCycleList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -6418,11 +6687,18 @@ export interface components {
         };
         /** @description A page of the merchant's payment links (light projection), newest first by default. */
         PaymentLinkList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -6442,7 +6718,10 @@ export interface components {
         PaymentLinkItem: {
             /** @example var_9Kl3MnB6vCx1ZaQw */
             variantId: string;
-            /** @example 1 */
+            /**
+             * Format: int32
+             * @example 1
+             */
             quantity: number;
             /**
              * @description The variant's name (shown to the payer).
@@ -6450,6 +6729,7 @@ export interface components {
              */
             readonly name?: string;
             /**
+             * Format: int64
              * @description The variant's current unit price, in cents.
              * @example 7990
              */
@@ -6484,6 +6764,7 @@ export interface components {
             description?: string;
             items?: components["schemas"]["PaymentLinkItem"][];
             /**
+             * Format: int64
              * @description A fixed amount in cents (R$ 1,00 to R$ 1.000.000,00), when no `items` are given.
              * @example 15980
              */
@@ -6496,12 +6777,16 @@ export interface components {
              *     ]
              */
             methods?: components["schemas"]["PaymentLinkMethod"][];
-            /** @default 1 */
+            /**
+             * Format: int32
+             * @default 1
+             */
             maxInstallments?: number;
             /** Format: date-time */
             availableAt?: string | null;
             /** Format: date-time */
             expiresAt?: string | null;
+            /** Format: int64 */
             maxPayments?: number | null;
             /**
              * Format: uri
@@ -6576,6 +6861,7 @@ export interface components {
             /** @description The variants sold, or `null` for a fixed-amount link. */
             items: components["schemas"]["PaymentLinkItem"][] | null;
             /**
+             * Format: int64
              * @description What the payer pays, in cents (installments add no interest): the items' total at the catalogue's current
              *     prices. Prices changed since the link was written can take it out of what one charge carries (100 to
              *     1000000000): the link is then `unavailable` until they are changed back.
@@ -6597,6 +6883,7 @@ export interface components {
              */
             methods: components["schemas"]["PaymentLinkMethod"][];
             /**
+             * Format: int32
              * @description The most installments a card payer may choose (1 to 12); 1 for a recurring link.
              * @example 3
              */
@@ -6614,11 +6901,13 @@ export interface components {
              */
             expiresAt: string | null;
             /**
+             * Format: int64
              * @description Completed payments after which the link is `soldOut`; `null` without limit.
              * @example 100
              */
             maxPayments: number | null;
             /**
+             * Format: int64
              * @description Checkout sessions of the link completed with an approved payment.
              * @example 12
              */
@@ -6682,13 +6971,16 @@ export interface components {
             name?: string;
             description?: string;
             items?: components["schemas"]["PaymentLinkItem"][];
+            /** Format: int64 */
             amount?: number;
             methods?: components["schemas"]["PaymentLinkMethod"][];
+            /** Format: int32 */
             maxInstallments?: number;
             /** Format: date-time */
             availableAt?: string | null;
             /** Format: date-time */
             expiresAt?: string | null;
+            /** Format: int64 */
             maxPayments?: number | null;
             /**
              * Format: uri
@@ -6724,17 +7016,27 @@ export interface components {
                 enddate: string;
             };
             sessions: {
-                /** @example 420 */
+                /**
+                 * Format: int64
+                 * @example 420
+                 */
                 started: number;
-                /** @example 189 */
+                /**
+                 * Format: int64
+                 * @example 189
+                 */
                 completed: number;
-                /** @example 214 */
+                /**
+                 * Format: int64
+                 * @example 214
+                 */
                 abandoned: number;
             };
             /** @example 0.45 */
             conversionRate: number;
             amounts: {
                 /**
+                 * Format: int64
                  * @description Sum of the approved transactions of the period's sessions, in cents.
                  * @example 1152300
                  */
@@ -6753,16 +7055,19 @@ export interface components {
                  */
                 method: "pix" | "credit" | "billet";
                 /**
+                 * Format: int64
                  * @description Sessions in which the payer chose this method.
                  * @example 250
                  */
                 sessions: number;
                 /**
+                 * Format: int64
                  * @description Of those, sessions completed with this method.
                  * @example 130
                  */
                 approved: number;
                 /**
+                 * Format: int64
                  * @description Approved amount with this method, in cents.
                  * @example 741000
                  */
@@ -6776,11 +7081,13 @@ export interface components {
                  */
                 date: string;
                 /**
+                 * Format: int64
                  * @description Sessions started that day.
                  * @example 140
                  */
                 sessions: number;
                 /**
+                 * Format: int64
                  * @description Of those, sessions completed.
                  * @example 61
                  */
@@ -6799,6 +7106,7 @@ export interface components {
          */
         Money: {
             /**
+             * Format: int64
              * @description The amount in cents; negative only where a field says it may be.
              * @example 9103
              */
@@ -6843,6 +7151,7 @@ export interface components {
              */
             isCustom: boolean;
             /**
+             * Format: int32
              * @description Number of installments simulated (always 1 for `pix` and `billet`).
              * @example 3
              */
@@ -6858,12 +7167,16 @@ export interface components {
             totalFees: components["schemas"]["Money"];
             /** @description One entry per installment, in order. */
             installments: {
-                /** @example 1 */
+                /**
+                 * Format: int32
+                 * @example 1
+                 */
                 number: number;
                 amount: components["schemas"]["Money"];
                 fees: components["schemas"]["Money"];
                 net: components["schemas"]["Money"];
                 /**
+                 * Format: int64
                  * @description Days after the payment on which this installment is expected in the merchant's balance.
                  * @example 30
                  */
@@ -7008,11 +7321,13 @@ export interface components {
              */
             headerAuthorization: string | null;
             /**
+             * Format: int64
              * @description Delivery attempts made to this endpoint, successful or not, since it was registered.
              * @example 1280
              */
             shotsQty: number;
             /**
+             * Format: int64
              * @description Of `shotsQty`, the attempts that failed.
              * @example 12
              */
@@ -7059,11 +7374,18 @@ export interface components {
         };
         /** @description A page of the merchant's webhook endpoints in the key's mode, newest first by default. Secrets are never listed. */
         WebhookEndpointList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 1
              */
@@ -7324,11 +7646,13 @@ export interface components {
             source: "automatic" | "manual";
             status: components["schemas"]["WebhookDispatchStatus"];
             /**
+             * Format: int32
              * @description Attempts made so far, from 0 to one more than the deployment's retry schedule lists (8 with the standard schedule).
              * @example 1
              */
             attempts: number;
             /**
+             * Format: int32
              * @description HTTP status of the latest attempt's answer; `null` before the first attempt or when no answer came (time-out, connection error).
              * @example 200
              */
@@ -7418,6 +7742,7 @@ export interface components {
              */
             delivered: boolean;
             /**
+             * Format: int64
              * @description Attempts made over all the event's dispatches.
              * @example 1
              */
@@ -7438,11 +7763,18 @@ export interface components {
          *     small, and their dispatches are what the list is read for).
          */
         WebhookEventList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -7668,12 +8000,14 @@ export interface components {
              */
             method: "pix" | "credit" | "billet" | null;
             /**
+             * Format: int64
              * @description The link's total as the session last knew it, in cents: when the session started, then the total its payment
              *     was started with, or the new total the payer was refused with when it had changed since the page showed it.
              * @example 15980
              */
             amount: number;
             /**
+             * Format: int64
              * @description The amount approved in this session, in cents: 0 unless `completed` (0 too for a subscription started with a
              *     trial), or `abandoned` with a charge approved after the abandonment.
              * @example 15980
@@ -7760,6 +8094,9 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7780,6 +8117,9 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7790,6 +8130,9 @@ export interface components {
         UnprocessableEntity: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7814,6 +8157,9 @@ export interface components {
         ServerError: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7824,6 +8170,9 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7834,6 +8183,9 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7844,6 +8196,9 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7854,6 +8209,9 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7864,6 +8222,9 @@ export interface components {
         PaymentRequired: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -7904,25 +8265,25 @@ export interface components {
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeGt: string | unknown | unknown;
+        DateRangeGt: string;
         /**
          * @description Inclusive lower bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeGte: string | unknown | unknown;
+        DateRangeGte: string;
         /**
          * @description Exclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeLt: string | unknown | unknown;
+        DateRangeLt: string;
         /**
          * @description Inclusive upper bound on `createdAt`, an ISO 8601 timestamp (`2026-03-14T00:00:00.000Z`); a bare date
          *     (`2026-03-14`) means that day's `00:00:00.000Z`. Combines with the other `daterange` parameters (all must hold).
          * @example 2026-03-14T00:00:00.000Z
          */
-        DateRangeLte: string | unknown | unknown;
+        DateRangeLte: string;
         /**
          * @description Makes a retry of this request safe. 10 to 255 characters of letters, digits, `-` and `_` (a UUID v4 is
          *     recommended). Scoped per merchant, per mode and per key; kept 24 hours, after which the key is new again.
@@ -8056,25 +8417,43 @@ export interface components {
          */
         "X-Correlation-Id": string;
         /**
-         * @description Seconds to wait before retrying the request.
-         * @example 12
-         */
-        "Retry-After": number;
-        /**
          * @description Requests allowed in the current window for this key.
+         *
+         *     Sent on every answer to a request whose key was counted against its quota: every status, successes and errors
+         *     alike, since the key is counted right after it is authenticated and before anything else is checked. Absent
+         *     when the request was refused before that: no or an invalid key (`401`), a key refused for its address or role
+         *     (`403 forbidden`), a path or method that does not exist (`404`, `405`). A `429` for polling one resource
+         *     too often carries the polling rule's numbers, any other answer the key's request quota.
          * @example 100
          */
         "RateLimit-Limit": number;
         /**
          * @description Requests left in the current window for this key.
+         *
+         *     Sent on every answer to a request whose key was counted against its quota: every status, successes and errors
+         *     alike, since the key is counted right after it is authenticated and before anything else is checked. Absent
+         *     when the request was refused before that: no or an invalid key (`401`), a key refused for its address or role
+         *     (`403 forbidden`), a path or method that does not exist (`404`, `405`). A `429` for polling one resource
+         *     too often carries the polling rule's numbers, any other answer the key's request quota.
          * @example 0
          */
         "RateLimit-Remaining": number;
         /**
          * @description Seconds until the current window resets.
+         *
+         *     Sent on every answer to a request whose key was counted against its quota: every status, successes and errors
+         *     alike, since the key is counted right after it is authenticated and before anything else is checked. Absent
+         *     when the request was refused before that: no or an invalid key (`401`), a key refused for its address or role
+         *     (`403 forbidden`), a path or method that does not exist (`404`, `405`). A `429` for polling one resource
+         *     too often carries the polling rule's numbers, any other answer the key's request quota.
          * @example 12
          */
         "RateLimit-Reset": number;
+        /**
+         * @description Seconds to wait before retrying the request.
+         * @example 12
+         */
+        "Retry-After": number;
         /**
          * @description Present and `true` when this response answers an earlier request with the same `X-Idempotency-Key` and body:
          *     its stored answer, or, when that request did its work without answering, the resource it created or acted on
@@ -8172,6 +8551,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8228,6 +8610,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -8247,6 +8632,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8277,6 +8665,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8339,6 +8730,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -8360,6 +8754,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8377,6 +8774,9 @@ export interface operations {
             503: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8433,6 +8833,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -8453,6 +8856,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8512,6 +8918,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -8532,6 +8941,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8549,6 +8961,9 @@ export interface operations {
             503: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8575,6 +8990,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +9005,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8598,6 +9019,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8634,6 +9058,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8646,6 +9073,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8674,6 +9104,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8686,6 +9119,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8697,6 +9133,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8726,6 +9165,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8738,6 +9180,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8748,6 +9193,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8781,6 +9229,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8793,6 +9244,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8803,6 +9257,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8813,6 +9270,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,6 +9287,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8860,6 +9323,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8872,6 +9338,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +9354,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8895,6 +9367,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8906,6 +9381,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8939,6 +9417,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8951,6 +9432,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8963,6 +9447,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9002,6 +9489,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9014,6 +9504,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9024,6 +9517,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9129,6 +9625,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9185,6 +9684,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9203,6 +9705,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9234,6 +9739,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9247,6 +9755,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9305,6 +9816,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9319,6 +9833,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9333,6 +9850,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9387,6 +9907,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9401,6 +9924,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9413,6 +9939,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9442,6 +9971,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9455,6 +9987,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9513,6 +10048,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9527,6 +10065,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9559,6 +10100,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9572,6 +10116,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9595,6 +10142,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9678,6 +10228,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9735,6 +10288,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9753,6 +10309,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9764,6 +10323,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9843,6 +10405,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9876,6 +10441,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9889,6 +10457,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9918,6 +10489,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9931,6 +10505,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,6 +10518,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10026,6 +10606,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10083,6 +10666,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10097,6 +10683,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10112,6 +10701,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10141,6 +10733,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10154,6 +10749,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10187,6 +10785,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10199,6 +10800,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10209,6 +10813,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10220,6 +10827,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10236,6 +10846,9 @@ export interface operations {
             503: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10314,6 +10927,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10370,6 +10986,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10405,6 +11024,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10418,6 +11040,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10476,6 +11101,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10490,6 +11118,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10546,6 +11177,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10560,6 +11194,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10615,6 +11252,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10629,6 +11269,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10720,6 +11363,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10776,6 +11422,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10790,6 +11439,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10802,6 +11454,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10831,6 +11486,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10844,6 +11502,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10903,6 +11564,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10917,6 +11581,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10929,6 +11596,9 @@ export interface operations {
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10983,6 +11653,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10997,6 +11670,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11052,6 +11728,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -11066,6 +11745,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11157,6 +11839,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11213,6 +11898,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -11248,6 +11936,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11310,6 +12001,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11369,6 +12063,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11428,6 +12125,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11491,6 +12191,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11525,6 +12228,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11587,6 +12293,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -11630,6 +12339,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11699,6 +12411,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -11793,6 +12508,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11883,6 +12601,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11940,6 +12661,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -11977,6 +12701,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12039,6 +12766,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -12101,6 +12831,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -12162,6 +12895,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -12208,6 +12944,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12262,6 +13001,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12275,6 +13017,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12298,6 +13043,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12391,6 +13139,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12447,6 +13198,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -12506,6 +13260,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -12542,6 +13299,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12604,6 +13364,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -12641,6 +13404,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12760,6 +13526,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12793,6 +13562,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12855,6 +13627,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };

@@ -119,7 +119,40 @@ const BREAKING: [string, (doc: Json) => void, Expected][] = [
   }, { location: '#/components/schemas/CreateCustomerRequest', message: /^new "then" rule \{"required":\["birthdate"\]\}/ }],
   ['a prefixItems rule added to a request array', (d) => { at(props(d, 'CreateCustomerRequest'), '/additionalEmails').prefixItems = [{ pattern: '@' }]; },
     { location: '#/components/schemas/CreateCustomerRequest/properties/additionalEmails', message: /^new "prefixItems" rule/ }],
+  ['request choices spelled out as shapes, one combination left out', (d) => {
+    spellOutSubscription(d);
+    list(d, '/components/schemas/CreateSubscriptionRequest/oneOf').pop();
+  }, { location: '#/components/schemas/CreateSubscriptionRequest', message: /alternative customerId,payment,plan is no longer accepted/ }],
+  ['a spelled-out shape requiring one more field', (d) => {
+    spellOutSubscription(d);
+    list(d, '/components/schemas/CreateSubscriptionRequest/oneOf/1/required').push('dunning');
+  }, { location: '#/components/schemas/CreateSubscriptionRequest/oneOf/1/properties/dunning', message: /"dunning" is now required/ }],
+  ['a request field refused with a false schema', (d) => { props(d, 'CreateRefundRequest').metadata = false; },
+    { location: '#/components/schemas/CreateRefundRequest/properties/metadata', message: /"metadata" removed: .*refused/ }],
+  ['a response field never sent any more (a false schema)', (d) => { props(d, 'Customer').email = false; },
+    { location: '#/components/schemas/Customer/properties/email', message: /field "email" removed/ }],
+  ['int32 given to a request integer whose bounds pass 2^31', (d) => { at(props(d, 'CreateWithdrawalRequest'), '/amount').format = 'int32'; },
+    { location: '#/components/schemas/CreateWithdrawalRequest/properties/amount', message: /^format "int32" added$/ }],
 ];
+
+/**
+ * The released `allOf` of two choices (`customer`/`customerId`, `variantId`/`plan`) of CreateSubscriptionRequest,
+ * written out by hand as the four closed shapes it allows: the two chosen names required, the two others `false`.
+ */
+function spellOutSubscription(d: Json): void {
+  const { allOf: _choices, ...base } = schema(d, 'CreateSubscriptionRequest');
+  const shape = (who: string, other: string, what: string, instead: string): Json => ({
+    ...structuredClone(base),
+    required: [...(base.required as string[]), who, what],
+    properties: { ...(base.properties as Json), [other]: false, [instead]: false },
+  });
+  at(d, '/components/schemas').CreateSubscriptionRequest = {
+    oneOf: [
+      shape('customer', 'customerId', 'variantId', 'plan'), shape('customer', 'customerId', 'plan', 'variantId'),
+      shape('customerId', 'customer', 'variantId', 'plan'), shape('customerId', 'customer', 'plan', 'variantId'),
+    ],
+  };
+}
 
 describe('the breaking-change gate', () => {
   it.each(BREAKING)('fails on %s, naming the place', (_name, edit, expected) => {
@@ -183,6 +216,13 @@ const UNCHANGED: [string, (doc: Json) => void][] = [
   ['a $ref with only a description beside it', (d) => {
     at(d, '/paths/~1v1~1customers/post/requestBody/content/application~1json').schema = {
       $ref: '#/components/schemas/CreateCustomerRequest', description: 'The customer to create.' };
+  }],
+  ['request choices spelled out as the closed shapes they allow', spellOutSubscription],
+  ['the same shapes in another order', (d) => { spellOutSubscription(d); list(d, '/components/schemas/CreateSubscriptionRequest/oneOf').reverse(); }],
+  ['size formats that refuse nothing: int64 on any integer, int32 within its bounds', (d) => {
+    at(props(d, 'CreateWithdrawalRequest'), '/amount').format = 'int64';
+    at(d, '/components/parameters/Limit/schema').format = 'int32';
+    at(props(d, 'Transaction'), '/amount').format = 'int64';
   }],
   ['a path parameter renamed', (d) => {
     const paths = at(d, '/paths');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { at } from './spec';
-import { checkResponse, documentedStatus } from './validator';
+import { checkResponse, documentedStatus, undeclaredHeaders } from './validator';
 
 const H = { 'X-Correlation-Id': 'corr_AbCdEfGh12345678', 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -52,6 +52,18 @@ describe('checkResponse', () => {
     expect(checkResponse('listRolesOfUser', 200, body, { ...H, 'X-Correlation-Id': 'c!' }).join()).toMatch(/X-Correlation-Id/);
     expect(checkResponse('listRolesOfUser', 200, undefined, H).join()).toMatch(/JSON body is missing/);
     expect(checkResponse('listRolesOfUser', 200, body, { ...H, 'Content-Type': 'text/html' }).join()).toMatch(/Content-Type/);
+  });
+
+  it('refuses a header the contract knows that the response does not declare, and ignores the others', () => {
+    const quota = { 'RateLimit-Limit': '100', 'RateLimit-Remaining': '99', 'RateLimit-Reset': '60' };
+    expect(checkResponse('listRolesOfUser', 200, example(ROLES_200), { ...H, ...quota, 'X-Powered-By': 'x' })).toEqual([]);
+    const unauthorized = {
+      error: { status: 'Unauthorized', statusCode: 401, category: 'authentication', code: 'unauthorized', message: 'No key.', resource: 'client' },
+    };
+    expect(checkResponse('getWallet', 401, unauthorized, { ...H, 'RateLimit-Remaining': '99' })).toEqual([
+      'getWallet 401: sends the header RateLimit-Remaining, which this response does not declare',
+    ]);
+    expect(undeclaredHeaders('listRolesOfUser', 200, new Headers({ ...H, 'retry-after': '3' }))).toEqual(['Retry-After']);
   });
 
   it('checks documented headers by their schema (Retry-After is an integer ≥ 1)', () => {

@@ -25,6 +25,20 @@ function resolveHeader(h: HeaderObject | { $ref: string }): HeaderObject {
   return '$ref' in h ? at<HeaderObject>(h.$ref) : h;
 }
 
+/** The response headers the contract defines (`components/headers`): a name it knows, wherever it is sent. */
+const KNOWN_HEADERS = Object.keys(at<Record<string, unknown>>('/components/headers'));
+
+/**
+ * The headers the contract knows that an answer sends but its response does not declare: a partner's generated
+ * client reads a header only where it is declared. Empty when the status is not documented (reported apart).
+ */
+export function undeclaredHeaders(operationId: OperationId, status: number, headers: HeadersLike): string[] {
+  const key = documentedStatus(operationId, status);
+  if (key === undefined) return [];
+  const declared = new Set(Object.keys(at<ResponseObject>(operation(operationId).responses[key]!).headers ?? {}).map((n) => n.toLowerCase()));
+  return KNOWN_HEADERS.filter((name) => !declared.has(name.toLowerCase()) && header(headers, name) !== null);
+}
+
 /** Header values are text; a header documented as a number is compared as one. */
 function headerValue(raw: string, schema: { type?: unknown } | undefined): unknown {
   const t = schema?.type;
@@ -58,6 +72,9 @@ export function checkResponse(operationId: OperationId, status: number, body: un
     if (!h.schema) continue;
     const v = validatorFor(h.schema);
     if (!v(headerValue(value, h.schema))) problems.push(`${where}: header ${name}="${value}": ${errorsOf(v).join('; ')}`);
+  }
+  for (const name of undeclaredHeaders(operationId, status, headers)) {
+    problems.push(`${where}: sends the header ${name}, which this response does not declare`);
   }
 
   const json = response.content?.['application/json'];

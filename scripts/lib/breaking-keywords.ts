@@ -31,12 +31,26 @@ export function compareLimits(o: Json, n: Json, dir: Direction, emit: Emit): voi
   }
   for (const k of ['pattern', 'format'] as const) {
     if (o[k] === n[k]) continue;
-    const changed = req ? n[k] !== undefined : o[k] !== undefined;
+    const changed = req ? n[k] !== undefined && !(k === 'format' && sizeFits(o, n[k])) : o[k] !== undefined;
     if (changed) emit(k === 'pattern' ? 'pattern-changed' : 'format-changed', { from: o[k], to: n[k] });
   }
   if (req ? n.uniqueItems === true && o.uniqueItems !== true : o.uniqueItems === true && n.uniqueItems !== true) {
     emit('unique-items', {});
   }
+}
+
+/**
+ * Whether a size format given to an unformatted request integer refuses nothing it accepted. `int32`: when its range
+ * holds the old bounds. `int64`: always, as far as a JSON number read by JavaScript goes: beyond 2^53 it is no longer
+ * an exact integer, so nothing larger was ever taken exactly (and amounts and counters land in 64-bit columns).
+ */
+function sizeFits(o: Json, format: unknown): boolean {
+  if (o.format !== undefined || ![o.type].flat().includes('integer')) return false;
+  if (format === 'int64') return true;
+  if (format !== 'int32') return false;
+  const min = typeof o.minimum === 'number' ? o.minimum : undefined;
+  const max = typeof o.maximum === 'number' ? o.maximum : undefined;
+  return min !== undefined && max !== undefined && min >= -(2 ** 31) && max <= 2 ** 31 - 1;
 }
 
 /**

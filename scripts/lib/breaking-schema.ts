@@ -3,6 +3,7 @@
  * direction: `request` (what the service accepts: it must not refuse what it accepted) or `response` (what the
  * service sends, webhook payloads included: it must not lose a guarantee). Pure; used by breaking.ts.
  */
+import { requiredKey, spellOutChoices } from './breaking-choices';
 import { compareDefaults, compareLimits, compareOpaque } from './breaking-keywords';
 import { change, describeSchemaRule, type Change, type Direction, type SchemaRule } from './breaking-rules';
 import {
@@ -124,6 +125,15 @@ export class SchemaComparer {
     for (const [name, os] of Object.entries(op)) {
       if (hidden(this.oldDoc, os)) continue;
       const ns = np[name];
+      // `false`: the field is never there. Refused in a request, never sent in an answer.
+      if (os === false) {
+        if (ns !== undefined && ns !== false) this.emit(req ? 'field-added-optional' : 'field-added', sub(name), { name });
+        continue;
+      }
+      if (ns === false) {
+        this.emit(req ? 'field-not-accepted' : 'field-removed', at, { name }, `/properties/${escapePointer(name)}`);
+        continue;
+      }
       if (ns === undefined) {
         if (!req) this.emit('field-removed', at, { name }, `/properties/${escapePointer(name)}`);
         else if (n.raw.additionalProperties === false) this.emit('field-not-accepted', at, { name }, `/properties/${escapePointer(name)}`);
@@ -137,6 +147,10 @@ export class SchemaComparer {
     }
     for (const [name, ns] of Object.entries(np)) {
       if (name in op || hidden(this.newDoc, ns)) continue;
+      if (ns === false) {
+        if (req && o.raw.additionalProperties !== false) this.emit('field-not-accepted', sub(name), { name });
+        continue;
+      }
       if (req) this.emit(nreq.has(name) ? 'field-added-required' : 'field-added-optional', sub(name), { name });
       else this.emit('field-added', sub(name), { name });
     }
@@ -204,7 +218,11 @@ export class SchemaComparer {
   }
 
   private branchesOf(doc: Json, v: View, group: Group | undefined): Branch[] {
-    if (!group) return [{ node: v.raw, keys: [typeKey(doc, v.raw)], label: typeKey(doc, v.raw) }];
+    if (!group) {
+      const shapes = spellOutChoices(doc, v);
+      if (shapes) return shapes.map((node) => ({ node, keys: [requiredKey(doc, node), typeKey(doc, node)], label: requiredKey(doc, node).slice(4) }));
+      return [{ node: v.raw, keys: [typeKey(doc, v.raw)], label: typeKey(doc, v.raw) }];
+    }
     // The parent's own `default` was compared with the parent: each branch does not compare it again.
     const { default: _default, ...rest } = v.raw;
     const prop = typeof group.discriminator?.propertyName === 'string' ? group.discriminator.propertyName : undefined;
@@ -222,7 +240,7 @@ export class SchemaComparer {
         keys.push(...tags.map((t) => `tag:${t}`));
       }
       if (ref) keys.push(`ref:${ref.split('/').pop()}`);
-      keys.push(typeKey(doc, b), `canon:${canon(schemaOf(doc, b))}`);
+      keys.push(typeKey(doc, b), `canon:${canon(schemaOf(doc, b))}`, requiredKey(doc, node));
       const label = keys[0]!.replace(/^(tag|ref|type|canon):/, '');
       return { node, keys, label };
     });
@@ -232,14 +250,14 @@ export class SchemaComparer {
 interface Branch { node: unknown; keys: string[]; label: string }
 
 /**
- * Pairs old and new branches: by discriminator value, then `$ref` name, then type, then content; without a
+ * Pairs old and new branches: by discriminator value, then `$ref` name, then required names, then type, then content; without a
  * discriminator the branches left are paired in order (a changed branch is compared, not reported removed and added).
  */
 function matchBranches(oB: Branch[], nB: Branch[], byPosition: boolean): [number | undefined, number | undefined][] {
   const pairs: [number | undefined, number | undefined][] = [];
   const usedN = new Set<number>();
   const usedO = new Set<number>();
-  for (const kind of ['tag:', 'ref:', 'type:', 'canon:']) {
+  for (const kind of ['tag:', 'ref:', 'req:', 'type:', 'canon:']) {
     oB.forEach((ob, oi) => {
       if (usedO.has(oi)) return;
       const key = ob.keys.find((k) => k.startsWith(kind));

@@ -32,8 +32,11 @@ export const CONSTRAINT_ONLY = new Set(['required', 'not', 'minProperties', 'max
 export const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
 export const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
 
-/** A oneOf/anyOf list and its discriminator; `{type: null}` branches are taken out by `view` (see `View.nullable`). */
-export interface Group { branches: unknown[]; discriminator: Json | undefined }
+/**
+ * A oneOf/anyOf list and its discriminator; `{type: null}` branches are taken out by `view` (see `View.nullable`).
+ * `exclusive`: a `oneOf`, which a value must match exactly one branch of.
+ */
+export interface Group { branches: unknown[]; discriminator: Json | undefined; exclusive: boolean }
 /** An opaque keyword of a schema (or of one of its `allOf` parts) and its normalised value, `canon`ical. */
 export interface Opaque { keyword: string; value: string }
 /**
@@ -151,8 +154,8 @@ function flatten(doc: Json, node: unknown, depth = 0): { raw: Json; groups: Grou
   const opaque: Opaque[] = OPAQUE.filter((k) => k in rest).map((k) => ({ keyword: k, value: canon(normalise(doc, rest[k])) }));
   const groups: Group[] = [];
   const disc = isObj(discriminator) ? discriminator : undefined;
-  if (Array.isArray(oneOf)) groups.push({ branches: oneOf, discriminator: disc });
-  if (Array.isArray(anyOf)) groups.push({ branches: anyOf, discriminator: disc });
+  if (Array.isArray(oneOf)) groups.push({ branches: oneOf, discriminator: disc, exclusive: true });
+  if (Array.isArray(anyOf)) groups.push({ branches: anyOf, discriminator: disc, exclusive: false });
   for (const branch of Array.isArray(allOf) ? allOf : []) {
     const f = flatten(doc, branch, depth + 1);
     raw = mergeRaw(raw, f.raw);

@@ -43,6 +43,11 @@ describe('oneOf failures, distilled', () => {
     expect(d.explain(sub, { plan, payment: { method: 'pix' } }, true)).toEqual([{ customer: 'is required (or customerId)' }]);
     expect(d.explain(sub, { customer, plan: { ...plan, billingFrequency: 'fortnightly' }, payment: { method: 'pix' } }, true))
       .toEqual([{ 'plan[billingFrequency]': 'must be one of daily, weekly, monthly, yearly' }]);
+    expect(d.explain(sub, { customer, customerId: 'cus_3Jd9QwE5rTy2UiOp', plan, payment: { method: 'pix' } }, true))
+      .toEqual([{ customer: 'customer and customerId are exclusive: send only one of them' }]);
+    expect(d.explain(sub, { payment: { method: 'pix', card: 'no' } }, true)).toEqual([
+      { customer: 'is required (or customerId)' }, { variantId: 'is required (or plan)' }, { 'payment[card]': 'must be object' },
+    ]);
     expect(d.explain(sub, { customer, plan, payment: { method: 'pix' } }, true)).toEqual([]);
   });
 

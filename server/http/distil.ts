@@ -3,7 +3,8 @@
  * charge that also names `customerId` got eight lines about the PIX and billet shapes), and its errors no longer say
  * which branch they came from. So the body is checked again here, branch by branch: the branch its discriminator
  * selects (`payment.method`), or its type selects (`[Document, null]`), is the one reported; branches that only
- * require one field or another (`customer` / `customerId`) become one sentence, or the one contradiction.
+ * require one field or another (`customer` / `customerId`), or closed shapes that each take one of several such
+ * choices, become one sentence per choice, or the one contradiction.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -51,12 +52,6 @@ export class Distiller {
   explain(pointer: string, data: unknown, all: boolean, at: string[] = []): Param[] {
     const { pointer: ptr, schema } = this.resolve(pointer);
     const alternatives = schema.oneOf;
-    const parts = schema.allOf;
-    // Several choices at once (`customer` or `customerId`, and `variantId` or `plan`): each explained on its own.
-    if (!Array.isArray(alternatives) && Array.isArray(parts) && parts.some((p) => isObject(p) && Array.isArray(p.oneOf))) {
-      const base = this.check(`${ptr}#base`, data, all, at, { ...schema, allOf: undefined });
-      return unique([...base, ...parts.flatMap((_, i) => this.explain(`${ptr}/allOf/${i}`, data, all, at))]);
-    }
     if (!Array.isArray(alternatives)) return this.check(ptr, data, all, at);
     const base = this.check(`${ptr}#base`, data, all, at, { ...schema, oneOf: undefined });
     const branches = alternatives.map((_, i) => this.resolve(`${ptr}/oneOf/${i}`));
@@ -72,8 +67,35 @@ export class Distiller {
           : { [bracketName([...at, names[0]!])]: `is required (or ${names.slice(1).join(', or ')})` };
       return unique([...base, param]);
     }
+    const choices = choiceGroups(branches);
+    if (choices) return unique([...base, ...this.explainChoices(branches, choices, data, all, at)]);
     if (passing.length > 1) return unique([...base, { [bracketName(at)]: 'matches more than one of the shapes it may take' }]);
     return unique([...base, ...this.chooseBranch(branches, data, all, at)]);
+  }
+
+  /**
+   * Closed shapes, one per combination of choices (`customer` or `customerId`, and `variantId` or `plan`): each choice
+   * said as one sentence, then the problems of the shape the body chose (what it sent, else each choice's first name),
+   * without the choices' names it did not choose.
+   */
+  private explainChoices(branches: { pointer: string; schema: Schema }[], groups: string[][], data: unknown, all: boolean, at: string[]): Param[] {
+    const params: Param[] = [];
+    const chosen: string[] = [];
+    for (const names of groups) {
+      const sent = names.filter((n) => isObject(data) && Object.hasOwn(data, n));
+      if (sent.length > 1) params.push({ [bracketName([...at, sent[0]!])]: `${sent.join(' and ')} are exclusive: send only one of them` });
+      if (sent.length === 0) params.push({ [bracketName([...at, names[0]!])]: `is required (or ${names.slice(1).join(', or ')})` });
+      chosen.push(sent[0] ?? names[0]!);
+    }
+    const branch = branches.find((b) => chosen.every((n) => requiredOf(b.schema).includes(n))) ?? branches[0]!;
+    const unchosen = new Set(groups.flat().filter((n) => !chosen.includes(n)));
+    const probe = isObject(data) ? Object.fromEntries(Object.entries(data).filter(([k]) => !unchosen.has(k))) : data;
+    const choiceKeys = new Set(groups.flat().map((n) => bracketName([...at, n])));
+    const rest = this.explain(branch.pointer, probe, all, at).filter((p) => {
+      const [key, message] = Object.entries(p)[0]!;
+      return !(choiceKeys.has(key) && message.startsWith('must have required property'));
+    });
+    return [...params, ...rest];
   }
 
   /** The problems of the branch the data means to be (by discriminator, else by type, else the closest one). */
@@ -152,6 +174,27 @@ export class Distiller {
     if (fn(data)) return [];
     return unique(quiet(fn.errors ?? []).map((e) => toParam(e, at)));
   }
+}
+
+const requiredOf = (schema: Schema): string[] => (Array.isArray(schema.required) ? schema.required.map(String) : []);
+
+/**
+ * The choices of closed shapes that differ by which names they require and forbid (`false`): those names grouped so
+ * that no shape requires two of one group (`[customer, customerId]`, `[variantId, plan]`); null for other shapes.
+ */
+function choiceGroups(branches: { schema: Schema }[]): string[][] | null {
+  const props = branches.map((b) => (isObject(b.schema.properties) ? b.schema.properties : {}));
+  const reqs = branches.map((b) => requiredOf(b.schema));
+  const names: string[] = [];
+  for (const r of reqs) for (const n of r) if (!names.includes(n) && props.some((p) => p[n] === false)) names.push(n);
+  const together = (a: string, b: string) => reqs.some((r) => r.includes(a) && r.includes(b));
+  const groups: string[][] = [];
+  for (const n of names) {
+    const group = groups.find((g) => g.every((m) => !together(m, n)));
+    if (group) group.push(n);
+    else groups.push([n]);
+  }
+  return groups.length > 0 && groups.every((g) => g.length > 1) ? groups : null;
 }
 
 /** Drops what a nested `oneOf` adds around its real error: the `oneOf` line itself and "must be null". */
