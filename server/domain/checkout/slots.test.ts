@@ -11,6 +11,9 @@ import { TEST_CARDS } from '../../testing/payments';
 import type { LinkMethod, LinkRow } from './links-repo';
 import { offerOf, openSession, startPayment, type PaymentChoice } from './sessions';
 import { abandonCheckout } from './outcome';
+import { createProduct } from '../catalog/products';
+import { createVariant } from '../catalog/variants';
+import type { VariantInput } from '../catalog/input';
 
 const METHODS: LinkMethod[] = ['pix', 'credit', 'billet'];
 
@@ -127,6 +130,15 @@ describe.each(ENGINES)('payment link places on $name', (engine) => {
     await startPayment(svc.payments, second.id, choiceOf('credit', 2));
     await svc.drain();
     expect(await linkState(link)).toEqual({ completed: 1, reserved: 0, approved: 1 });
+  });
+
+  it("a recurring link's plan with a trial: the place taken at the start is the link's one completed payment at once", async () => {
+    const productId = (await createProduct(svc.db, scope, { name: 'Clube' })).id;
+    const pricing = { type: 'recurring', unitPrice: 2990, billingFrequency: 'monthly', cycles: 0, trialInterval: 'day', trialIntervalCount: 7 };
+    const variantId = (await createVariant(svc.db, scope, { productId, name: 'Clube com teste', pricing } as VariantInput)).id;
+    const link = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }], recurring: true, methods: ['credit'], max_installments: 1, max_payments: 2 });
+    await startPayment(svc.payments, (await open(link)).id, choiceOf('credit', 1));
+    expect(await linkState(link)).toEqual({ completed: 1, reserved: 0, approved: 0 });
   });
 
   it('a card refused by the anti-fraud analysis gives its place back', async () => {
