@@ -57,3 +57,21 @@ export async function placeCompleted(q: Queryable, sessionId: string, linkId: st
     [sessionId, linkId],
   );
 }
+
+/**
+ * A recurring link's subscription ended (canceled, expired, unpaid): its session's place goes back unless a charge of
+ * the session can still be approved (a first charge being processed keeps it, and its own outcome decides). Needed
+ * for a subscription ended before its first charge was made, which no charge's outcome would ever release; run with
+ * the subscription locked, so no first charge is being made meanwhile.
+ */
+export async function subscriptionEnded(q: Queryable, sessionId: string): Promise<void> {
+  await q.query(
+    `WITH freed AS (
+       UPDATE checkout_sessions s SET holds_place = false
+        WHERE s.id = $1 AND s.holds_place
+          AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.checkout_session_id = s.id AND t.status NOT IN ('failed', 'refused', 'canceled'))
+       RETURNING payment_link_id)
+     UPDATE payment_links SET reserved_payments = reserved_payments - 1 WHERE id IN (SELECT payment_link_id FROM freed)`,
+    [sessionId],
+  );
+}

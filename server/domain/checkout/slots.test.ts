@@ -132,6 +132,24 @@ describe.each(ENGINES)('payment link places on $name', (engine) => {
     expect(await linkState(link)).toEqual({ completed: 1, reserved: 0, approved: 1 });
   });
 
+  it("a recurring link's subscription canceled before its first charge, its session abandoned meanwhile, gives its place back", async () => {
+    const variantId = await insertVariant(svc.db, scope, 4900, true);
+    const link = await insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }], recurring: true, methods: ['credit'], max_installments: 1, max_payments: 1 });
+    const s = await open(link);
+    const { subscriptionId } = await startPayment(svc.payments, s.id, choiceOf('credit', 1));
+    // The session's time runs out while its subscription still waits for its first charge: the place is kept for it.
+    await abandonCheckout(svc.db, s.id);
+    expect(await linkState(link)).toEqual({ completed: 0, reserved: 1, approved: 0 });
+    const canceled = await svc.call(`/v1/subscriptions/${subscriptionId}/cancel`, { method: 'POST', json: { atPeriodEnd: false } });
+    expect(canceled.status, await canceled.clone().text()).toBe(200);
+    expect(await linkState(link)).toEqual({ completed: 0, reserved: 0, approved: 0 });
+    await svc.drain();
+    expect(await linkState(link)).toEqual({ completed: 0, reserved: 0, approved: 0 });
+    await startPayment(svc.payments, (await open(link)).id, choiceOf('credit', 2));
+    await svc.drain();
+    expect(await linkState(link)).toEqual({ completed: 1, reserved: 0, approved: 1 });
+  });
+
   it("a recurring link's plan with a trial: the place taken at the start is the link's one completed payment at once", async () => {
     const productId = (await createProduct(svc.db, scope, { name: 'Clube' })).id;
     const pricing = { type: 'recurring', unitPrice: 2990, billingFrequency: 'monthly', cycles: 0, trialInterval: 'day', trialIntervalCount: 7 };
