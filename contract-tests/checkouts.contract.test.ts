@@ -209,7 +209,7 @@ describe.each(ENGINES)('Checkouts (payment links) contract on $name', (engine) =
     expect((await enable(link.id)).data?.updatedAt).toBe(on.data?.updatedAt);
   });
 
-  it('availability: scheduled, expired, soldOut, unavailable after a variant is disabled, open again once enabled', async () => {
+  it('availability: scheduled, expired, soldOut, fullyReserved, unavailable after a variant is disabled, open again once enabled', async () => {
     expect((await create({ ...FIXED, availableAt: future(2) })).availability).toBe('scheduled');
     const expiring = await create({ ...FIXED, expiresAt: future(1) });
     await c.svc.db.query(`UPDATE payment_links SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.id]);
@@ -218,6 +218,10 @@ describe.each(ENGINES)('Checkouts (payment links) contract on $name', (engine) =
     await c.svc.db.query('UPDATE payment_links SET completed_payments = 2 WHERE id = $1', [capped.id]);
     expect(await availability(capped.id)).toBe('soldOut');
     expect((await patch(capped.id, { maxPayments: 3 })).data?.availability).toBe('open');
+    // The place left held by a payment under way: not sold out, but no new payment starts until it ends.
+    await c.svc.db.query('UPDATE payment_links SET reserved_payments = 1 WHERE id = $1', [capped.id]);
+    const held = await read(capped.id);
+    expect(held.data).toMatchObject({ availability: 'fullyReserved', completedPayments: 2, reservedPayments: 1, maxPayments: 3 });
     const { data: v } = await c.api.POST('/v1/variants', {
       body: { productId: (await c.api.GET('/v1/variants/{variantId}', { params: { path: { variantId: cap } } })).data!.productId, name: 'Meia', pricing: { type: 'one-time', unitPrice: 1200 } },
       params: idem(),

@@ -1306,8 +1306,8 @@ export interface paths {
         };
         /**
          * Read a payment link
-         * @description Returns the payment link with everything the merchant set, its `availability` now and `completedPayments`. A link
-         *     of another merchant or mode is `404 paymentLinkNotFound`.
+         * @description Returns the payment link with everything the merchant set, its `availability` now, `completedPayments` and
+         *     `reservedPayments`. A link of another merchant or mode is `404 paymentLinkNotFound`.
          */
         get: operations["getPaymentLink"];
         put?: never;
@@ -6806,13 +6806,16 @@ export interface components {
         /**
          * @description Whether a payer who opens the link now can pay, and if not why; computed when the link is read, in this order:
          *     `disabled` (the merchant switched it off), `scheduled` (before `availableAt`), `expired` (after `expiresAt`),
-         *     `soldOut` (`completedPayments` reached `maxPayments`), `unavailable` (a variant it sells is disabled, or its
-         *     product is, or prices changed since put its `amount` out of what one charge carries: below 100 or above
-         *     1000000000 cents), else `open`. The checkout page shows a clear page for each of these instead of the form.
+         *     `soldOut` (`completedPayments` reached `maxPayments`), `fullyReserved` (not sold out, but every remaining place
+         *     of `maxPayments` is held by a payment under way, `completedPayments` + `reservedPayments` reached `maxPayments`:
+         *     a place comes back when one of those payments ends unpaid, so the link may open again), `unavailable` (a variant
+         *     it sells is disabled, or its product is, or prices changed since put its `amount` out of what one charge carries:
+         *     below 100 or above 1000000000 cents), else `open`. The checkout page shows a clear page for each of these instead
+         *     of the form. New values may be added: treat one you do not know as "cannot be paid now".
          * @example open
          * @enum {string}
          */
-        PaymentLinkAvailability: "open" | "disabled" | "scheduled" | "expired" | "soldOut" | "unavailable";
+        PaymentLinkAvailability: "open" | "disabled" | "scheduled" | "expired" | "soldOut" | "fullyReserved" | "unavailable";
         /**
          * @description A payment link: a checkout page the service hosts at `accessFullUrl`, where a payer sees what is sold and its
          *     total, chooses one of `methods` and pays. Every payment made on it is an ordinary transaction of the merchant
@@ -6824,8 +6827,11 @@ export interface components {
          *     never reveals the link's `id`, the merchant's other links or anything the payer does not need.
          *
          *     Each visit of the page opens a checkout session (see `CheckoutSession`); a session completed (its payment
-         *     approved) counts in `completedPayments`, and once that reaches `maxPayments` the link is `soldOut`. The limit is
-         *     checked when a payer starts a payment: payments already under way when it is reached may still complete.
+         *     approved) counts in `completedPayments`, and once that reaches `maxPayments` the link is `soldOut`. A payment
+         *     takes one of the `maxPayments` places when it starts (`reservedPayments`), and keeps it until it is approved
+         *     (the place becomes a completed payment) or ends unpaid (failed, refused, canceled, expired: the place is given
+         *     back), so approved payments never exceed `maxPayments`, however many payers start at once. While every place
+         *     left is held, the link is `fullyReserved`.
          */
         PaymentLink: {
             /** @example link_5Gh7Jk9Lz2Xc4Vb6 */
@@ -6902,16 +6908,26 @@ export interface components {
             expiresAt: string | null;
             /**
              * Format: int64
-             * @description Completed payments after which the link is `soldOut`; `null` without limit.
+             * @description The most payments the link approves: completed payments after which it is `soldOut`, counting the payments
+             *     under way against it (`reservedPayments`); `null` without limit. Lowered below `completedPayments` +
+             *     `reservedPayments`, the payments already under way keep their places (each may still be approved) and no
+             *     new one starts until the count is below it again.
              * @example 100
              */
             maxPayments: number | null;
             /**
              * Format: int64
-             * @description Checkout sessions of the link completed with an approved payment.
+             * @description Checkout sessions of the link completed with an approved payment (a refund later does not give the place back).
              * @example 12
              */
             completedPayments: number;
+            /**
+             * @description Payments started on the link and still under way (a card being processed, a PIX or billet not yet paid nor
+             *     expired), each holding one place of `maxPayments` until it is approved (then counted in
+             *     `completedPayments`) or ends unpaid (then given back). Counted on every link, capped or not.
+             * @example 0
+             */
+            reservedPayments: number;
             /**
              * Format: uri
              * @description Where the invoice page sends the payer once the payment is approved, with the checkout session's id added to the query as `checkoutSessionId` (the address's own query and fragment kept: `https://loja.example/obrigado?pedido=1042&checkoutSessionId=chs_…`); a "Voltar para a loja" link to it without the page's script. Confirm the payment by its event, not by this visit. `null`: the page stays and says the payment is approved. An `http` or `https` address.
@@ -7973,7 +7989,8 @@ export interface components {
          *     the service processed late, a payment confirmed past its expiry) is an approved transaction of the merchant; the
          *     session stays `abandoned` with no new event, but takes that charge (`transactionId`, `method`, `approvedAmount`)
          *     and the link counts it in `completedPayments`, once (a dispute won later approves it again without counting
-         *     again). Sessions are the records `GET /v1/checkouts/sessions/analytics` counts, and the `payload.object` of
+         *     again). The payment's place on the link (`PaymentLink.reservedPayments`) was kept for it while it could still be
+         *     approved, so such a late approval never takes the link past `maxPayments`. Sessions are the records `GET /v1/checkouts/sessions/analytics` counts, and the `payload.object` of
          *     `checkout.*` events.
          *
          *     One payment at a time: while the session's latest payment is under way (its transaction neither approved nor

@@ -9,7 +9,7 @@ const later = (h: number) => new Date(now.getTime() + h * 3_600_000);
 const ROW: LinkRow = {
   id: 'link_1', merchant_id: 'bus_1', mode: 'sandbox', access_id: 'acc_1', name: 'Camiseta', description: 'd', enabled: true,
   items: [{ variantId: 'var_1', quantity: 2 }], amount: null, methods: ['pix'], max_installments: 3, available_at: null,
-  expires_at: later(-1), max_payments: 5, completed_payments: 0, success_url: 'https://loja.example/ok', cancel_url: null,
+  expires_at: later(-1), max_payments: 5, completed_payments: 0, reserved_payments: 0, success_url: 'https://loja.example/ok', cancel_url: null,
   recurring: false, template_id: null, metadata: { a: '1' }, created_at: now, updated_at: now,
 };
 

@@ -29,6 +29,8 @@ export interface LinkRow {
   expires_at: Date | null;
   max_payments: number | null;
   completed_payments: number;
+  /** Places held by payments under way (`places.ts`). */
+  reserved_payments: number;
   success_url: string | null;
   cancel_url: string | null;
   recurring: boolean;
@@ -40,7 +42,7 @@ export interface LinkRow {
 
 // bigint amounts read as float8: a JS number, exact for any integer below 2^53 (an `::int` would overflow past 2^31).
 export const LINK_COLUMNS = `id, merchant_id, mode, access_id, name, description, enabled, items, amount::float8 AS amount, methods,
-  max_installments, available_at, expires_at, max_payments, completed_payments, success_url, cancel_url, recurring,
+  max_installments, available_at, expires_at, max_payments, completed_payments, reserved_payments, success_url, cancel_url, recurring,
   template_id, metadata, created_at, updated_at`;
 
 /** The link as the merchant's key sees it; `forUpdate` locks its row. */

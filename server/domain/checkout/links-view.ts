@@ -29,6 +29,7 @@ export function linkRecord(row: LinkRow, sold: LinkLines, urls: PublicUrls, now:
     expiresAt: iso(row.expires_at),
     maxPayments: row.max_payments,
     completedPayments: row.completed_payments,
+    reservedPayments: row.reserved_payments,
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
     recurring: row.recurring,

@@ -10,7 +10,9 @@ import { recordEvent, type EventType } from '../../webhooks/outbox';
 import { merchantOf } from '../access/merchants';
 import type { TransactionRow } from '../transactions/repo';
 import type { LinkMethod } from './links-repo';
+import { givePlaceBack, placeCompleted } from './places';
 import * as repo from './sessions-repo';
+import { livePayment } from './under-way';
 import { sessionView } from './view';
 
 async function emitSession(q: Queryable, s: repo.SessionRow, type: Extract<EventType, `checkout.${string}`>, at: Date): Promise<void> {
@@ -18,24 +20,31 @@ async function emitSession(q: Queryable, s: repo.SessionRow, type: Extract<Event
   await recordEvent(q, { merchantId: s.merchant_id, mode: s.mode }, { type, resource: 'checkout', resourceId: s.id, object }, at);
 }
 
+/** A charge that moved to one of these was never paid and never will be: its session's place goes back. */
+const ENDED_UNPAID: readonly EventType[] = ['transaction.failed', 'transaction.refused', 'transaction.canceled'];
+
 /**
  * A change of a charge tagged with a session recorded `events`: its approval completes the session if still open
- * (the link counts one more completed payment, and `checkout.completed` is recorded). A charge approved after its
- * session was abandoned (paid late, past what the abandonment waited for) leaves the session abandoned, with no new
- * event, but the session takes the charge and its amount and the link counts the payment: once, since the session
- * takes one approval only (a dispute won re-approves the same charge).
+ * (the link counts one more completed payment, from the place the payment held, and `checkout.completed` is
+ * recorded). A charge approved after its session was abandoned (processed late: its place was kept for it) leaves
+ * the session abandoned, with no new event, but the session takes the charge and its amount and the link counts the
+ * payment: once, since the session takes one approval only (a dispute won re-approves the same charge). A charge
+ * that ended unpaid gives the session's place back: the session has no other payment under way, since it starts one
+ * only once the previous one ended.
  */
 export async function checkoutOutcome(q: Queryable, t: TransactionRow, events: readonly EventType[], at: Date): Promise<void> {
-  if (!t.checkout_session_id || !events.includes('transaction.approved')) return;
+  if (!t.checkout_session_id) return;
+  if (events.some((e) => ENDED_UNPAID.includes(e))) return givePlaceBack(q, t.checkout_session_id);
+  if (!events.includes('transaction.approved')) return;
   const approval = { transactionId: t.id, method: t.method, amount: t.captured_amount };
   const s = await repo.completeSession(q, t.checkout_session_id, approval, at);
   if (s) {
-    await repo.countCompletion(q, s.payment_link_id);
+    await placeCompleted(q, s.id, s.payment_link_id);
     await emitSession(q, s, 'checkout.completed', at);
     return;
   }
   const late = await repo.approveAbandoned(q, t.checkout_session_id, approval, at);
-  if (late) await repo.countCompletion(q, late.payment_link_id);
+  if (late) await placeCompleted(q, late.id, late.payment_link_id);
 }
 
 /**
@@ -46,7 +55,7 @@ export async function checkoutOutcome(q: Queryable, t: TransactionRow, events: r
 export async function completeTrialing(q: Queryable, sessionId: string, method: LinkMethod, at: Date): Promise<void> {
   const s = await repo.completeSession(q, sessionId, { transactionId: null, method, amount: 0 }, at);
   if (!s) return;
-  await repo.countCompletion(q, s.payment_link_id);
+  await placeCompleted(q, s.id, s.payment_link_id);
   await emitSession(q, s, 'checkout.completed', at);
 }
 
@@ -76,7 +85,8 @@ async function payableUntil(q: Queryable, s: repo.SessionRow, now: Date): Promis
 /**
  * `checkout.abandon`: a session still open at its `expires_at` is abandoned, with `checkout.abandoned`, unless its
  * charge can still be paid: the job then comes back after that charge's expiry, so a billet paid on its second day
- * completes the session as any payment does.
+ * completes the session as any payment does. An abandoned session gives its place back unless its payment is still
+ * under way (a card processed late, a PIX whose expiry is late): that payment keeps it until it ends.
  */
 export async function abandonCheckout(db: Db, sessionId: string): Promise<void | { retryAt: Date }> {
   return db.transaction(async (q) => {
@@ -87,6 +97,8 @@ export async function abandonCheckout(db: Db, sessionId: string): Promise<void |
     const retryAt = await payableUntil(q, s, at);
     if (retryAt) return { retryAt };
     const done = await repo.abandonSession(q, sessionId, at);
-    if (done) await emitSession(q, done, 'checkout.abandoned', at);
+    if (!done) return;
+    if (!(await livePayment(q, done))) await givePlaceBack(q, done.id);
+    await emitSession(q, done, 'checkout.abandoned', at);
   });
 }

@@ -19,6 +19,8 @@ export interface SessionRow {
   subscription_id: string | null;
   amount: number;
   approved_amount: number;
+  /** The session holds one of its link's places (`places.ts`) for the payment started in it. */
+  holds_place: boolean;
   started_at: Date;
   expires_at: Date;
   completed_at: Date | null;
@@ -29,7 +31,7 @@ export interface SessionRow {
 // bigint amounts read as float8: a JS number, exact for any integer below 2^53 (an `::int` would overflow past 2^31,
 // and a link's total at changed prices can get there).
 const COLUMNS = `id, merchant_id, mode, payment_link_id, status, method, transaction_id, subscription_id, amount::float8 AS amount,
-  approved_amount::float8 AS approved_amount, started_at, expires_at, completed_at, abandoned_at, updated_at`;
+  approved_amount::float8 AS approved_amount, holds_place, started_at, expires_at, completed_at, abandoned_at, updated_at`;
 
 export interface NewSession {
   id: string;
@@ -129,12 +131,4 @@ export async function abandonSession(q: Queryable, id: string, at: Date): Promis
     [id, at],
   );
   return res.rows[0] ?? null;
-}
-
-/**
- * One more completed payment of the link (what `maxPayments` is compared with). `updated_at` is left alone: it is
- * the time of the merchant's own last change, which a payer's payment is not.
- */
-export async function countCompletion(q: Queryable, linkId: string): Promise<void> {
-  await q.query('UPDATE payment_links SET completed_payments = completed_payments + 1 WHERE id = $1', [linkId]);
 }

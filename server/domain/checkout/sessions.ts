@@ -18,10 +18,13 @@ import type { CheckoutJob } from './jobs';
 import { completeTrialing } from './outcome';
 import { linesOf, type LinkLines } from './lines';
 import { findLink, findLinkByAccess, type LinkRow } from './links-repo';
+import { takePlace } from './places';
 import * as repo from './sessions-repo';
+import { livePayment, type StartedPayment } from './under-way';
 
 export type { SessionRow, SessionStatus } from './sessions-repo';
 export type { CheckoutPayer, PaymentChoice } from './choice';
+export type { StartedPayment } from './under-way';
 type SessionRow = repo.SessionRow;
 
 /** One line of what a link sells, as the payer sees it. */
@@ -40,12 +43,6 @@ export interface Offer {
   availability: Availability;
 }
 
-/** What a payment started in a session made: a transaction, or (a recurring link) a subscription whose first cycle's
- * charge is made by a job and joins the session then. */
-export interface StartedPayment {
-  transactionId: string | null;
-  subscriptionId: string | null;
-}
 
 /** What the payer is told when a link cannot be paid now (the page's own pages say more). */
 export const CLOSED_MESSAGE: Record<Exclude<Availability, 'open'>, string> = {
@@ -53,6 +50,7 @@ export const CLOSED_MESSAGE: Record<Exclude<Availability, 'open'>, string> = {
   scheduled: 'This payment link is not open for payments yet.',
   expired: 'This payment link has expired.',
   soldOut: 'This payment link is sold out.',
+  fullyReserved: 'Every place of this payment link is held by a payment under way: try again in a few minutes.',
   unavailable: 'What this payment link sells is not available right now.',
 };
 
@@ -95,10 +93,13 @@ function checkOpen(s: SessionRow, now: Date): void {
   }
 }
 
-/** The link can be paid now (availability in the spec's order, sold-out included); its lines and total, now. */
-async function checkLink(q: Queryable, link: LinkRow, now: Date): Promise<LinkLines> {
+/**
+ * The link can be paid now (availability in the spec's order, its places included: `ownPlace`, the session holds
+ * one already); its lines and total, now.
+ */
+async function checkLink(q: Queryable, link: LinkRow, now: Date, ownPlace: boolean): Promise<LinkLines> {
   const sold = await linesOf(q, link);
-  const availability = availabilityOf(link, now, sold.sellable);
+  const availability = availabilityOf(link, now, sold.sellable, ownPlace);
   if (availability !== 'open') throw linkClosed(availability);
   return sold;
 }
@@ -120,26 +121,6 @@ async function totalChanged(db: Db, sessionId: string, shown: number, total: num
   });
 }
 
-const DEAD_CHARGE = ['failed', 'refused', 'canceled'];
-const DEAD_SUBSCRIPTION = ['canceled', 'expired', 'unpaid'];
-
-/**
- * The session's payment still under way, if any: its latest charge unless that ended without being paid (failed,
- * refused, canceled: the payer may try again), or for a recurring link its subscription unless it ended (its first
- * charge failing cancels it).
- */
-async function livePayment(q: Queryable, s: SessionRow): Promise<StartedPayment | null> {
-  if (s.subscription_id) {
-    const res = await q.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [s.subscription_id]);
-    const status = res.rows[0]?.status;
-    return status && !DEAD_SUBSCRIPTION.includes(status) ? { transactionId: s.transaction_id, subscriptionId: s.subscription_id } : null;
-  }
-  if (!s.transaction_id) return null;
-  const res = await q.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [s.transaction_id]);
-  const status = res.rows[0]?.status;
-  return status && !DEAD_CHARGE.includes(status) ? { transactionId: s.transaction_id, subscriptionId: null } : null;
-}
-
 /** Thrown by the claim when another payment of the session got there first: startPayment answers with that one. */
 class AlreadyStarted extends Error {
   constructor(readonly started: StartedPayment) {
@@ -157,7 +138,8 @@ class TotalMoved extends Error {
 /**
  * The session's claim, run in the database transaction that writes the charge or subscription (`CheckoutStart`):
  * everything judged before the card went to the vault is judged again on the session and link as they are now,
- * under the session's lock (the link's methods and installments, and its total against `total`, what is charged).
+ * under the session's lock (the link's methods and installments, and its total against `total`, what is charged),
+ * and the payment takes its place on the link, last: a refusal rolls the place back with everything else.
  */
 function claimOf(sessionId: string, link: LinkRow, choice: PaymentChoice, total: number): CheckoutStart['claim'] {
   return async (q, id) => {
@@ -167,11 +149,13 @@ function claimOf(sessionId: string, link: LinkRow, choice: PaymentChoice, total:
     checkOpen(s, now);
     const fresh = await findLink(q, { merchantId: link.merchant_id, mode: link.mode }, link.id);
     if (!fresh) throw new Error(`payment link ${link.id} vanished`);
-    const sold = await checkLink(q, fresh, now);
+    const sold = await checkLink(q, fresh, now, s.holds_place);
     const live = await livePayment(q, s);
     if (live) throw new AlreadyStarted(live);
     checkChoice(fresh, choice);
     if (sold.amount !== total) throw new TotalMoved(sold.amount);
+    const noPlace = await takePlace(q, s);
+    if (noPlace) throw linkClosed(noPlace);
     const started = { method: choice.method, transactionId: link.recurring ? null : id, subscriptionId: link.recurring ? id : null };
     await repo.recordStart(q, sessionId, { ...started, amount: total }, now);
   };
@@ -200,7 +184,7 @@ export async function startPayment(engine: Engine, sessionId: string, choice: Pa
   if (live) return live;
   const now = new Date();
   checkOpen(s, now);
-  const sold = await checkLink(engine.db, link, now);
+  const sold = await checkLink(engine.db, link, now, s.holds_place);
   checkChoice(link, choice);
   if (choice.shownAmount !== undefined && choice.shownAmount !== sold.amount) throw await totalChanged(engine.db, s.id, choice.shownAmount, sold.amount);
   const customer = payerInput(choice.payer);

@@ -8,6 +8,7 @@ import { newId } from '../../ids';
 import { enqueueOn, timeOf } from '../clock/time';
 import { periodFrom, periodOn, startOfDay, addDays, type Cadence } from './calendar';
 import { saoPauloDate } from '../fees/plan';
+import { subscriptionEnded } from '../checkout/places';
 import { emitCycle, emitSubscription } from './events';
 import type { SubscriptionJob } from './job-types';
 import * as repo from './repo';
@@ -36,6 +37,8 @@ export async function endSubscription(q: Queryable, s: repo.SubscriptionRow, to:
   for (const c of await repo.openCycles(q, s.id)) {
     if (c.status !== 'billing') await moveCycle(q, c, 'canceled', at, { nextRetryAt: null });
   }
+  // Started on a payment link: a place its session held for it, with no charge left that could be approved, goes back.
+  if (s.checkout_session_id) await subscriptionEnded(q, s.checkout_session_id);
   return moveSubscription(q, s, to, at, { nextBillingAt: null, ...(to === 'canceled' ? { canceledAt: at } : {}) });
 }
 

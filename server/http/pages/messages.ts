@@ -28,6 +28,10 @@ export const chargeNotFound = () =>
 
 export const pageNotFound = () => messagePage(404, 'Página não encontrada', 'Confira o endereço.');
 
+/** Said when every place left of a link's `maxPayments` is held by a payment under way (page and refused form). */
+export const FULLY_RESERVED =
+  'Todas as unidades estão reservadas para pagamentos em andamento. Se algum deles não for concluído, a unidade volta a ficar disponível: tente novamente em alguns minutos.';
+
 /** Why a link cannot be paid now (`availabilityOf`): gone for good is 410, not yet or not now is 200. */
 export function linkClosed(availability: Exclude<Availability, 'open'>, mode: Mode, availableAt: Date | null): MessagePage {
   const retry = 'Fale com o vendedor para receber um novo link.';
@@ -47,6 +51,9 @@ export function linkClosed(availability: Exclude<Availability, 'open'>, mode: Mo
       );
     case 'unavailable':
       return messagePage(200, 'Este link de pagamento está indisponível no momento', 'Tente novamente mais tarde.', mode);
+    case 'fullyReserved':
+      // Not gone for good: a payment under way that ends unpaid gives its place back.
+      return messagePage(200, 'Este link de pagamento está esgotado no momento', FULLY_RESERVED, mode);
   }
 }
 

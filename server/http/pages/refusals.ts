@@ -1,6 +1,7 @@
 /** A refusal of the payment pipeline, in the payer's words: what to fix, never the API's English or its codes. */
 import type { ApiError } from '../../core/errors';
 import { brl } from './format';
+import { FULLY_RESERVED } from './messages';
 
 const BY_CODE: Partial<Record<ApiError['code'], string>> = {
   invalidCard: 'Cartão inválido: confira o número, a validade e o código de segurança.',
@@ -33,6 +34,8 @@ export function refusalMessage(err: ApiError, total: number): string {
   const byCode = BY_CODE[err.code];
   if (byCode) return byCode;
   if (amountChanged(err)) return `O valor mudou para ${brl(total)}. Confira e pague novamente.`;
+  // Every place taken by payments under way: not closed for good, so not the closed link's words.
+  if ((err.params ?? []).some((p) => p.paymentLink === 'fullyReserved')) return FULLY_RESERVED;
   for (const param of err.params ?? []) {
     for (const key of Object.keys(param)) {
       const text = BY_PARAM[key] ?? (key.startsWith('card[') ? BY_CODE.invalidCard : undefined);
