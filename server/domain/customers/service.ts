@@ -84,7 +84,7 @@ export function toRecord(row: repo.CustomerRow): CustomerRecord {
 
 /** The 404 of a customer this merchant and mode cannot see (shared with addresses, whose owner is a customer). */
 export function customerNotFound(id: string): ApiError {
-  return new ApiError('customerNotFound', { resource: 'customer', message: `Customer ${id} was not found.` });
+  return new ApiError('customerNotFound', { message: `Customer ${id} was not found.` });
 }
 
 /** The list's parameters (`parseList` refuses an empty date range with 422) and the seed's filters, normalised. */

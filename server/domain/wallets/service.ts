@@ -58,7 +58,7 @@ function toListItem(row: repo.WalletRow): WalletListItem {
 }
 
 function notFound(id: string): ApiError {
-  return new ApiError('walletNotFound', { resource: 'wallet', message: `Wallet ${id} was not found.` });
+  return new ApiError('walletNotFound', { message: `Wallet ${id} was not found.` });
 }
 
 /** The list's parameters (`parseList` refuses an empty date range with 422) and its filter. */
