@@ -18,6 +18,8 @@ describe('the resource of an error', () => {
   it('is the catalogue\'s for a code that names one, even when a thrower names another', () => {
     expect(new ApiError('subscriptionNotFound').resource).toBe('subscription');
     expect(new ApiError('webhookNotFound').resource).toBe('webhookEndpoint');
+    expect(new ApiError('webhookEndpointAlreadyExists').resource).toBe('webhookEndpoint');
+    expect(new ApiError('walletHasPendingWithdrawals').resource).toBe('wallet');
     // @ts-expect-error: the compiler refuses another resource for a code whose catalogue entry names one
     expect(new ApiError('subscriptionNotFound', { resource: 'client' }).resource).toBe('subscription');
   });

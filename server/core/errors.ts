@@ -77,11 +77,13 @@ export const CATALOGUE = {
   customerAlreadyExists: {
     category: 'client',
     message: 'Another customer already has this document.',
+    resource: 'customer',
   },
-  walletAlreadyExists: { category: 'client', message: 'This bank account is already registered.' },
+  walletAlreadyExists: { category: 'client', message: 'This bank account is already registered.', resource: 'wallet' },
   webhookEndpointAlreadyExists: {
     category: 'client',
     message: 'An endpoint with this URL is already registered.',
+    resource: 'webhookEndpoint',
   },
   requestTimeout: { category: 'client', message: 'The request did not arrive in time.' },
   payloadTooLarge: { category: 'client', message: 'The request body is too large.' },
@@ -101,11 +103,13 @@ export const CATALOGUE = {
   walletHasPendingWithdrawals: {
     category: 'validation',
     message: 'The wallet has pending withdrawals.',
+    resource: 'wallet',
   },
   insufficientBalance: { category: 'validation', message: 'The available balance is less than the amount asked.' },
   webhookEndpointNotAllowed: {
     category: 'validation',
     message: 'This endpoint address is not allowed.',
+    resource: 'webhookEndpoint',
   },
   providerNotConfigured: {
     category: 'validation',

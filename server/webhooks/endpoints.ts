@@ -69,7 +69,6 @@ async function allowedUrl(scope: Scope, url: string, privateAddresses: PrivateAd
   const checked = await checkUrl(url, addressPolicy(scope.mode, privateAddresses));
   if (checked.ok) return url;
   throw new ApiError('webhookEndpointNotAllowed', {
-    resource: 'webhookEndpoint',
     message: checked.message,
     params: [{ endpoint: checked.reason === 'scheme' ? 'must be an https URL' : 'must resolve to public addresses only' }],
   });

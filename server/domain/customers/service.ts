@@ -132,7 +132,6 @@ async function guardDocument<T>(db: Db, scope: Scope, v: CustomerValues, write: 
     if (!isUniqueViolation(err, repo.DOCUMENT_CONSTRAINT) || !v.document) throw err;
     const holder = await repo.findIdByDocument(db, scope, v.document.number);
     throw new ApiError('customerAlreadyExists', {
-      resource: 'customer',
       message: 'A customer with this document already exists.',
       ...(holder ? { details: `Existing customer: ${holder}.` } : {}),
     });

@@ -140,7 +140,6 @@ export async function createWallet(db: Db, scope: Scope, input: CreateWalletRequ
     if (!isUniqueViolation(err, repo.ACCOUNT_CONSTRAINT)) throw err;
     const existing = await repo.findIdByAccount(db, scope, account);
     throw new ApiError('walletAlreadyExists', {
-      resource: 'wallet',
       ...(existing ? { details: `Existing wallet: ${existing}.` } : {}),
     });
   }
@@ -155,7 +154,6 @@ export async function deleteWallet(db: Db, scope: Scope, id: string): Promise<vo
     const pending = await repo.countPendingWithdrawals(tx, scope, id);
     if (pending > 0) {
       throw new ApiError('walletHasPendingWithdrawals', {
-        resource: 'wallet',
         message: `Wallet ${id} has ${pending} withdrawal${pending === 1 ? '' : 's'} still pending.`,
       });
     }
