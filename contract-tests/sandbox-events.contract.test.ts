@@ -85,7 +85,7 @@ describe.each(ENGINES)('Sandbox event stream contract on $name', (engine) => {
 
   it('streamSandboxEvents 404 webhookEventNotFound: a Last-Event-ID the merchant has not', async () => {
     const res = await openStream(c.api, new AbortController().signal, undefined, 'wbh_0000000000000000');
-    expectError(res, 404, 'webhookEventNotFound', 'webhook');
+    expectError(res, 404, 'webhookEventNotFound', 'webhookEvent');
   });
 
   it('streamSandboxEvents 400: a type that is not an event type', async () => {

@@ -148,7 +148,7 @@ describe.each(ENGINES)('Subscription splits contract on $name', (engine) => {
       expectError(res, 404, 'subscriptionNotFound', 'subscription');
     }
     expectError(await add(UNKNOWN_SUB, { recipient: partners[0]!, type: 'fixed', value: 100 }), 404, 'subscriptionNotFound');
-    expectError(await change(sub, UNKNOWN_SPLIT, { type: 'fixed', value: 100 }), 404, 'subscriptionSplitNotFound', 'subscription');
+    expectError(await change(sub, UNKNOWN_SPLIT, { type: 'fixed', value: 100 }), 404, 'subscriptionSplitNotFound', 'subscriptionSplit');
     expectError(await remove(sub, UNKNOWN_SPLIT), 404, 'subscriptionSplitNotFound');
     // A split of another subscription is not this one's.
     const other = await subscription();

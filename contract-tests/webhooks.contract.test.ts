@@ -224,25 +224,25 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
     // Subscribed to a type no test produces, so nothing is ever sent to the public address.
     const events: Create['events'] = ['transaction.chargeback'];
     const mine = await register(c.api, webhookBody({ endpoint: url, events }));
-    expectError(await createWebhook(c.api, webhookBody({ endpoint: url, events, name: 'Again' })), 409, 'webhookEndpointAlreadyExists', 'webhook');
-    expectError(await createEndpoint(c.api, endpointBody({ endpoint: url, events })), 409, 'webhookEndpointAlreadyExists', 'webhook');
+    expectError(await createWebhook(c.api, webhookBody({ endpoint: url, events, name: 'Again' })), 409, 'webhookEndpointAlreadyExists', 'webhookEndpoint');
+    expectError(await createEndpoint(c.api, endpointBody({ endpoint: url, events })), 409, 'webhookEndpointAlreadyExists', 'webhookEndpoint');
     const theirs = await register(c.other, webhookBody({ endpoint: url, events }));
     const live = await registerEndpoint(c.live, endpointBody({ endpoint: url, events }));
     expect(new Set([mine.id, theirs.id, live.id]).size).toBe(3);
     expectError(await createWebhook(c.live, webhookBody({ endpoint: url, events })), 409, 'webhookEndpointAlreadyExists');
     // Moving another endpoint onto the URL is the same conflict; the endpoint keeps its own URL.
     const second = await register(c.api, webhookBody({ events }));
-    expectError(await updateWebhook(c.api, second.id, updateBody({ endpoint: url, events })), 409, 'webhookEndpointAlreadyExists', 'webhook');
+    expectError(await updateWebhook(c.api, second.id, updateBody({ endpoint: url, events })), 409, 'webhookEndpointAlreadyExists', 'webhookEndpoint');
     expect((await getWebhook(c.api, second.id)).data?.endpoint).toBe(second.endpoint);
   });
 
   it('422 webhookEndpointNotAllowed for a production key with a loopback, private or http URL, in either shape and on update', async () => {
     for (const endpoint of ['http://127.0.0.1/hooks', 'https://localhost/hooks', 'https://10.0.0.7/hooks', 'https://169.254.169.254/latest', 'http://93.184.215.14/hooks']) {
-      expectError(await createWebhook(c.live, webhookBody({ endpoint })), 422, 'webhookEndpointNotAllowed', 'webhook');
-      expectError(await createEndpoint(c.live, endpointBody({ endpoint })), 422, 'webhookEndpointNotAllowed', 'webhook');
+      expectError(await createWebhook(c.live, webhookBody({ endpoint })), 422, 'webhookEndpointNotAllowed', 'webhookEndpoint');
+      expectError(await createEndpoint(c.live, endpointBody({ endpoint })), 422, 'webhookEndpointNotAllowed', 'webhookEndpoint');
     }
     const live = await register(c.live, webhookBody({ endpoint: publicUrl(), events: ['transaction.chargeback'] }));
-    expectError(await updateWebhook(c.live, live.id, updateBody({ endpoint: 'https://localhost/hooks' })), 422, 'webhookEndpointNotAllowed', 'webhook');
+    expectError(await updateWebhook(c.live, live.id, updateBody({ endpoint: 'https://localhost/hooks' })), 422, 'webhookEndpointNotAllowed', 'webhookEndpoint');
     expect((await getWebhook(c.live, live.id)).data?.endpoint).toBe(live.endpoint);
     expect((await listWebhooks(c.live, { endpoint: 'localhost' })).data?.total).toBe(0);
     // The same loopback address is fine for a sandbox key.
@@ -308,14 +308,14 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
 
   it('deleteWebhook 200 with the delete body; then getWebhook, updateWebhook and deleteWebhook are 404 and the URL is free again', async () => {
     const created = await register(c.api, webhookBody());
-    expectError(await deleteWebhook(c.other, created.id), 404, 'webhookNotFound', 'webhook');
-    expectError(await deleteWebhook(c.live, created.id), 404, 'webhookNotFound', 'webhook');
+    expectError(await deleteWebhook(c.other, created.id), 404, 'webhookNotFound', 'webhookEndpoint');
+    expectError(await deleteWebhook(c.live, created.id), 404, 'webhookNotFound', 'webhookEndpoint');
     const res = await deleteWebhook(c.api, created.id);
     expect(res.response.status).toBe(200);
     expect(res.data).toMatchObject({ id: created.id, resource: 'webhook', deleted: true, merchant: { merchantId: c.svc.merchant.merchantId } });
-    expectError(await getWebhook(c.api, created.id), 404, 'webhookNotFound', 'webhook');
-    expectError(await updateWebhook(c.api, created.id, updateBody()), 404, 'webhookNotFound', 'webhook');
-    expectError(await deleteWebhook(c.api, created.id), 404, 'webhookNotFound', 'webhook');
+    expectError(await getWebhook(c.api, created.id), 404, 'webhookNotFound', 'webhookEndpoint');
+    expectError(await updateWebhook(c.api, created.id, updateBody()), 404, 'webhookNotFound', 'webhookEndpoint');
+    expectError(await deleteWebhook(c.api, created.id), 404, 'webhookNotFound', 'webhookEndpoint');
     expect((await listWebhooks(c.api, { endpoint: created.endpoint })).data?.total).toBe(0);
     const again = await register(c.api, webhookBody({ endpoint: created.endpoint }));
     expect(again.id).not.toBe(created.id);
@@ -324,18 +324,18 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
   it('404 webhookNotFound: unknown, another merchant, the other mode (getWebhook, updateWebhook, deleteWebhook)', async () => {
     const mine = await register(c.api, webhookBody());
     for (const client of [c.other, c.live]) {
-      expectError(await getWebhook(client, mine.id), 404, 'webhookNotFound', 'webhook');
-      expectError(await updateWebhook(client, mine.id, updateBody({ endpoint: publicUrl() })), 404, 'webhookNotFound', 'webhook');
+      expectError(await getWebhook(client, mine.id), 404, 'webhookNotFound', 'webhookEndpoint');
+      expectError(await updateWebhook(client, mine.id, updateBody({ endpoint: publicUrl() })), 404, 'webhookNotFound', 'webhookEndpoint');
     }
-    expectError(await getWebhook(c.api, UNKNOWN_WEBHOOK), 404, 'webhookNotFound', 'webhook');
-    expectError(await updateWebhook(c.api, UNKNOWN_WEBHOOK, updateBody()), 404, 'webhookNotFound', 'webhook');
-    expectError(await deleteWebhook(c.api, UNKNOWN_WEBHOOK), 404, 'webhookNotFound', 'webhook');
+    expectError(await getWebhook(c.api, UNKNOWN_WEBHOOK), 404, 'webhookNotFound', 'webhookEndpoint');
+    expectError(await updateWebhook(c.api, UNKNOWN_WEBHOOK, updateBody()), 404, 'webhookNotFound', 'webhookEndpoint');
+    expectError(await deleteWebhook(c.api, UNKNOWN_WEBHOOK), 404, 'webhookNotFound', 'webhookEndpoint');
     expect((await getWebhook(c.api, mine.id)).data).toEqual(withoutSecret(mine));
   });
 
   it('404 webhookEventNotFound: getWebhookEvent and redeliverWebhookEvent of an unknown event', async () => {
-    expectError(await getEvent(c.api, UNKNOWN_EVENT), 404, 'webhookEventNotFound', 'webhook');
-    expectError(await redeliver(c.api, UNKNOWN_EVENT), 404, 'webhookEventNotFound', 'webhook');
+    expectError(await getEvent(c.api, UNKNOWN_EVENT), 404, 'webhookEventNotFound', 'webhookEvent');
+    expectError(await redeliver(c.api, UNKNOWN_EVENT), 404, 'webhookEventNotFound', 'webhookEvent');
   });
 
   it('400 invalidParameters in bracket notation: bodies, queries, paths', async () => {
@@ -385,8 +385,8 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
 
   it('listWebhooks and listWebhookEvents 422 unprocessableEntity when the lower daterange bound is after the upper one', async () => {
     const query = { daterangegte: '2026-03-15', daterangelte: '2026-03-14' };
-    expectError(await listWebhooks(c.api, query), 422, 'unprocessableEntity', 'webhook');
-    expectError(await listEvents(c.api, query), 422, 'unprocessableEntity', 'webhook');
+    expectError(await listWebhooks(c.api, query), 422, 'unprocessableEntity', 'webhookEndpoint');
+    expectError(await listEvents(c.api, query), 422, 'unprocessableEntity', 'webhookEvent');
     expectError(await listEvents(c.api, { daterangegt: '2026-03-15T00:00:00.000Z', daterangelt: '2026-03-14T00:00:00.000Z' }), 422, 'unprocessableEntity');
   });
 
@@ -545,29 +545,29 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
       for (const client of [c.api, c.other, hLive]) {
         expect(await ids({ resourceId: transactionId }, client)).toEqual([]);
         expect(await ids({ eventId: approved.id }, client)).toEqual([]);
-        expectError(await getEvent(client, approved.id), 404, 'webhookEventNotFound', 'webhook');
-        expectError(await redeliver(client, approved.id, {}), 404, 'webhookEventNotFound', 'webhook');
+        expectError(await getEvent(client, approved.id), 404, 'webhookEventNotFound', 'webhookEvent');
+        expectError(await redeliver(client, approved.id, {}), 404, 'webhookEventNotFound', 'webhookEvent');
       }
       // An endpoint of another merchant or mode is no endpoint of this one.
       const theirs = await register(c.api, webhookBody({ events: ['transaction.approved'] }));
       const live = await register(hLive, webhookBody({ endpoint: publicUrl(), events: ['transaction.approved'] }));
       for (const endpointId of [UNKNOWN_WEBHOOK, theirs.id, live.id]) {
-        expectError(await redeliver(h, approved.id, { endpointId }), 404, 'webhookNotFound', 'webhook');
+        expectError(await redeliver(h, approved.id, { endpointId }), 404, 'webhookNotFound', 'webhookEndpoint');
       }
       expect((await getEvent(h, approved.id)).data?.dispatches).toHaveLength(1);
     });
 
     it('redeliverWebhookEvent 422 unprocessableEntity when the endpoint named is disabled or not subscribed, or none qualifies', async () => {
       const approved = event('transaction.approved');
-      expectError(await redeliver(h, approved.id, { endpointId: off.id }), 422, 'unprocessableEntity', 'webhook');
-      expectError(await redeliver(h, approved.id, { endpointId: crm.id }), 422, 'unprocessableEntity', 'webhook');
+      expectError(await redeliver(h, approved.id, { endpointId: off.id }), 422, 'unprocessableEntity', 'webhookEvent');
+      expectError(await redeliver(h, approved.id, { endpointId: crm.id }), 422, 'unprocessableEntity', 'webhookEvent');
       // Switching the only subscriber of customer.updated off cancels its pending dispatch and leaves none to send to.
       const updated = event('customer.updated');
       const disabled = await updateWebhook(h, audit.id, { name: 'Audit', endpoint: slow.url, events: ['customer.updated'], enabled: false, forceActive: false });
       expect(disabled.data).toMatchObject({ enabled: false, disabledReason: 'manual' });
       expect((await getEvent(h, updated.id)).data?.dispatches.map((d) => d.status)).toEqual(['canceled']);
-      expectError(await redeliver(h, updated.id), 422, 'unprocessableEntity', 'webhook');
-      expectError(await redeliver(h, updated.id, {}), 422, 'unprocessableEntity', 'webhook');
+      expectError(await redeliver(h, updated.id), 422, 'unprocessableEntity', 'webhookEvent');
+      expectError(await redeliver(h, updated.id, {}), 422, 'unprocessableEntity', 'webhookEvent');
       expect((await getEvent(h, updated.id)).data?.dispatches).toHaveLength(1);
     });
 

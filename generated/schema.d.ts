@@ -2681,7 +2681,17 @@ export interface components {
                 /** @example The request has invalid parameters. */
                 message: string;
                 /**
-                 * @description Owning domain of the error (`transaction`, `customer`, `wallet`, `payorch`, `client`, `server`, …).
+                 * @description What the error is about. A code about one resource type always names that type: a `404` for an id that
+                 *     names nothing carries the type of that id (`subscriptionNotFound` → `subscription`, `webhookNotFound` →
+                 *     `webhookEndpoint`, `webhookEventNotFound` → `webhookEvent`, `subscriptionSplitNotFound` →
+                 *     `subscriptionSplit`, `sandboxClockNotFound` → `clock`), and a path with two ids answers for the first one
+                 *     missing. A generic code (`invalidParameters`, `unprocessableEntity`) names the resource of the operation, or
+                 *     the part of the service that answered. The values in use are `transaction`, `customer`, `address`,
+                 *     `wallet`, `withdrawal`, `product`, `variant`, `subscription`, `subscriptionSplit`, `cycle`, `paymentLink`,
+                 *     `checkout` (a checkout session), `webhookEndpoint`, `webhookEvent`, `clock`, `simulator` (fee
+                 *     simulation), `payorch` (the payment providers), `docs`, `client` (the request itself) and `server`. The
+                 *     list may grow with new resources, so it is not an enum: program on `code`, and treat an unknown
+                 *     `resource` as informative.
                  * @example transaction
                  */
                 resource: string;

@@ -73,7 +73,7 @@ function send(res: ServerResponse, e: Event): void {
 
 function refuse(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'x-correlation-id': 'cor_refused' });
-  res.end(JSON.stringify({ error: { status: 'Refused', statusCode: status, category: 'client', code, message, resource: 'webhook' } }));
+  res.end(JSON.stringify({ error: { status: 'Refused', statusCode: status, category: 'client', code, message, resource: 'webhookEvent' } }));
 }
 
 interface Run {

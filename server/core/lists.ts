@@ -3,7 +3,7 @@
  * the edge of the domain, with the answers of the spec (400 `invalidParameters`, 422 for an empty date range). What
  * they mean in SQL is `db/lists.ts`'s business; nothing here knows a column or a placeholder.
  */
-import { ApiError } from './errors';
+import { ApiError, type ErrorResource } from './errors';
 
 /** The query of a list as the validator lets it through. */
 export interface ListQuery {
@@ -80,7 +80,7 @@ function sortOf<F extends string>(sort: string, sortable: readonly F[]): ListPar
   return { field, direction: desc ? 'desc' : 'asc' };
 }
 
-function boundsOf(q: ListQuery, resource: string): CreatedBound[] {
+function boundsOf(q: ListQuery, resource: ErrorResource): CreatedBound[] {
   const created: CreatedBound[] = [];
   if (q.daterange !== undefined) {
     const start = instant(q.daterange, 'daterange');
@@ -105,7 +105,7 @@ function boundsOf(q: ListQuery, resource: string): CreatedBound[] {
 
 export interface ListOptions {
   /** Owner of the list, named by the 422 of an empty date range. */
-  resource: string;
+  resource: ErrorResource;
   defaultLimit?: number;
 }
 

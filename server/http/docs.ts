@@ -62,7 +62,7 @@ export function docsRouter(files: DocsFiles = {}): Router {
       next,
       page,
       { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Security-Policy': DOCS_CSP },
-      () => new ApiError('docsNotBuilt', { message: 'The API reference page is not built: run `npm run docs`.', resource: 'docs' }),
+      () => new ApiError('docsNotBuilt', { message: 'The API reference page is not built: run `npm run docs`.' }),
     );
   });
   router.all(['/openapi.json', '/docs'], (req) => {

@@ -196,7 +196,7 @@ describe.each(ENGINES)('the sandbox event stream on $name', (engine) => {
     const unknown = await refusedRequest(m.sandboxKey, { 'Last-Event-ID': 'wbh_0000000000000000' });
     expect(unknown.headers.get('x-correlation-id')).toMatch(/^corr_/);
     const error = await refused(unknown, 404, 'webhookEventNotFound');
-    expect(error).toMatchObject({ resource: 'webhook', message: 'Webhook event wbh_0000000000000000 was not found.' });
+    expect(error).toMatchObject({ resource: 'webhookEvent', message: 'Webhook event wbh_0000000000000000 was not found.' });
 
     const other = await svc.newMerchant();
     const theirs = await recordEvent(svc.db, { merchantId: other.merchantId, mode: 'sandbox' }, { type: 'customer.created', resource: 'customer', resourceId: 'cus_x', object: {} }, new Date());

@@ -56,7 +56,6 @@ export class Orchestrator {
     const list = this.routes.providers.filter((p) => p.modes.includes(mode) && p.methods.includes(method));
     if (list.length === 0) {
       throw new ApiError('providerNotConfigured', {
-        resource: 'payorch',
         message: `No payment provider is configured for ${method} in ${mode} mode.`,
       });
     }
@@ -71,14 +70,14 @@ export class Orchestrator {
 
   vault(mode: Mode): CardVault {
     const v = this.routes.vaults[mode];
-    if (!v) throw new ApiError('providerNotConfigured', { resource: 'payorch', message: `No card vault is configured in ${mode} mode.` });
+    if (!v) throw new ApiError('providerNotConfigured', { message: `No card vault is configured in ${mode} mode.` });
     return v;
   }
 
   /** The payout provider of `mode`; none is `422 providerNotConfigured`. */
   payoutRoute(mode: Mode): PayoutProvider {
     const p = (this.routes.payouts ?? []).find((x) => x.modes.includes(mode));
-    if (!p) throw new ApiError('providerNotConfigured', { resource: 'payorch', message: `No payout provider is configured in ${mode} mode.` });
+    if (!p) throw new ApiError('providerNotConfigured', { message: `No payout provider is configured in ${mode} mode.` });
     return p;
   }
 

@@ -26,7 +26,7 @@ type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
 export type EndpointQuery = QueryOf<'listWebhooks'>;
 
 export function webhookNotFound(id: string): ApiError {
-  return new ApiError('webhookNotFound', { resource: 'webhook', message: `Webhook endpoint ${id} was not found.` });
+  return new ApiError('webhookNotFound', { message: `Webhook endpoint ${id} was not found.` });
 }
 
 export function endpointView(row: repo.EndpointRow): Endpoint {
@@ -69,7 +69,6 @@ async function allowedUrl(scope: Scope, url: string, privateAddresses: PrivateAd
   const checked = await checkUrl(url, addressPolicy(scope.mode, privateAddresses));
   if (checked.ok) return url;
   throw new ApiError('webhookEndpointNotAllowed', {
-    resource: 'webhook',
     message: checked.message,
     params: [{ endpoint: checked.reason === 'scheme' ? 'must be an https URL' : 'must resolve to public addresses only' }],
   });
@@ -86,7 +85,7 @@ async function guardUrl<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (err) {
     if (!isUniqueViolation(err, repo.URL_CONSTRAINT)) throw err;
-    throw new ApiError('webhookEndpointAlreadyExists', { resource: 'webhook', message: 'An endpoint with this URL is already registered in this mode.' });
+    throw new ApiError('webhookEndpointAlreadyExists', { message: 'An endpoint with this URL is already registered in this mode.' });
   }
 }
 
@@ -156,7 +155,7 @@ export async function getEndpoint(db: Db, scope: Scope, id: string): Promise<End
 }
 
 export async function listEndpoints(db: Db, scope: Scope, query: EndpointQuery) {
-  const list = parseList(query, repo.SORTABLE, { resource: 'webhook' });
+  const list = parseList(query, repo.SORTABLE, { resource: 'webhookEndpoint' });
   const filter: repo.ListFilter = { list, name: query.name, url: query.endpoint, status: query.status };
   const [rows, total] = await Promise.all([repo.listEndpoints(db, scope, filter), repo.countEndpoints(db, scope, filter)]);
   return { items: rows.map(endpointView), total, limit: list.limit, offset: list.offset };

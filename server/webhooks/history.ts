@@ -66,7 +66,7 @@ async function views(q: Queryable, rows: ListedEvent[]): Promise<WebhookEvent[]>
 }
 
 export function eventNotFound(id: string): ApiError {
-  return new ApiError('webhookEventNotFound', { resource: 'webhook', message: `Webhook event ${id} was not found.` });
+  return new ApiError('webhookEventNotFound', { message: `Webhook event ${id} was not found.` });
 }
 
 export async function getEvent(db: Db, scope: Scope, id: string): Promise<WebhookEvent> {
@@ -96,7 +96,7 @@ const SORTABLE = ['type'] as const;
 const SORT_COLUMNS: SortColumns<(typeof SORTABLE)[number]> = { type: 'type' };
 
 export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
-  const list = parseList(query, SORTABLE, { resource: 'webhook' });
+  const list = parseList(query, SORTABLE, { resource: 'webhookEvent' });
   const endpoint = query.endpoint;
   const c = new Conditions([scope.merchantId, scope.mode], ['merchant_id = $1', 'mode = $2', `created_at > now() - ${RETENTION}`])
     .add(query.type, (p) => `type = ${p}`)
@@ -123,7 +123,7 @@ export async function redeliver(db: Db, scope: Scope, eventId: string, endpointI
     }
     if (targets.length === 0) {
       throw new ApiError('unprocessableEntity', {
-        resource: 'webhook',
+        resource: 'webhookEvent',
         message: endpointId
           ? `Endpoint ${endpointId} is disabled or not subscribed to ${event.type}.`
           : `No enabled endpoint is subscribed to ${event.type}.`,

@@ -29,7 +29,10 @@ export interface NewEvent {
   source?: 'automatic' | 'manual';
 }
 
-/** Records `e` with its dispatches and their delivery jobs, in one statement of the caller's transaction; its id. */
+/**
+ * Records `e` with its dispatches and their delivery jobs, in one statement of the caller's transaction; its id. `at`
+ * is the event's `createdAt` (a sandbox clock's time for the objects on one); the deliveries are due at once.
+ */
 export async function recordEvent(q: Queryable, scope: Scope, e: NewEvent, at: Date): Promise<string> {
   const st = new Statement();
   const id = recordEventIn(st, scope, e, at, st.part('go', 'SELECT 1'));
@@ -55,11 +58,13 @@ export function recordEventIn(st: Statement, scope: Scope, e: NewEvent, at: Date
   );
   // The number of subscribers is known only to the statement: each id is a random stem drawn for this event (as many
   // random characters as `newId`'s) followed by the subscriber's rank in hex, so they stay unique however many there
-  // are. The subscribers are those `subscribers` (endpoints-repo.ts) reads.
+  // are. The subscribers are those `subscribers` (endpoints-repo.ts) reads. A dispatch is dated and due on the
+  // database's clock, not at `at`: an event of a sandbox clock's object carries the clock's time, and a delivery due
+  // then would wait for the wall clock to get there (issue 23).
   const dispatches = st.part(
     'dispatches',
     `INSERT INTO webhook_dispatches (id, event_id, endpoint_id, url, source, status, next_attempt_at, created_at, updated_at)
-     SELECT 'wdi_' || ${st.param(randomBase62(16))} || to_hex(s.rank), ev.id, s.id, s.url, 'automatic', 'pending', ${when}, ${when}, ${when}
+     SELECT 'wdi_' || ${st.param(randomBase62(16))} || to_hex(s.rank), ev.id, s.id, s.url, 'automatic', 'pending', now(), now(), now()
        FROM ${event} AS ev,
             (SELECT id, url, row_number() OVER (ORDER BY created_at, id) AS rank FROM webhook_endpoints
               WHERE merchant_id = ${merchantId} AND mode = ${mode} AND deleted_at IS NULL AND enabled AND events ? ${type}) AS s

@@ -47,7 +47,7 @@ function valuesOf(row: repo.AddressRow): repo.AddressValues {
 }
 
 function addressNotFound(id: string): ApiError {
-  return new ApiError('addressNotFound', { resource: 'address', message: `Address ${id} was not found.` });
+  return new ApiError('addressNotFound', { message: `Address ${id} was not found.` });
 }
 
 type PostalInput = Omit<UpdateAddressRequest, 'country' | 'complement' | 'primary'> & {

@@ -2,11 +2,11 @@
 import { ApiError } from '../../core/errors';
 
 export function variantNotFound(id: string): ApiError {
-  return new ApiError('variantNotFound', { resource: 'variant', message: `Variant ${id} was not found.` });
+  return new ApiError('variantNotFound', { message: `Variant ${id} was not found.` });
 }
 
 export function productNotFound(id: string): ApiError {
-  return new ApiError('productNotFound', { resource: 'product', message: `Product ${id} was not found.` });
+  return new ApiError('productNotFound', { message: `Product ${id} was not found.` });
 }
 
 /** A variant named where it would be sold or subscribed to, but it (or its product) is disabled. */

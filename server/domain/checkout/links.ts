@@ -21,7 +21,7 @@ import { linkListRecord, linkRecord, type LinkListRecord, type LinkRecord } from
 export type LinkQuery = QueryOf<'listPaymentLinks'>;
 
 export function paymentLinkNotFound(id: string): ApiError {
-  return new ApiError('paymentLinkNotFound', { resource: 'paymentLink', message: `Payment link ${id} was not found.` });
+  return new ApiError('paymentLinkNotFound', { message: `Payment link ${id} was not found.` });
 }
 
 /** The public access of a link: 24 base62 characters (142 bits), unrelated to its id. */

@@ -87,5 +87,5 @@ function keepClock(db: Db, deps: ClockDeps, clockId: string, holder: string): { 
 }
 
 export function clockBusy(clockId: string): ApiError {
-  return new ApiError('sandboxClockBusy', { resource: 'clock', message: `Sandbox clock ${clockId} is being advanced by another request.` });
+  return new ApiError('sandboxClockBusy', { message: `Sandbox clock ${clockId} is being advanced by another request.` });
 }

@@ -21,11 +21,11 @@ export const MAX_ADVANCE_YEARS = 5;
 const sandboxOnly = (scope: Scope) => requireSandbox(scope, 'Test clocks need a sandbox key (sk_test_…).', 'clock');
 
 function clockNotFound(id: string): ApiError {
-  return new ApiError('sandboxClockNotFound', { resource: 'clock', message: `Sandbox clock ${id} was not found.` });
+  return new ApiError('sandboxClockNotFound', { message: `Sandbox clock ${id} was not found.` });
 }
 
 function timeInvalid(message: string): ApiError {
-  return new ApiError('sandboxClockTimeInvalid', { resource: 'clock', message });
+  return new ApiError('sandboxClockTimeInvalid', { message });
 }
 
 export async function createClock(db: Db, scope: Scope, input: CreateInput): Promise<repo.ClockDetailRow> {
@@ -93,7 +93,6 @@ export async function advanceClock(db: Db, deps: ClockDeps, scope: Scope, id: st
   const outcome = await runClockTo(db, deps, id, to);
   if (outcome.kind === 'tooManyJobs') {
     throw new ApiError('sandboxClockTooManyJobs', {
-      resource: 'clock',
       message: `More than ${outcome.ran} jobs fell due; the clock stopped at ${outcome.at.toISOString()}. Advance it again to go on.`,
     });
   }
@@ -122,7 +121,7 @@ export async function attachSubscription(db: Db, scope: Scope, id: string, subsc
       [subscriptionId, scope.merchantId],
     );
     const s = sub.rows[0];
-    if (!s) throw new ApiError('subscriptionNotFound', { resource: 'subscription', message: `Subscription ${subscriptionId} was not found.` });
+    if (!s) throw new ApiError('subscriptionNotFound', { message: `Subscription ${subscriptionId} was not found.` });
     if (s.clock_id === id) return;
     if (s.clock_id !== null) {
       throw notAttachable(`Subscription ${subscriptionId} is on clock ${s.clock_id}; a subscription stays on its clock.`);
@@ -141,5 +140,5 @@ export async function attachSubscription(db: Db, scope: Scope, id: string, subsc
 }
 
 function notAttachable(message: string): ApiError {
-  return new ApiError('subscriptionNotAttachable', { resource: 'subscription', message });
+  return new ApiError('subscriptionNotAttachable', { message });
 }

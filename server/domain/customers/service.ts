@@ -84,7 +84,7 @@ export function toRecord(row: repo.CustomerRow): CustomerRecord {
 
 /** The 404 of a customer this merchant and mode cannot see (shared with addresses, whose owner is a customer). */
 export function customerNotFound(id: string): ApiError {
-  return new ApiError('customerNotFound', { resource: 'customer', message: `Customer ${id} was not found.` });
+  return new ApiError('customerNotFound', { message: `Customer ${id} was not found.` });
 }
 
 /** The list's parameters (`parseList` refuses an empty date range with 422) and the seed's filters, normalised. */
@@ -132,7 +132,6 @@ async function guardDocument<T>(db: Db, scope: Scope, v: CustomerValues, write: 
     if (!isUniqueViolation(err, repo.DOCUMENT_CONSTRAINT) || !v.document) throw err;
     const holder = await repo.findIdByDocument(db, scope, v.document.number);
     throw new ApiError('customerAlreadyExists', {
-      resource: 'customer',
       message: 'A customer with this document already exists.',
       ...(holder ? { details: `Existing customer: ${holder}.` } : {}),
     });

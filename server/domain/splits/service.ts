@@ -35,11 +35,11 @@ export interface SplitState {
 const FROZEN: ReadonlySet<string> = new Set<components['schemas']['SubscriptionStatus']>(['unpaid', 'canceled', 'expired']);
 
 function subscriptionNotFound(id: string): ApiError {
-  return new ApiError('subscriptionNotFound', { resource: 'subscription', message: `No subscription ${id}.` });
+  return new ApiError('subscriptionNotFound', { message: `No subscription ${id}.` });
 }
 
 function splitNotFound(subscriptionId: string, splitId: string): ApiError {
-  return new ApiError('subscriptionSplitNotFound', { resource: 'subscription', message: `${splitId} is not a split of ${subscriptionId}.` });
+  return new ApiError('subscriptionSplitNotFound', { message: `${splitId} is not a split of ${subscriptionId}.` });
 }
 
 function invalidValue(type: AppliedSplit['type']): ApiError {

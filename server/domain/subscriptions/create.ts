@@ -113,7 +113,9 @@ export async function createSubscription(
   const method = body.payment.method;
   const clock = await clockOf(db, scope, body.clockId);
   const clockId = clock?.id ?? null;
-  const now = clock?.now ?? (await timeOf(db, null));
+  // The payer is not on the clock: a customer is created, and its birthdate checked, at the wall clock's time.
+  const wall = await timeOf(db, null);
+  const now = clock?.now ?? wall;
   checkPayment(body.payment, new Date());
   const plan = await planOf(db, scope, body);
   if (plan.billingExactDay !== null && plan.billingFrequency !== 'monthly' && plan.billingFrequency !== 'yearly') {
@@ -125,7 +127,7 @@ export async function createSubscription(
   const brand = body.payment.card ? detectBrand(body.payment.card.number) : null;
   const fee = feeFor(await planFor(db, scope.merchantId), { method, installments: 1, brand, amount: plan.amount });
   if (fee.kind === 'noRate') throw unprocessable(noRateMessage(fee), [{ 'payment[method]': 'has no rate in the fee plan' }]);
-  const payer = await payerOf(db, scope, body, now);
+  const payer = await payerOf(db, scope, body, wall);
   checkPayer(payerFacts(payer), method);
   // The card's one trip: to the vault, for the reusable token every cycle is charged from.
   const card = body.payment.card ? await engine.orchestrator.vault(scope.mode).tokenize(body.payment.card) : null;
@@ -141,7 +143,7 @@ export async function createSubscription(
   const id = newId('subs');
   const row = await db.transaction(async (q) => {
     if (checkout) await checkout.claim(q, id);
-    const { customer, created } = await writePayer(q, scope, payer, now);
+    const { customer, created } = await writePayer(q, scope, payer, wall);
     if (!created) checkPayer(customer, method);
     const s = await repo.insertSubscription(q, scope, {
       id, customer_id: customer.id, variant_id: body.variantId ?? null, status: 'pending', amount: plan.amount,

@@ -34,7 +34,7 @@ export async function listSubscriptions(q: Queryable, scope: Scope, query: Subsc
 /** One page of a subscription's billing cycles; 404 when the subscription is not the key's. */
 export async function listCycles(q: Queryable, scope: Scope, subscriptionId: string, query: CycleQuery) {
   await getSubscription(q, scope, subscriptionId);
-  const filter: repo.CycleFilter = { list: parseList(query, repo.CYCLE_SORTABLE, { resource: 'subscription' }), status: query.status };
+  const filter: repo.CycleFilter = { list: parseList(query, repo.CYCLE_SORTABLE, { resource: 'cycle' }), status: query.status };
   const [items, total] = await Promise.all([repo.listCycles(q, subscriptionId, filter), repo.countCycles(q, subscriptionId, filter)]);
   return { items, total, limit: filter.list.limit, offset: filter.list.offset };
 }

@@ -23,7 +23,7 @@ type Transaction = components['schemas']['Transaction'];
 export type TransactionQuery = QueryOf<'listTransactions'>;
 
 export function transactionNotFound(id: string): ApiError {
-  return new ApiError('transactionNotFound', { resource: 'transaction', message: `Transaction ${id} was not found.` });
+  return new ApiError('transactionNotFound', { message: `Transaction ${id} was not found.` });
 }
 
 export async function getTransaction(q: Queryable, scope: Scope, merchant: Merchant, id: string): Promise<Transaction> {

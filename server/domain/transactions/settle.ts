@@ -37,7 +37,7 @@ export async function approve(c: Change, amount: number, authorizationCode: stri
 
 /** The 503 of a provider that cannot be reached; the provider's own words stay out of the answer. */
 export function providerUnavailable(): ApiError {
-  return new ApiError('providerUnavailable', { resource: 'payorch', message: 'The payment provider cannot be reached now; retry with backoff.' });
+  return new ApiError('providerUnavailable', { message: 'The payment provider cannot be reached now; retry with backoff.' });
 }
 
 /**
@@ -47,7 +47,6 @@ export function providerUnavailable(): ApiError {
 export function operationUncertain(kind: 'capture' | 'cancel'): ApiError {
   const event = kind === 'capture' ? 'transaction.approved' : 'transaction.canceled';
   return new ApiError('providerUnavailable', {
-    resource: 'payorch',
     message:
       `The ${kind} was sent to the payment provider, which did not confirm it in time; it is being confirmed in the ` +
       `background. Do not send another ${kind}: the ${event} event or a GET of the transaction tells the outcome.`,

@@ -58,7 +58,7 @@ function toListItem(row: repo.WalletRow): WalletListItem {
 }
 
 function notFound(id: string): ApiError {
-  return new ApiError('walletNotFound', { resource: 'wallet', message: `Wallet ${id} was not found.` });
+  return new ApiError('walletNotFound', { message: `Wallet ${id} was not found.` });
 }
 
 /** The list's parameters (`parseList` refuses an empty date range with 422) and its filter. */
@@ -140,7 +140,6 @@ export async function createWallet(db: Db, scope: Scope, input: CreateWalletRequ
     if (!isUniqueViolation(err, repo.ACCOUNT_CONSTRAINT)) throw err;
     const existing = await repo.findIdByAccount(db, scope, account);
     throw new ApiError('walletAlreadyExists', {
-      resource: 'wallet',
       ...(existing ? { details: `Existing wallet: ${existing}.` } : {}),
     });
   }
@@ -155,7 +154,6 @@ export async function deleteWallet(db: Db, scope: Scope, id: string): Promise<vo
     const pending = await repo.countPendingWithdrawals(tx, scope, id);
     if (pending > 0) {
       throw new ApiError('walletHasPendingWithdrawals', {
-        resource: 'wallet',
         message: `Wallet ${id} has ${pending} withdrawal${pending === 1 ? '' : 's'} still pending.`,
       });
     }

@@ -29,7 +29,7 @@ const CURRENCY = 'BRL';
 /** Sortable besides `createdAt`, `updatedAt` and `id` (spec of `GET /v1/withdrawals`). */
 
 export function withdrawalNotFound(id: string): ApiError {
-  return new ApiError('withdrawalNotFound', { resource: 'withdrawal', message: `Withdrawal ${id} was not found.` });
+  return new ApiError('withdrawalNotFound', { message: `Withdrawal ${id} was not found.` });
 }
 
 export async function createWithdrawal(
@@ -45,7 +45,7 @@ export async function createWithdrawal(
     // Lock order: the balance, then the wallet (a wallet delete takes the wallet alone, so no cycle).
     await ledger.lockBalance(tx, scope);
     const wallet = await wallets.findWallet(tx, scope, input.walletId, true);
-    if (!wallet) throw new ApiError('walletNotFound', { resource: 'wallet', message: `Wallet ${input.walletId} was not found.` });
+    if (!wallet) throw new ApiError('walletNotFound', { message: `Wallet ${input.walletId} was not found.` });
     if (!wallet.enabled) {
       throw new ApiError('unprocessableEntity', {
         resource: 'withdrawal',

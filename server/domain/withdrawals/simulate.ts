@@ -21,7 +21,6 @@ function cannot(w: repo.WithdrawalRow, why: string): ApiError {
 /** The 503 of a sandbox bank that cannot be reached or did not answer; the withdrawal stays pending. */
 function bankUnreachable(): ApiError {
   return new ApiError('providerUnavailable', {
-    resource: 'withdrawal',
     message: 'The sandbox bank did not answer in time; the withdrawal stays pending and the payout job asks it again.',
   });
 }
