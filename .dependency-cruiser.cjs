@@ -3,7 +3,7 @@
  * core/ is the floor; nothing imports another module that imports it back; the test helpers stay in the tests.
  * Run by `npm run check:layers` (part of `npm run check`) and by server/layers.test.ts (which also shows each rule failing).
  */
-const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/)';
+const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/|^client/test/)';
 const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin)/';
 
 module.exports = {
