@@ -52,8 +52,12 @@ async function smoke(engine: string, env: Record<string, string>, dataDir: strin
   child.stderr.on('data', (d) => (out += String(d)));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   try {
-    const key = await poll(() => (child.exitCode === null ? /sandbox key: (sk_test_\w+)/.exec(out)?.[1] : ''));
-    if (!key || !out.includes('payments service listening')) throw new Error(`the service did not start:\n${out}`);
+    // The demo key is printed just before the line saying the service listens: wait for both.
+    const key = await poll(() => {
+      if (child.exitCode !== null) return '';
+      return out.includes('payments service listening') ? /sandbox key: (sk_test_\w+)/.exec(out)?.[1] : undefined;
+    });
+    if (!key) throw new Error(`the service did not start:\n${out}`);
     const base = `http://127.0.0.1:${port}`;
     const headers = { ServiceKey: key, 'Content-Type': 'application/json' };
     const created = await fetch(`${base}/v1/transactions`, { method: 'POST', headers, body: JSON.stringify(CHARGE) });
