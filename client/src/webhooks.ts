@@ -3,15 +3,34 @@
  * See the Webhooks chapter (spec/descriptions/tag-webhooks.md) for the delivery body, headers and signatures.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { components } from './schema.js';
+import type { components, webhooks } from './schema.js';
+
+/** Every event type the spec declares (its `webhooks`), so a new event shows here with the generated types. */
+export type WebhookEventType = keyof webhooks & string;
+
+/** The body the spec declares for one event's delivery (the request body of its `post`). */
+type DeclaredBody<E extends WebhookEventType> = webhooks[E]['post'] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+
+/**
+ * The delivery body of one event type (or of each of several, as a union): the resource schema its `payload.object`
+ * carries, with `type` exactly that event. `WebhookDelivery<'subscription.activated'>['payload']['object']` is a
+ * `Subscription`.
+ */
+export type WebhookDelivery<E extends WebhookEventType = WebhookEventType> = { [K in E]: DeclaredBody<K> & { type: K } }[E];
+
+/**
+ * A verified delivery body: one member per event type of the spec, discriminated by `type`, so `switch (event.type)`
+ * narrows `payload.object` to that event's resource. New event types may be added within `v1`: a body can carry a
+ * `type` this union does not list yet (a newer service than this package), so ignore types you do not know.
+ */
+export type WebhookEvent = WebhookDelivery;
 
 export type TransactionWebhookDelivery = components['schemas']['TransactionWebhookDelivery'];
 export type CustomerWebhookDelivery = components['schemas']['CustomerWebhookDelivery'];
-/**
- * A verified delivery body, discriminated by `type`. New event types may be added within `v1`: a body can carry a
- * `type` this union does not list yet, so ignore types you do not know.
- */
-export type WebhookEvent = TransactionWebhookDelivery | CustomerWebhookDelivery;
+export type WithdrawalWebhookDelivery = components['schemas']['WithdrawalWebhookDelivery'];
+export type SubscriptionWebhookDelivery = components['schemas']['SubscriptionWebhookDelivery'];
+export type BillingCycleWebhookDelivery = components['schemas']['BillingCycleWebhookDelivery'];
+export type CheckoutWebhookDelivery = components['schemas']['CheckoutWebhookDelivery'];
 
 export type WebhookVerificationFailure =
   | 'parsedBody'

@@ -50,10 +50,12 @@ describe.each(ENGINES)('the CLI against the service on $name', (engine) => {
     const r = await cli('trigger', event);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^Triggered ${event.replace('.', '\\.')}: .+\\.\\n$`));
-    const resource = event.startsWith('customer.') ? /\b(cus_[0-9A-Za-z]+)/.exec(r.stdout) : /\b(tra_[0-9A-Za-z]+)/.exec(r.stdout);
-    expect(resource, r.stdout).not.toBeNull();
-    expect((await listed(event)).map((e) => e.resourceId)).toContain(resource![1]);
+    expect(r.stdout).toMatch(new RegExp(`^Triggered ${event.replace('.', '\\.')}: .+\\.\\n`));
+    // The event's resource is among the ids printed (a transaction, a customer, a subscription, a cycle, …).
+    const printed: string[] = r.stdout.match(/\b(?:tra|cus|wdr|subs?|scy|chs)_[0-9A-Za-z]+/g) ?? [];
+    expect(printed, r.stdout).not.toEqual([]);
+    // Some are recorded by the service's worker a moment after trigger answers.
+    await vi.waitFor(async () => expect((await listed(event)).map((e) => e.resourceId).filter((id) => printed.includes(id)), r.stdout).not.toEqual([]), { timeout: 20_000, interval: 250 });
   });
 
   it('trigger --json prints the ids as one object', async () => {
@@ -69,14 +71,16 @@ describe.each(ENGINES)('the CLI against the service on $name', (engine) => {
 
   it('events list prints a table: id, type, resource, created, delivery status', async () => {
     await cli('trigger', 'customer.created');
-    const r = await cli('events', 'list', '--limit', '2');
+    await cli('trigger', 'customer.created');
+    // One type: the events of subscriptions on test clocks are dated on the clocks' time, ahead of the others.
+    const r = await cli('events', 'list', '--type', 'customer.created', '--limit', '2');
     expect(r.code).toBe(0);
     const [head, first, second, more] = r.stdout.trimEnd().split('\n');
     expect(head).toMatch(/^ID +TYPE +RESOURCE +CREATED +DELIVERY$/);
     expect(first).toMatch(/^wbh_\w+ +customer\.created +cus_\w+ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +no endpoint$/);
-    expect(second).toMatch(/^wbh_\w+ +\S+ +\S+ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +/);
+    expect(second).toMatch(/^wbh_\w+ +customer\.created +cus_\w+ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +/);
     expect(more).toMatch(/^\(\d+ in all; --limit shows up to 100\)$/);
-    expect((await cli('events', 'list', '--type', 'withdrawal.paid')).stdout).toBe('No withdrawal.paid events.\n');
+    expect((await cli('events', 'list', '--type', 'transaction.awaiting')).stdout).toBe('No transaction.awaiting events.\n');
   });
 
   it('events resend delivers an event again to the endpoints, with source manual', async () => {

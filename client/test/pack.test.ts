@@ -311,7 +311,7 @@ describe('the client package, packed and installed in an empty project', () => {
       expect(paid.status).toBe(200);
       await svc.drain();
 
-      type Seen = { verified: boolean; id?: string; type?: string; status: number; webhookId?: string; timestamp?: string };
+      type Seen = { verified: boolean; id?: string; type?: string; about?: string; status: number; webhookId?: string; timestamp?: string };
       const approved = (): Seen[] =>
         receiver.lines.map((l) => JSON.parse(l) as Seen).filter((r) => r.type === 'transaction.approved');
       await receiver.waitUntil(() => approved().some((r) => r.status === 200), 60_000, 'the receiver to accept transaction.approved');
@@ -319,6 +319,8 @@ describe('the client package, packed and installed in an empty project', () => {
       const attempts = approved();
       expect(attempts.map((r) => r.status)).toEqual([500, 500, 200]);
       expect(attempts.every((r) => r.verified)).toBe(true);
+      // The receiver read the transaction through the member `type` narrowed the installed WebhookEvent to.
+      expect(attempts.map((r) => r.about)).toEqual(Array(3).fill(expect.stringMatching(/^transaction tra_\w+ approved$/)));
       expect(new Set(attempts.map((r) => r.id)).size).toBe(1);
       expect(attempts[0]!.id).toMatch(/^wbh_\w+$/);
       expect(attempts.every((r) => r.webhookId === attempts[0]!.id)).toBe(true);
