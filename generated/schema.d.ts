@@ -403,12 +403,22 @@ export interface paths {
          *       timestamp of each attempt, with the Standard Webhooks headers and `X-Service-Signature`.
          *     - a comment line (`: keep-alive`) every 15 seconds while nothing happens, so that proxies keep the connection.
          *
-         *     A stream starts with the events recorded after it opened. A client that reconnects sends the id of the last
-         *     `delivery` it got in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
+         *     **Resent events.** An event sent again with `POST /v1/webhooks/events/{eventId}/redeliver` (sandbox, without
+         *     `endpointId`, or with `listen: true`) comes again as a `delivery` whose `data` carries the **same event id** and
+         *     type; its `body` is the original event with `"source":"manual"`, exactly what an endpoint is POSTed for the
+         *     resend. Its `id:` line is not the event's id but the resend's own, `wbr_…`: each message of the stream has an id
+         *     of its own, so that `Last-Event-ID` names one place in the stream. A resend takes its place in the stream's order
+         *     where it was recorded, under the same rules as a new event (below), and a stream resumed from before it sends
+         *     it, once; one resumed from after it (its `wbr_…` id, or a later one) does not. A stream sends a resend only if
+         *     it was recorded after the stream opened (or after the `Last-Event-ID`); resending an event never changes where
+         *     the original stands.
+         *
+         *     A stream starts with the events recorded after it opened. A client that reconnects sends the `id:` of the last
+         *     `delivery` it got (a `wbh_…` event id, or a `wbr_…` resend id) in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
          *     one (within the 30 days events are kept) are sent first, then the new ones, so a dropped connection loses
          *     nothing, and nothing twice. (It may send, besides, an event recorded just before the first stream opened by a
          *     change that was still running alongside another one: never fewer events than the stream would have sent.) An
-         *     unknown or expired `Last-Event-ID` is `404 webhookEventNotFound`. `type` keeps only the events of
+         *     unknown or expired `Last-Event-ID` (an event, or a resend, more than 30 days old) is `404 webhookEventNotFound`. `type` keeps only the events of
          *     the listed types (repeat the parameter).
          *
          *     New events reach the stream within about half a second of being recorded. The order is exact, so that resuming
@@ -1658,9 +1668,20 @@ export interface paths {
          *     a receiver that deduplicates on `id` ignores it if it already processed the event. The payload is the resource as
          *     it was when the event happened; read the resource for its current state.
          *
+         *     **Running `payments listen` sessions (sandbox).** A sandbox event sent again without `endpointId` is also sent
+         *     again on the sandbox's event stream (`GET /v1/sandbox/events/stream`), so every `payments listen` running for
+         *     the merchant forwards it to its receiver once more, signed with the listen secret, as `stripe events resend`
+         *     reaches `stripe listen`. It is recorded in the same change as the new dispatches, and takes its place in the
+         *     stream's order after the events recorded before it. `listen` overrides the default: `false` sends to the
+         *     endpoints only, `true` with `endpointId` sends to that endpoint and to the stream. Nothing records whether a
+         *     `listen` was running: a stream opened later does not get the resend, and one that resumes with `Last-Event-ID`
+         *     from before it does (see the event stream).
+         *
          *     The body is optional. An `endpointId` that names no endpoint of the merchant in this mode is `404
-         *     webhookNotFound`; one that is disabled or not subscribed to the event's type, or no endpoint at all qualifying,
-         *     is `422 unprocessableEntity`. Events are kept 30 days; an older one is `404 webhookEventNotFound`.
+         *     webhookNotFound`; one that is disabled or not subscribed to the event's type is `422 unprocessableEntity`, as is
+         *     no endpoint at all qualifying when the event is not sent on the stream either (a production event, or `listen:
+         *     false`). `listen: true` with a production key is `403 sandboxOnly`. Events are kept 30 days; an older one is
+         *     `404 webhookEventNotFound`.
          */
         post: operations["redeliverWebhookEvent"];
         delete?: never;
@@ -7451,7 +7472,8 @@ export interface components {
         /**
          * @description Optional body of `POST /v1/webhooks/events/{eventId}/redeliver`. Without `endpointId` the event is sent again to
          *     every endpoint that is enabled and subscribed to its type now; with it, only to that endpoint, which must be
-         *     enabled and subscribed to the event's type.
+         *     enabled and subscribed to the event's type. `listen` says whether it is also sent again on the sandbox's event
+         *     stream, to every running `payments listen`.
          */
         RedeliverWebhookEventRequest: {
             /**
@@ -7459,6 +7481,14 @@ export interface components {
              * @example wbe_4Tg8YhU2jIk6OlPm
              */
             endpointId?: string;
+            /**
+             * @description Also send the event again on the sandbox's event stream (`GET /v1/sandbox/events/stream`), so that every
+             *     `payments listen` running for the merchant forwards it again. Default: `true` for a sandbox event sent without
+             *     `endpointId` (as `stripe events resend` reaches `stripe listen`), `false` otherwise. `true` with a production
+             *     key is `403 sandboxOnly`: production has no event stream.
+             * @example true
+             */
+            listen?: boolean;
         };
         /**
          * @description Body of a delivery of a `transaction.*` event. Nothing else is ever at the root: the transaction is only in
@@ -8982,7 +9012,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the last event received on a previous stream; the events recorded after it are sent first.
+                 * @description The `id:` of the last delivery received on a previous stream (an event's `wbh_…`, or a resend's `wbr_…`); what
+                 *     was recorded after it is sent first.
                  * @example wbh_7Rf3EdC9wSx5QaZk
                  */
                 "Last-Event-ID"?: string;

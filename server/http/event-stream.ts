@@ -174,7 +174,7 @@ export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStre
         if (ended) return;
         let room = true;
         for (const e of events) {
-          room = write(`id: ${e.id}\nevent: delivery\ndata: ${JSON.stringify({ id: e.id, type: e.type, body: e.body })}\n\n`);
+          room = write(`id: ${e.messageId}\nevent: delivery\ndata: ${JSON.stringify({ id: e.id, type: e.type, body: e.body })}\n\n`);
           from = e.position;
         }
         if (!room) await drained(res);

@@ -35,6 +35,7 @@ Each attempt prints one line: time, event type, event id, and the receiver's sta
 connection to the service is reopened with backoff (${duration(TIMING.reconnectBaseMs)}, doubled up to ${duration(TIMING.reconnectCapMs)}; from ${duration(TIMING.reconnectBaseMs)} again once a
 connection has worked), resuming after the last event received. A backlog is read only as fast as the receiver
 takes it: at most ${MAX_HELD.toLocaleString('en')} events are held here at once, the rest waits in the service. Needs a sandbox key.
+An event sent again with \`payments events resend\` comes again, with the same event id and "source": "manual".
 Ctrl-C stops; stopping for any reason names the events received and not delivered.`,
   options: {
     'forward-to': { type: 'string' },
