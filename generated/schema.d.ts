@@ -1690,6 +1690,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/logs/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the recent requests of the key's mode
+         * @description The request log of the merchant in the key's mode (see the Logs chapter for what an entry holds and when it
+         *     appears), newest first, in the paginated envelope: the requests of the last 7 days made with any of the
+         *     merchant's keys of this mode. `status` keeps only some answers (`4xx`, `500`, …).
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the key's requests as they happen
+         * @description Opens a [server-sent events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream
+         *     (`text/event-stream`) of the request log of the merchant in the key's mode (see the Logs chapter): what
+         *     `npm run cli -- logs tail` prints. Sandbox and production keys may open it.
+         *
+         *     The stream sends:
+         *
+         *     - `event: ready`, once, first: `data` is `{"mode":"sandbox"}` (or `production`), the mode whose requests follow.
+         *     - `event: request`, one per request, in the order they were written, with `id:` the entry's id: `data` is the
+         *       `RequestLog` entry as JSON.
+         *     - a comment line (`: keep-alive`) every 15 seconds while nothing happens, so that proxies keep the connection.
+         *
+         *     A stream starts with the requests written after it opened. A client that reconnects sends the id of the last
+         *     entry it got in `Last-Event-ID`: the entries written after that one (within the 7 days they are kept) are sent
+         *     first, none twice; an unknown or expired one is `404 resourceNotFound`. The order is exact across the service's
+         *     instances, so that resuming is: an entry is sent only once every write the database began before it is
+         *     committed. `status` keeps only some answers (`4xx`, `500`, …; repeat the parameter).
+         *
+         *     A merchant may hold at most 5 such streams open at once; a sixth is `429 tooManyRequests` with `Retry-After`.
+         *     Opening a stream counts as one request against the key's quota, however long it stays open. When the service
+         *     stops, its streams end; reconnect with `Last-Event-ID`.
+         */
+        get: operations["streamRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "transaction.created": {
@@ -7491,6 +7552,76 @@ export interface components {
             listen?: boolean;
         };
         /**
+         * @description One request made with a key of the merchant in this mode, as the request log keeps it: never its bodies,
+         *     headers, query string or key.
+         */
+        RequestLog: {
+            /**
+             * @description The log entry's id (also its `id:` on the stream).
+             * @example req_3Fk8Lp2Qx7Vb9Nm4
+             */
+            id: string;
+            /**
+             * @example POST
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+            /**
+             * @description The path requested, without its query string.
+             * @example /v1/transactions
+             */
+            path: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 201
+             */
+            status: number;
+            /**
+             * @description The `code` of the error envelope of a refused request; null for a success.
+             * @example null
+             */
+            errorCode: string | null;
+            /**
+             * @description The `X-Correlation-Id` of the answer.
+             * @example corr_7fJ2kq9XbT4mWc1R
+             */
+            correlationId: string;
+            /**
+             * @description The id of the key that made the request (never the key itself).
+             * @example key_9Bn4Vc6Xz8Lk2Jh5
+             */
+            keyId: string;
+            /**
+             * @description Milliseconds from the request's arrival to the end of its answer.
+             * @example 42
+             */
+            durationMs: number;
+            /**
+             * Format: date-time
+             * @description When the request arrived.
+             * @example 2026-11-27T15:30:01.123Z
+             */
+            createdAt: string;
+        };
+        /** @description A page of the request log, newest first. */
+        RequestLogList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 2
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["RequestLog"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
+        };
+        /**
          * @description Body of a delivery of a `transaction.*` event. Nothing else is ever at the root: the transaction is only in
          *     `payload.object`, exactly as `GET /v1/transactions/{transactionId}` returned it right after the change the event
          *     reports. Sign-check the raw bytes before parsing (see the Webhooks chapter).
@@ -8036,6 +8167,15 @@ export interface components {
          * @example wbh_7Rf3EdC9wSx5QaZk
          */
         EventId: string;
+        /**
+         * @description Keep only the requests answered with these statuses: a class (`4xx`) or an exact status (`500`); repeat the
+         *     parameter for several (`status=4xx&status=500`), any of them matching.
+         * @example [
+         *       "4xx",
+         *       "500"
+         *     ]
+         */
+        RequestLogStatus: string[];
         /**
          * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
          *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
@@ -12894,6 +13034,106 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Keep only the requests answered with these statuses: a class (`4xx`) or an exact status (`500`); repeat the
+                 *     parameter for several (`status=4xx&status=500`), any of them matching.
+                 * @example [
+                 *       "4xx",
+                 *       "500"
+                 *     ]
+                 */
+                status?: components["parameters"]["RequestLogStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the request log. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamRequestLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only the requests answered with these statuses: a class (`4xx`) or an exact status (`500`); repeat the
+                 *     parameter for several (`status=4xx&status=500`), any of them matching.
+                 * @example [
+                 *       "4xx",
+                 *       "500"
+                 *     ]
+                 */
+                status?: components["parameters"]["RequestLogStatus"];
+            };
+            header?: {
+                /**
+                 * @description The id of the last entry received on a previous stream; the entries written after it are sent first.
+                 * @example req_3Fk8Lp2Qx7Vb9Nm4
+                 */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. It stays open until the client closes it or the service stops. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The `Last-Event-ID` names no entry of the merchant's request log in this mode kept now (`resourceNotFound`). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -10,22 +10,14 @@
  */
 import { createHmac } from 'node:crypto';
 import { newId } from '../ids';
+import type { StreamPosition } from '../db/stream-position';
 import type { Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { deliveryBody } from './delivery';
 import { RETENTION, type EventType } from './events-repo';
 import type { Sealer } from './sealer';
 
-/** Where a stream stands: after the event (tx, seq); `opened`, the snapshot of a new stream's start, or null. */
-export interface StreamPosition {
-  tx: string;
-  seq: string;
-  /**
-   * The database snapshot taken when the stream opened (`pg_snapshot` text): the events visible in it were recorded
-   * before the stream and are not sent. Null for a stream resumed after an event.
-   */
-  opened: string | null;
-}
+export { openingPosition, type StreamPosition } from '../db/stream-position';
 
 /** One event as the stream sends it: `body` is the exact text a webhook endpoint is POSTed for it. */
 export interface StreamedEvent {
@@ -35,16 +27,6 @@ export interface StreamedEvent {
   type: EventType;
   body: string;
   position: StreamPosition;
-}
-
-/** The position of a stream opening now: every event recorded from now on, none recorded before. */
-export async function openingPosition(q: Queryable): Promise<StreamPosition> {
-  const res = await q.query<{ snapshot: string; xmin: string }>(
-    'SELECT s::text AS snapshot, pg_snapshot_xmin(s)::text AS xmin FROM pg_current_snapshot() AS s',
-  );
-  const row = res.rows[0]!;
-  // Transactions below xmin had ended when the snapshot was taken; from xmin on, `opened` tells which had committed.
-  return { tx: row.xmin, seq: '0', opened: row.snapshot };
 }
 
 /**
