@@ -63,7 +63,7 @@ async function open(ctx: Context, status: string[], lastId: string | undefined):
 /** `2026-11-27 15:30:01  [201] POST    /v1/transactions  corr_7fJ2kq9XbT4mWc1R  42 ms` */
 export function logLine(e: RequestLog): string {
   const error = e.errorCode ? `  ${e.errorCode}` : '';
-  return `${clockTime(Date.parse(e.createdAt))}  [${e.status}] ${e.method.padEnd(7)} ${e.path}  ${e.correlationId}  ${duration(e.durationMs)}${error}\n`;
+  return `${clockTime(Date.parse(e.createdAt))}  [${e.status}] ${e.method.padEnd(7)} ${e.path}  ${e.correlationId}  ${e.durationMs} ms${error}\n`;
 }
 
 async function tail(ctx: Context, status: string[], json: boolean): Promise<number> {
