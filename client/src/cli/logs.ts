@@ -4,11 +4,10 @@
  * no request is missed or printed twice.
  */
 import type { Schemas } from '../index.js';
-import { invalidAnswer } from '../errors.js';
-import { doublingDelay, isRetryable, retryAfterMs, sleep } from '../retry.js';
+import { doublingDelay, isRetryable, sleep } from '../retry.js';
 import type { Command, Flags } from './command.js';
 import { apiFailure, CliFailure, clockTime, duration, UsageError, type Context } from './context.js';
-import { readStream, type Opened, type StreamHandler } from './stream.js';
+import { openedOf, readStream, type Opened, type StreamHandler } from './stream.js';
 
 type RequestLog = Schemas['RequestLog'];
 
@@ -55,9 +54,7 @@ async function open(ctx: Context, status: string[], lastId: string | undefined):
     maxRetries: 0,
     signal: ctx.signal,
   });
-  if (result.error) return { error: result.error, retryAfterMs: retryAfterMs(result.response?.headers.get('Retry-After')) };
-  if (!result.data) return { error: invalidAnswer(result.response, 'The stream answered without a body.', undefined, result.attempts), retryAfterMs: undefined };
-  return { body: result.data as ReadableStream<Uint8Array> };
+  return openedOf(result);
 }
 
 /** `2026-11-27 15:30:01  [201] POST    /v1/transactions  corr_7fJ2kq9XbT4mWc1R  42 ms` */
