@@ -4,7 +4,7 @@
  * Run by `npm run check:layers` (part of `npm run check`) and by server/layers.test.ts (which also shows each rule failing).
  */
 const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/|^client/test/)';
-const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin)/';
+const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin|logs)/';
 
 module.exports = {
   forbidden: [

@@ -557,7 +557,7 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
       expect((await getEvent(h, approved.id)).data?.dispatches).toHaveLength(1);
     });
 
-    it('redeliverWebhookEvent 422 unprocessableEntity when the endpoint named is disabled or not subscribed, or none qualifies', async () => {
+    it('redeliverWebhookEvent 422 unprocessableEntity when the endpoint named is disabled or not subscribed, or none qualifies and listen is false', async () => {
       const approved = event('transaction.approved');
       expectError(await redeliver(h, approved.id, { endpointId: off.id }), 422, 'unprocessableEntity', 'webhookEvent');
       expectError(await redeliver(h, approved.id, { endpointId: crm.id }), 422, 'unprocessableEntity', 'webhookEvent');
@@ -566,8 +566,14 @@ describe.each(ENGINES)('Webhooks contract on $name', (engine) => {
       const disabled = await updateWebhook(h, audit.id, { name: 'Audit', endpoint: slow.url, events: ['customer.updated'], enabled: false, forceActive: false });
       expect(disabled.data).toMatchObject({ enabled: false, disabledReason: 'manual' });
       expect((await getEvent(h, updated.id)).data?.dispatches.map((d) => d.status)).toEqual(['canceled']);
-      expectError(await redeliver(h, updated.id), 422, 'unprocessableEntity', 'webhookEvent');
-      expectError(await redeliver(h, updated.id, {}), 422, 'unprocessableEntity', 'webhookEvent');
+      // Without the event stream either (listen: false), nothing is left to send to.
+      expectError(await redeliver(h, updated.id, { listen: false }), 422, 'unprocessableEntity', 'webhookEvent');
+      // Without a body a sandbox resend still goes to running listen sessions: 200, and no new dispatch.
+      for (const body of [undefined, {}]) {
+        const resent = await redeliver(h, updated.id, body);
+        expect(resent.response.status).toBe(200);
+        expect(resent.data?.dispatches).toHaveLength(1);
+      }
       expect((await getEvent(h, updated.id)).data?.dispatches).toHaveLength(1);
     });
 

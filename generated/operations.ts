@@ -50,7 +50,7 @@ export interface RouteDef {
   readonly source: 'seed' | 'added';
 }
 
-export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Withdrawals' | 'Products' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks';
+export type Tag = 'Transactions' | 'Sandbox' | 'Customers' | 'Addresses' | 'Balance' | 'Wallets' | 'Withdrawals' | 'Products' | 'Variants' | 'Subscriptions' | 'Checkouts' | 'Simulators' | 'Utils' | 'Webhooks' | 'Logs';
 
 /** Every operation, literal paths before parameters so Express matches them first. */
 export const routes = [
@@ -70,6 +70,8 @@ export const routes = [
   { method: 'post', path: '/v1/customers', openapiPath: '/v1/customers', operationId: 'createCustomer', tag: 'Customers', source: 'added' },
   { method: 'get', path: '/v1/customers/:customerId', openapiPath: '/v1/customers/{customerId}', operationId: 'getCustomer', tag: 'Customers', source: 'added' },
   { method: 'put', path: '/v1/customers/:customerId', openapiPath: '/v1/customers/{customerId}', operationId: 'updateCustomer', tag: 'Customers', source: 'added' },
+  { method: 'get', path: '/v1/logs/requests', openapiPath: '/v1/logs/requests', operationId: 'listRequestLogs', tag: 'Logs', source: 'added' },
+  { method: 'get', path: '/v1/logs/requests/stream', openapiPath: '/v1/logs/requests/stream', operationId: 'streamRequestLogs', tag: 'Logs', source: 'added' },
   { method: 'get', path: '/v1/products', openapiPath: '/v1/products', operationId: 'listProducts', tag: 'Products', source: 'added' },
   { method: 'post', path: '/v1/products', openapiPath: '/v1/products', operationId: 'createProduct', tag: 'Products', source: 'added' },
   { method: 'get', path: '/v1/products/:productId', openapiPath: '/v1/products/{productId}', operationId: 'getProduct', tag: 'Products', source: 'added' },
@@ -334,6 +336,14 @@ export interface WebhooksHandlers<Ctx> {
   deleteWebhook: Handler<'deleteWebhook', Ctx>;
 }
 
+/** Handlers of the Logs tag. */
+export interface LogsHandlers<Ctx> {
+  /** GET /v1/logs/requests: List the recent requests of the key's mode */
+  listRequestLogs: Handler<'listRequestLogs', Ctx>;
+  /** GET /v1/logs/requests/stream: Stream the key's requests as they happen */
+  streamRequestLogs: Handler<'streamRequestLogs', Ctx>;
+}
+
 /** Every handler of the API; the server must implement all of them. */
 export interface Handlers<Ctx>
   extends TransactionsHandlers<Ctx>,
@@ -349,7 +359,8 @@ export interface Handlers<Ctx>
     CheckoutsHandlers<Ctx>,
     SimulatorsHandlers<Ctx>,
     UtilsHandlers<Ctx>,
-    WebhooksHandlers<Ctx> {}
+    WebhooksHandlers<Ctx>,
+    LogsHandlers<Ctx> {}
 
 /** operationIds per tag, for composing the app one tag at a time. */
 export const operationsByTag = {
@@ -367,4 +378,5 @@ export const operationsByTag = {
   'Simulators': ['simulatePaymentMethod'],
   'Utils': ['listRolesOfUser'],
   'Webhooks': ['listWebhooks', 'createWebhook', 'createWebhookEndpoint', 'listWebhookEvents', 'getWebhookEvent', 'redeliverWebhookEvent', 'getWebhook', 'updateWebhook', 'deleteWebhook'],
+  'Logs': ['listRequestLogs', 'streamRequestLogs'],
 } as const satisfies Record<Tag, readonly OperationId[]>;

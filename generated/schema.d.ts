@@ -403,12 +403,22 @@ export interface paths {
          *       timestamp of each attempt, with the Standard Webhooks headers and `X-Service-Signature`.
          *     - a comment line (`: keep-alive`) every 15 seconds while nothing happens, so that proxies keep the connection.
          *
-         *     A stream starts with the events recorded after it opened. A client that reconnects sends the id of the last
-         *     `delivery` it got in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
+         *     **Resent events.** An event sent again with `POST /v1/webhooks/events/{eventId}/redeliver` (sandbox, without
+         *     `endpointId`, or with `listen: true`) comes again as a `delivery` whose `data` carries the **same event id** and
+         *     type; its `body` is the original event with `"source":"manual"`, exactly what an endpoint is POSTed for the
+         *     resend. Its `id:` line is not the event's id but the resend's own, `wbr_…`: each message of the stream has an id
+         *     of its own, so that `Last-Event-ID` names one place in the stream. A resend takes its place in the stream's order
+         *     where it was recorded, under the same rules as a new event (below), and a stream resumed from before it sends
+         *     it, once; one resumed from after it (its `wbr_…` id, or a later one) does not. A stream sends a resend only if
+         *     it was recorded after the stream opened (or after the `Last-Event-ID`); resending an event never changes where
+         *     the original stands.
+         *
+         *     A stream starts with the events recorded after it opened. A client that reconnects sends the `id:` of the last
+         *     `delivery` it got (a `wbh_…` event id, or a `wbr_…` resend id) in the `Last-Event-ID` header (as browsers' `EventSource` does): the events recorded after that
          *     one (within the 30 days events are kept) are sent first, then the new ones, so a dropped connection loses
          *     nothing, and nothing twice. (It may send, besides, an event recorded just before the first stream opened by a
          *     change that was still running alongside another one: never fewer events than the stream would have sent.) An
-         *     unknown or expired `Last-Event-ID` is `404 webhookEventNotFound`. `type` keeps only the events of
+         *     unknown or expired `Last-Event-ID` (an event, or a resend, more than 30 days old) is `404 webhookEventNotFound`. `type` keeps only the events of
          *     the listed types (repeat the parameter).
          *
          *     New events reach the stream within about half a second of being recorded. The order is exact, so that resuming
@@ -1658,11 +1668,83 @@ export interface paths {
          *     a receiver that deduplicates on `id` ignores it if it already processed the event. The payload is the resource as
          *     it was when the event happened; read the resource for its current state.
          *
+         *     **Running `payments listen` sessions (sandbox).** A sandbox event sent again without `endpointId` is also sent
+         *     again on the sandbox's event stream (`GET /v1/sandbox/events/stream`), so every `payments listen` running for
+         *     the merchant forwards it to its receiver once more, signed with the listen secret, as `stripe events resend`
+         *     reaches `stripe listen`. It is recorded in the same change as the new dispatches, and takes its place in the
+         *     stream's order after the events recorded before it. `listen` overrides the default: `false` sends to the
+         *     endpoints only, `true` with `endpointId` sends to that endpoint and to the stream. Nothing records whether a
+         *     `listen` was running: a stream opened later does not get the resend, and one that resumes with `Last-Event-ID`
+         *     from before it does (see the event stream).
+         *
          *     The body is optional. An `endpointId` that names no endpoint of the merchant in this mode is `404
-         *     webhookNotFound`; one that is disabled or not subscribed to the event's type, or no endpoint at all qualifying,
-         *     is `422 unprocessableEntity`. Events are kept 30 days; an older one is `404 webhookEventNotFound`.
+         *     webhookNotFound`; one that is disabled or not subscribed to the event's type is `422 unprocessableEntity`, as is
+         *     no endpoint at all qualifying when the event is not sent on the stream either (a production event, or `listen:
+         *     false`). `listen: true` with a production key is `403 sandboxOnly`. Events are kept 30 days; an older one is
+         *     `404 webhookEventNotFound`.
          */
         post: operations["redeliverWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the recent requests of the key's mode
+         * @description The request log of the merchant in the key's mode (see the Logs chapter for what an entry holds and when it
+         *     appears), newest first, in the paginated envelope: the requests of the last 7 days made with any of the
+         *     merchant's keys of this mode. `status` keeps only some answers (`4xx`, `500`, …).
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the key's requests as they happen
+         * @description Opens a [server-sent events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream
+         *     (`text/event-stream`) of the request log of the merchant in the key's mode (see the Logs chapter): what
+         *     `npm run cli -- logs tail` prints. Sandbox and production keys may open it.
+         *
+         *     The stream sends:
+         *
+         *     - `event: ready`, once, first: `data` is `{"mode":"sandbox"}` (or `production`), the mode whose requests follow.
+         *     - `event: request`, one per request, in the order they were written, with `id:` the entry's id: `data` is the
+         *       `RequestLog` entry as JSON.
+         *     - a comment line (`: keep-alive`) every 15 seconds while nothing happens, so that proxies keep the connection.
+         *
+         *     A stream starts with the requests written after it opened. A client that reconnects sends the id of the last
+         *     entry it got in `Last-Event-ID`: the entries written after that one (within the 7 days they are kept) are sent
+         *     first, none twice; an unknown or expired one is `404 resourceNotFound`. The order is exact across the service's
+         *     instances, so that resuming is: an entry is sent only once every write the database began before it is
+         *     committed. `status` keeps only some answers (`4xx`, `500`, …; repeat the parameter).
+         *
+         *     A merchant may hold at most 5 such streams open at once; a sixth is `429 tooManyRequests` with `Retry-After`.
+         *     Opening a stream counts as one request against the key's quota, however long it stays open. When the service
+         *     stops, its streams end; reconnect with `Last-Event-ID`.
+         */
+        get: operations["streamRequestLogs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7815,7 +7897,8 @@ export interface components {
         /**
          * @description Optional body of `POST /v1/webhooks/events/{eventId}/redeliver`. Without `endpointId` the event is sent again to
          *     every endpoint that is enabled and subscribed to its type now; with it, only to that endpoint, which must be
-         *     enabled and subscribed to the event's type.
+         *     enabled and subscribed to the event's type. `listen` says whether it is also sent again on the sandbox's event
+         *     stream, to every running `payments listen`.
          */
         RedeliverWebhookEventRequest: {
             /**
@@ -7823,6 +7906,84 @@ export interface components {
              * @example wbe_4Tg8YhU2jIk6OlPm
              */
             endpointId?: string;
+            /**
+             * @description Also send the event again on the sandbox's event stream (`GET /v1/sandbox/events/stream`), so that every
+             *     `payments listen` running for the merchant forwards it again. Default: `true` for a sandbox event sent without
+             *     `endpointId` (as `stripe events resend` reaches `stripe listen`), `false` otherwise. `true` with a production
+             *     key is `403 sandboxOnly`: production has no event stream.
+             * @example true
+             */
+            listen?: boolean;
+        };
+        /**
+         * @description One request made with a key of the merchant in this mode, as the request log keeps it: never its bodies,
+         *     headers, query string or key.
+         */
+        RequestLog: {
+            /**
+             * @description The log entry's id (also its `id:` on the stream).
+             * @example req_3Fk8Lp2Qx7Vb9Nm4
+             */
+            id: string;
+            /**
+             * @example POST
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+            /**
+             * @description The path requested, without its query string.
+             * @example /v1/transactions
+             */
+            path: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 201
+             */
+            status: number;
+            /**
+             * @description The `code` of the error envelope of a refused request; null for a success.
+             * @example null
+             */
+            errorCode: string | null;
+            /**
+             * @description The `X-Correlation-Id` of the answer.
+             * @example corr_7fJ2kq9XbT4mWc1R
+             */
+            correlationId: string;
+            /**
+             * @description The id of the key that made the request (never the key itself).
+             * @example key_9Bn4Vc6Xz8Lk2Jh5
+             */
+            keyId: string;
+            /**
+             * @description Milliseconds from the request's arrival to the end of its answer.
+             * @example 42
+             */
+            durationMs: number;
+            /**
+             * Format: date-time
+             * @description When the request arrived.
+             * @example 2026-11-27T15:30:01.123Z
+             */
+            createdAt: string;
+        };
+        /** @description A page of the request log, newest first. */
+        RequestLogList: {
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
+            /**
+             * @description Records matching the query (exact).
+             * @example 2
+             */
+            total: number;
+            /** @example false */
+            hasMore: boolean;
+            page: components["schemas"]["Page"];
+            data: components["schemas"]["RequestLog"][];
+            merchant: components["schemas"]["Merchant"];
+            _links: components["schemas"]["Links"];
         };
         /**
          * @description Body of a delivery of a `transaction.*` event. Nothing else is ever at the root: the transaction is only in
@@ -8400,6 +8561,15 @@ export interface components {
          * @example wbh_7Rf3EdC9wSx5QaZk
          */
         EventId: string;
+        /**
+         * @description Keep only the requests answered with these statuses: a class (`4xx`) or an exact status (`500`); repeat the
+         *     parameter for several (`status=4xx&status=500`), any of them matching.
+         * @example [
+         *       "4xx",
+         *       "500"
+         *     ]
+         */
+        RequestLogStatus: string[];
         /**
          * @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's `secret`
          *     (the whole `whsec_…` string, UTF-8). Verify it with a timing-safe comparison before parsing the body.
@@ -9502,7 +9672,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the last event received on a previous stream; the events recorded after it are sent first.
+                 * @description The `id:` of the last delivery received on a previous stream (an event's `wbh_…`, or a resend's `wbr_…`); what
+                 *     was recorded after it is sent first.
                  * @example wbh_7Rf3EdC9wSx5QaZk
                  */
                 "Last-Event-ID"?: string;
@@ -13671,6 +13842,106 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: an integer from 1 to 100; 20 when omitted. A value that is not such an integer (`1e309`, `0`, `abc`)
+                 *     is `400 invalidParameters` naming `limit`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records of the whole result to skip: an integer from 0 to 1000000000; 0 when omitted. A value that is
+                 *     not such an integer (`1e20`, `1.5`, `-1`) is `400 invalidParameters` naming `offset`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Keep only the requests answered with these statuses: a class (`4xx`) or an exact status (`500`); repeat the
+                 *     parameter for several (`status=4xx&status=500`), any of them matching.
+                 * @example [
+                 *       "4xx",
+                 *       "500"
+                 *     ]
+                 */
+                status?: components["parameters"]["RequestLogStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the request log. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamRequestLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only the requests answered with these statuses: a class (`4xx`) or an exact status (`500`); repeat the
+                 *     parameter for several (`status=4xx&status=500`), any of them matching.
+                 * @example [
+                 *       "4xx",
+                 *       "500"
+                 *     ]
+                 */
+                status?: components["parameters"]["RequestLogStatus"];
+            };
+            header?: {
+                /**
+                 * @description The id of the last entry received on a previous stream; the entries written after it are sent first.
+                 * @example req_3Fk8Lp2Qx7Vb9Nm4
+                 */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. It stays open until the client closes it or the service stops. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The `Last-Event-ID` names no entry of the merchant's request log in this mode kept now (`resourceNotFound`). */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

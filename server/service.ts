@@ -14,6 +14,7 @@ import { createApp } from './http/app';
 import { createHttpServer } from './http/client-error';
 import { LiveStreams, MAX_STREAMS_PER_CHARGE, type StreamSettings } from './http/pages/router';
 import { EventStreams } from './http/event-stream';
+import { RequestRecorder, type RecorderSettings } from './logs/recorder';
 import { createHandlers } from './http/handlers';
 import type { IdempotencyOptions } from './http/idempotent';
 import { createLimiters, type CheckoutLimits, type Limiters } from './http/rate-limit';
@@ -45,10 +46,16 @@ export interface ServiceOptions {
   checkoutLimits?: CheckoutLimits;
   /** The sandbox's event streams: tests pass their own, to shorten the poll and to watch the streams. */
   eventStreams?: EventStreams;
+  /** The request log's streams: tests pass their own, to shorten the poll. */
+  logStreams?: EventStreams;
+  /** The request log's batching (tests write it on demand or sooner). */
+  requestLog?: Partial<RecorderSettings>;
 }
 
 export interface Service {
   db: Db;
+  /** The request log's writer of this instance (null without the API). */
+  requestLog: RequestRecorder | null;
   engine: Engine;
   webhooks: Webhooks;
   worker: Worker | null;
@@ -146,10 +153,13 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   let limiters: Limiters | null = null;
   const streams = new LiveStreams(MAX_STREAMS_PER_CHARGE);
   const eventStreams = options.eventStreams ?? new EventStreams();
+  const logStreams = options.logStreams ?? new EventStreams();
+  let requestLog: RequestRecorder | null = null;
   if (options.api ?? true) {
     limiters = await createLimiters(config, options.checkoutLimits);
+    requestLog = new RequestRecorder(db, logger, options.requestLog);
     const app = createApp({
-      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, eventStreams, jobsDue: poke,
+      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, eventStreams, logStreams, requestLog, jobsDue: poke,
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       ...(options.streamSettings ? { streamSettings: options.streamSettings } : {}),
     });
@@ -166,6 +176,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   if (server && !config.publicBaseUrl) engine.urls = publicUrls(urlOf(config.host, port));
   return {
     db,
+    requestLog,
     engine,
     webhooks,
     worker,
@@ -179,9 +190,12 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
         // CLI reconnect, to another instance or to this one restarted).
         streams.closeAll();
         eventStreams.closeAll();
+        logStreams.closeAll();
         await closed;
         s.closeAllConnections();
       }
+      // The answers are all sent: what they left in the request log is written before the database closes.
+      await requestLog?.close();
       // Jobs already claimed finish before the database closes; nothing new is claimed.
       await worker?.stop();
       await limiters?.close();

@@ -32,6 +32,8 @@ import { renderErrors } from './render';
 import { readSpec } from './spec';
 import { matchRoute } from './route-match';
 import { canonicalTarget } from './target';
+import { recordRequests, type Caller } from './request-recording';
+import type { RequestRecorder } from '../logs/recorder';
 import { validatorWithCompiledRoutes } from './validator-routes';
 
 
@@ -56,6 +58,10 @@ export interface AppDeps {
   streamSettings?: Partial<StreamSettings>;
   /** The sandbox's open event streams, ended when the service closes. */
   eventStreams?: EventStreams;
+  /** The open request-log streams, ended when the service closes. */
+  logStreams?: EventStreams;
+  /** Where the requests made with a key are recorded (the request log); none are without it. */
+  requestLog?: RequestRecorder;
   /**
    * Called once each request that may have written (any method but GET, HEAD and OPTIONS) has been answered, so after
    * its work committed: wakes the workers for the jobs it enqueued (`jobs/poke.ts`).
@@ -77,6 +83,8 @@ function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): Re
       });
     }
     const key = await authenticate(db, req.get('servicekey'), match.route, req.ip, keys);
+    // Before the quota, so that a 429 is recorded in the request log too.
+    res.locals.caller = { merchantId: key.merchantId, mode: key.mode, keyId: key.keyId, operationId: match.route.operationId } satisfies Caller;
     const polled = match.route.method === 'get' && match.route.path.includes(':') ? req.path : null;
     res.set(quotaHeaders(await consume(limiters, config, key.keyId, polled)));
     const ctx: Ctx = {
@@ -211,6 +219,7 @@ export function createApp(deps: AppDeps): express.Express {
   // level changed while the service runs takes effect. Errors are logged by renderErrors, with their correlation id.
   app.use((req, res, next) => (logger.isLevelEnabled(REQUEST_LINE_LEVEL) ? requestLog(req, res, next) : next()));
 
+  if (deps.requestLog) app.use(recordRequests(deps.requestLog));
   // After the log line's start, so that a refused target is logged too.
   app.use(canonicalTarget);
 
@@ -242,7 +251,7 @@ export function createApp(deps: AppDeps): express.Express {
   v1.use(inspectInput);
   v1.use(validation(validateResponses));
   v1.use(finiteQuery);
-  const streamEnv: StreamEnv = { eventStreams: deps.eventStreams ?? new EventStreams(), logger };
+  const streamEnv: StreamEnv = { eventStreams: deps.eventStreams ?? new EventStreams(), logStreams: deps.logStreams ?? new EventStreams(), logger };
   for (const route of routes) v1[route.method](route.path, operation(route, deps, streamEnv));
   app.use(v1);
   app.use(renderErrors(logger));

@@ -1,9 +1,9 @@
 /**
- * The sandbox's event stream on the wire (`GET /v1/sandbox/events/stream`, server-sent events), and the kind of
- * handler answer that is a stream rather than a JSON body.
+ * The service's polled server-sent-event streams on the wire (the sandbox's events, `GET /v1/sandbox/events/stream`;
+ * the request log, `log-stream.ts`), and the kind of handler answer that is a stream rather than a JSON body.
  *
- * A stream sends `event: ready` with the listen secret, then each event as `id:` / `event: delivery` / `data:`, read
- * by one query every `pollMs` (`webhooks/stream.ts` keeps the order exact), and a `: keep-alive` comment when nothing
+ * A stream sends its `event: ready`, then its messages (`id:` / `event:` / `data:`), read by one query every `pollMs`
+ * (the queries keep the order exact: `webhooks/stream.ts`, `logs/repo.ts`), and a `: keep-alive` comment when nothing
  * was written for `heartbeatMs`. A merchant holds at most `maxPerMerchant` streams; closing the service ends them all.
  * The client leaving ends its stream at once: its timers are cleared and no read starts after.
  */
@@ -87,6 +87,8 @@ export class EventStreams {
 /** What the app gives a streamed answer. */
 export interface StreamEnv {
   eventStreams: EventStreams;
+  /** The open request-log streams (`GET /v1/logs/requests/stream`), a registry of their own. */
+  logStreams: EventStreams;
   logger: Logger;
 }
 
@@ -119,17 +121,24 @@ function drained(res: Response): Promise<void> {
   });
 }
 
-export interface SandboxStream {
-  db: Db;
-  scope: Scope;
-  from: StreamPosition;
-  types: readonly EventType[] | null;
-  secret: string;
+/** One long-lived answer that re-reads the database: what it writes first, where it starts, and how it reads on. */
+export interface PolledStream<P> {
+  /** Whose stream it is: the registry's `maxPerMerchant` counts per owner. */
+  owner: string;
+  /** Named in the refusal of one stream too many (`event streams`). */
+  kind: string;
+  /** The first message, written as the stream opens (`event: ready`…). */
+  ready: string;
+  from: P;
+  /** The next messages after `from`, at most `limit`, each with the position after it. */
+  read(from: P, limit: number): Promise<{ text: string; position: P }[]>;
 }
 
-/** Starts the stream of `s` on `res`; throws `429 tooManyRequests`, before anything is written, when the merchant has its most. */
-export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStream): void {
-  const { eventStreams: streams, logger } = env;
+/**
+ * Starts `s` on `res` in `streams`; throws `429 tooManyRequests`, before anything is written, when the owner has its
+ * most. One read at a time, the next one `pollMs` after the last ended; a full batch is followed by the next at once.
+ */
+export function openPolledStream<P>(streams: EventStreams, logger: Logger, res: Response, s: PolledStream<P>): void {
   const { pollMs, heartbeatMs, maxPerMerchant } = streams.settings;
   if (streams.unwanted(res)) {
     // The client left while its start was being read (its `close` is past: nothing would end this stream), or the
@@ -138,10 +147,10 @@ export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStre
     return;
   }
   let ended = false;
-  const registered = streams.add(s.scope.merchantId, () => end());
+  const registered = streams.add(s.owner, () => end());
   if (!registered) {
     throw new ApiError('tooManyRequests', {
-      message: `This merchant has ${maxPerMerchant} event streams open already; close one, or retry after the time in the Retry-After header.`,
+      message: `This merchant has ${maxPerMerchant} ${s.kind} open already; close one, or retry after the time in the Retry-After header.`,
       headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
     });
   }
@@ -166,26 +175,25 @@ export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStre
   };
 
   let from = s.from;
-  // One read at a time, the next one `pollMs` after the last ended; a full batch is followed by the next at once.
   const pump = async () => {
     try {
       for (;;) {
-        const events = await eventsAfter(s.db, s.scope, from, s.types, BATCH);
+        const messages = await s.read(from, BATCH);
         if (ended) return;
         let room = true;
-        for (const e of events) {
-          room = write(`id: ${e.id}\nevent: delivery\ndata: ${JSON.stringify({ id: e.id, type: e.type, body: e.body })}\n\n`);
-          from = e.position;
+        for (const m of messages) {
+          room = write(m.text);
+          from = m.position;
         }
         if (!room) await drained(res);
-        if (ended || events.length < BATCH) break;
+        if (ended || messages.length < BATCH) break;
       }
       if (!ended) poll = setTimeout(() => void pump(), pollMs);
     } catch (err) {
       // A read that was under way when the stream ended (the service closing) is nobody's concern any more.
       if (ended) return;
       // The client reconnects with Last-Event-ID and loses nothing.
-      logger.warn({ err, correlationId: res.locals.correlationId }, 'sandbox event stream read failed; the stream ends');
+      logger.warn({ err, correlationId: res.locals.correlationId }, `${s.kind}: a read failed; the stream ends`);
       end();
     } finally {
       streams.notePoll();
@@ -201,6 +209,29 @@ export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStre
     res.end();
   }
   res.on('close', end);
-  write(`event: ready\ndata: ${JSON.stringify({ secret: s.secret })}\n\n`);
+  write(s.ready);
   void pump();
+}
+
+export interface SandboxStream {
+  db: Db;
+  scope: Scope;
+  from: StreamPosition;
+  types: readonly EventType[] | null;
+  secret: string;
+}
+
+/** Starts the sandbox event stream of `s` on `res` (see `openPolledStream`). */
+export function sandboxEventStream(env: StreamEnv, res: Response, s: SandboxStream): void {
+  openPolledStream(env.eventStreams, env.logger, res, {
+    owner: s.scope.merchantId,
+    kind: 'event streams',
+    ready: `event: ready\ndata: ${JSON.stringify({ secret: s.secret })}\n\n`,
+    from: s.from,
+    read: async (from, limit) =>
+      (await eventsAfter(s.db, s.scope, from, s.types, limit)).map((e) => ({
+        text: `id: ${e.messageId}\nevent: delivery\ndata: ${JSON.stringify({ id: e.id, type: e.type, body: e.body })}\n\n`,
+        position: e.position,
+      })),
+  });
 }

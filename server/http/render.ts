@@ -84,6 +84,8 @@ export function renderErrors(logger: Logger): ErrorRequestHandler {
       logger.error({ err, correlationId }, 'server error');
     }
     if (res.headersSent) return;
+    // The request log records the code of a refused request (request-recording.ts).
+    res.locals.errorCode = apiError.code;
     const body = envelope(apiError);
     res.set(apiError.headers);
     try {

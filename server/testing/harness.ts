@@ -3,6 +3,7 @@
  * PostgreSQL too when TEST_DATABASE_URL is set, each service in a schema of its own so test files run in parallel.
  */
 import pg from 'pg';
+import type { RequestRecorder } from '../logs/recorder';
 import { loadConfig, type Config } from '../config';
 import { migrate, type Migration } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
@@ -90,6 +91,8 @@ export interface TestService {
   merchant: TestMerchant;
   newMerchant(name?: string): Promise<TestMerchant>;
   payments: PaymentsEngine;
+  /** The request log's writer: tests that hold its batches write them with `flush()`. */
+  requestLog: RequestRecorder | null;
   /** The database's address for another process (PostgreSQL only). */
   databaseUrl: string | undefined;
   /** Runs every background job due now, and those they enqueue, until none is left: the deterministic wait. */
@@ -129,6 +132,7 @@ export async function startTestService(
     merchant,
     newMerchant: (name = 'Other Merchant Ltda') => createMerchantWithKeys(db, name),
     payments: service.engine,
+    requestLog: service.requestLog,
     databaseUrl,
     async drain() {
       if (!service.worker) throw new Error('this test service runs no worker');

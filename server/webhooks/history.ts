@@ -1,6 +1,7 @@
 /**
  * The delivery history: events of the last 30 days with their dispatches, filtered as the seed lists, and
- * redelivery, which makes new dispatches (`source: manual`) and never revives old ones.
+ * redelivery, which makes new dispatches (`source: manual`) and never revives old ones, and resends the event on the
+ * sandbox's event stream.
  */
 import type { components } from '../../generated/schema';
 import type { QueryOf } from '../../generated/operations';
@@ -8,13 +9,14 @@ import { parseList } from '../core/lists';
 import { listPage, type SortColumns } from '../db/lists';
 import { Conditions, countRows, selectPage } from '../db/page';
 import type { Db, Queryable } from '../db/types';
-import type { Scope } from '../core/tenancy';
+import { requireSandbox, type Scope } from '../core/tenancy';
 import { ApiError } from '../core/errors';
 import { dispatchesOf, type DispatchRow } from './dispatches-repo';
 import { findEndpoint, subscribers } from './endpoints-repo';
 import { webhookNotFound } from './endpoints';
 import { findEvent, RETENTION, type EventRow } from './events-repo';
 import { dispatch } from './outbox';
+import { recordResend } from './stream';
 
 type WebhookEvent = Omit<components['schemas']['WebhookEvent'], 'merchant' | '_links'>;
 type Dispatch = components['schemas']['WebhookDispatch'];
@@ -111,8 +113,21 @@ export async function listEvents(db: Db, scope: Scope, query: EventQuery) {
   return { items: await views(db, rows), total, limit: list.limit, offset: list.offset };
 }
 
-/** New dispatches of the event, to one endpoint or to every endpoint enabled and subscribed to its type now. */
-export async function redeliver(db: Db, scope: Scope, eventId: string, endpointId: string | undefined): Promise<WebhookEvent> {
+/** What a redelivery asks for (`RedeliverWebhookEventRequest`). */
+export interface Redelivery {
+  endpointId?: string | undefined;
+  listen?: boolean | undefined;
+}
+
+/**
+ * New dispatches of the event, to one endpoint or to every endpoint enabled and subscribed to its type now, and (in
+ * sandbox, by default without an endpoint) a resend on the event stream for running `payments listen` sessions, all
+ * in one transaction.
+ */
+export async function redeliver(db: Db, scope: Scope, eventId: string, ask: Redelivery): Promise<WebhookEvent> {
+  const { endpointId } = ask;
+  if (ask.listen === true) requireSandbox(scope, 'listen: true needs a sandbox key (sk_test_…): production has no event stream.');
+  const listen = ask.listen ?? (scope.mode === 'sandbox' && endpointId === undefined);
   await db.transaction(async (q) => {
     const event = await findEvent(q, eventId, scope);
     if (!event) throw eventNotFound(eventId);
@@ -121,7 +136,8 @@ export async function redeliver(db: Db, scope: Scope, eventId: string, endpointI
       if (!(await findEndpoint(q, scope, endpointId))) throw webhookNotFound(endpointId);
       targets = targets.filter((t) => t.id === endpointId);
     }
-    if (targets.length === 0) {
+    // A named endpoint that cannot receive is refused even when the stream gets the event: the caller asked for it.
+    if (targets.length === 0 && (endpointId !== undefined || !listen)) {
       throw new ApiError('unprocessableEntity', {
         resource: 'webhookEvent',
         message: endpointId
@@ -131,6 +147,7 @@ export async function redeliver(db: Db, scope: Scope, eventId: string, endpointI
     }
     const at = new Date();
     for (const t of targets) await dispatch(q, { eventId, endpointId: t.id, url: t.url, source: 'manual' }, at);
+    if (listen) await recordResend(q, scope, eventId);
   });
   return getEvent(db, scope, eventId);
 }

@@ -1,6 +1,6 @@
 /** `payments events list` and `payments events resend <eventId>`: the delivery history, over the API's own operations. */
 import type { Schemas } from '../index.js';
-import { apiFailure, clockTime, UsageError, textTable, type Context } from './context.js';
+import { apiFailure, clockTime, isProductionKey, UsageError, textTable } from './context.js';
 import type { Command, Flags } from './command.js';
 
 type WebhookEvent = Schemas['WebhookEvent'];
@@ -46,14 +46,15 @@ flags:
 };
 
 export const eventsResend: Command = {
-  summary: 'deliver an event again to your endpoints',
+  summary: 'deliver an event again to your endpoints and to running listen sessions',
   usage: 'payments events resend <eventId> [--endpoint <wbe_…>] [--json]',
   help: `Sends an event again (POST /v1/webhooks/events/{eventId}/redeliver) to every registered endpoint that is
-enabled and subscribed to its type, or only to --endpoint. The delivery carries the same id, type and payload as
-the original, with "source": "manual". (A running listen forwards new events only; it does not get resends.)
+enabled and subscribed to its type and, with a sandbox key, to every running \`payments listen\`, which forwards it
+to its receiver once more, signed with the listen secret. With --endpoint, only to that endpoint. The delivery
+carries the same id, type and payload as the original, with "source": "manual".
 
 flags:
-  --endpoint <wbe_…>   only this endpoint
+  --endpoint <wbe_…>   only this endpoint (not the listen sessions)
   --json               the event with its dispatches, as the API returns it`,
   options: { endpoint: { type: 'string' }, json: { type: 'boolean' } },
   positionals: ['eventId'],
@@ -64,9 +65,11 @@ flags:
     }
   },
   async run(ctx, flags, [eventId]) {
+    const endpoint = typeof flags.endpoint === 'string' ? flags.endpoint : undefined;
+    // No body: the service's default is the Stripe CLI's, endpoints and (sandbox) listen sessions.
     const result = await ctx.client.POST('/v1/webhooks/events/{eventId}/redeliver', {
       params: { path: { eventId: eventId! } },
-      ...(typeof flags.endpoint === 'string' ? { body: { endpointId: flags.endpoint } } : {}),
+      ...(endpoint ? { body: { endpointId: endpoint } } : {}),
       signal: ctx.signal,
     });
     if (result.error) throw apiFailure(ctx, result.error, 'events resend');
@@ -75,7 +78,7 @@ flags:
       ctx.io.stdout(`${JSON.stringify(event, null, 2)}\n`);
       return 0;
     }
-    ctx.io.stdout(resentLine(event));
+    ctx.io.stdout(resentLine(event, endpoint === undefined && !isProductionKey(ctx.apiKey)));
     return 0;
   },
 };
@@ -96,11 +99,16 @@ export function deliveryStatus(event: WebhookEvent): string {
   return 'delivered';
 }
 
-/** `Resent wbh_… (transaction.approved): dispatch wdi_… to https://… (delivering)`: the dispatches this call made. */
-function resentLine(event: WebhookEvent): string {
+/**
+ * `Resent wbh_… (transaction.approved): dispatch wdi_… to https://… (delivering); and to running listen sessions.`:
+ * what this call sent (its dispatches are the newest manual ones).
+ */
+function resentLine(event: WebhookEvent, toListen: boolean): string {
   const manual = event.dispatches.filter((d) => d.source === 'manual');
   const newest = manual.reduce((latest, d) => (d.createdAt > latest ? d.createdAt : latest), '');
   const made = manual.filter((d) => d.createdAt === newest);
-  const to = made.map((d) => `dispatch ${d.id} to ${d.endpoint} (${d.status})`).join('; ');
-  return `Resent ${event.id} (${event.type})${to ? `: ${to}` : ''}.\n`;
+  const to = made.map((d) => `dispatch ${d.id} to ${d.endpoint} (${d.status})`);
+  if (toListen) to.push(made.length > 0 ? 'and to running listen sessions' : 'to running listen sessions');
+  if (to.length === 0) return `Resent ${event.id} (${event.type}).\n`;
+  return `Resent ${event.id} (${event.type})${made.length > 0 ? ': ' : ' '}${to.join('; ')}.\n`;
 }

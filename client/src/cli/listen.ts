@@ -7,6 +7,7 @@ import { doublingDelay, isRetryable, sleep } from '../retry.js';
 import { apiFailure, CliFailure, duration, MAX_HELD, TIMING, UsageError, type Context } from './context.js';
 import { Forwarder, type Delivery } from './forwarder.js';
 import type { Command } from './command.js';
+import { forwardUrl } from './forward-url.js';
 import { openStream, readStream, type StreamHandler } from './stream.js';
 
 const DEFAULT_MAX_RETRIES = 5;
@@ -20,7 +21,8 @@ real delivery (webhook-id, webhook-timestamp, webhook-signature and X-Service-Si
 so your receiver's verifyWebhook code runs unchanged. The service never has to reach this machine.
 
 flags:
-  --forward-to <url>   where to POST each event (http:// or https://), e.g. http://localhost:4242/webhooks
+  --forward-to <url>   where to POST each event, e.g. localhost:4242/webhooks (http:// is assumed without a
+                       scheme; https:// works too)
   --events <types>     only these event types, comma-separated (default: every type)
   --max-retries <n>    retries of a delivery the receiver refuses (non-2xx), cannot be reached or does not answer
                        within 15 s, after 1 s, 2 s, 4 s … (default ${DEFAULT_MAX_RETRIES}; 0 for none). Later events are
@@ -33,6 +35,7 @@ Each attempt prints one line: time, event type, event id, and the receiver's sta
 connection to the service is reopened with backoff (${duration(TIMING.reconnectBaseMs)}, doubled up to ${duration(TIMING.reconnectCapMs)}; from ${duration(TIMING.reconnectBaseMs)} again once a
 connection has worked), resuming after the last event received. A backlog is read only as fast as the receiver
 takes it: at most ${MAX_HELD.toLocaleString('en')} events are held here at once, the rest waits in the service. Needs a sandbox key.
+An event sent again with \`payments events resend\` comes again, with the same event id and "source": "manual".
 Ctrl-C stops; stopping for any reason names the events received and not delivered.`,
   options: {
     'forward-to': { type: 'string' },
@@ -52,17 +55,6 @@ Ctrl-C stops; stopping for any reason names the events received and not delivere
   },
   run: (ctx, flags) => run(ctx, flags),
 };
-
-function forwardUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new UsageError(`--forward-to is not a URL: ${raw}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--forward-to must be http:// or https:// (got ${raw})`);
-  return url.toString();
-}
 
 function eventTypes(raw: unknown): string[] {
   if (raw === undefined) return [];

@@ -8,6 +8,7 @@ import type { Command, Flags } from './command.js';
 import { CliFailure, connect, CONNECTION_HELP, CONNECTION_OPTIONS, UsageError, type CliIo } from './context.js';
 import { eventsList, eventsResend } from './events.js';
 import { listen } from './listen.js';
+import { logsTail } from './logs.js';
 import { trigger } from './trigger.js';
 
 /** Commands by their words: `events list` is two. */
@@ -16,7 +17,11 @@ export const COMMANDS: Record<string, Command> = {
   trigger,
   'events list': eventsList,
   'events resend': eventsResend,
+  'logs tail': logsTail,
 };
+
+/** Commands of two words, by their first word, with the second words they take. */
+const GROUPS: Record<string, string> = { events: 'list or resend', logs: 'tail' };
 
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
@@ -26,7 +31,7 @@ export function overview(): string {
   return `usage: payments <command> [flags]   (in this repository: npm run cli -- <command> [flags])
 
 The Payments Service's developer CLI: forward sandbox events to a local receiver, make the objects that produce
-an event, list and resend events.
+an event, list and resend events, and watch the requests your keys make.
 
 commands:
 ${lines.join('\n')}
@@ -62,15 +67,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(overview());
     return 0;
   }
-  const name = first === 'events' && second !== undefined && !second.startsWith('-') ? `events ${second}` : first;
+  const group = Object.hasOwn(GROUPS, first) ? first : undefined;
+  const name = group !== undefined && second !== undefined && !second.startsWith('-') ? `${group} ${second}` : first;
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    if (first === 'events') {
+    if (group !== undefined) {
       if (second === '--help' || second === '-h') {
         io.stdout(overview());
         return 0;
       }
-      return usageError(second === undefined ? 'events needs a subcommand: list or resend' : `unknown command "events ${second}"`, overview());
+      return usageError(second === undefined ? `${group} needs a subcommand: ${GROUPS[group]}` : `unknown command "${group} ${second}"`, overview());
     }
     return usageError(first.startsWith('-') ? `flags come after the command (got ${first} first)` : `unknown command "${first}"`, overview());
   }

@@ -22,6 +22,13 @@ export async function openStream(ctx: Context, types: string[], lastEventId: str
     maxRetries: 0,
     signal: ctx.signal,
   });
+  return openedOf(result);
+}
+
+/** A stream's opening call (`parseAs: 'stream'`, never retried) as `Opened`: its body, or its error and Retry-After. */
+export function openedOf(
+  result: { error: PaymentsError; response?: Response | undefined } | { error?: undefined; data?: unknown; response: Response; attempts: number },
+): Opened {
   if (result.error) return { error: result.error, retryAfterMs: retryAfterMs(result.response?.headers.get('Retry-After')) };
   if (!result.data) {
     return { error: invalidAnswer(result.response, 'The stream answered without a body.', undefined, result.attempts), retryAfterMs: undefined };

@@ -24,6 +24,7 @@ const AREA_OF_TAG = {
   Simulators: 'simulators',
   Utils: 'roles',
   Webhooks: 'webhooks',
+  Logs: 'logs',
 } as const satisfies Record<Tag, string>;
 
 type Area = (typeof AREA_OF_TAG)[Tag];

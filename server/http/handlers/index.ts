@@ -10,6 +10,7 @@ import { checkoutAnalyticsHandlers } from './checkout-analytics';
 import { productsHandlers, variantsHandlers } from './catalog';
 import { paymentLinksHandlers } from './checkouts';
 import { customersHandlers } from './customers';
+import { logsHandlers } from './logs';
 import { sandboxClocksHandlers } from './sandbox-clocks';
 import { sandboxEventsHandlers } from './sandbox-events';
 import { simulatorsHandlers } from './simulators';
@@ -42,5 +43,6 @@ export function createHandlers(): Handlers<Ctx> {
     ...simulatorsHandlers,
     ...webhooksHandlers,
     ...utilsHandlers,
+    ...logsHandlers,
   };
 }

@@ -55,7 +55,7 @@ export const webhooksHandlers: WebhooksHandlers<Ctx> = {
   },
 
   async redeliverWebhookEvent(req, ctx) {
-    const e = await history.redeliver(ctx.db, scopeOf(ctx), req.params.eventId, req.body?.endpointId);
+    const e = await history.redeliver(ctx.db, scopeOf(ctx), req.params.eventId, req.body ?? {});
     ctx.webhooks.wake();
     return { status: 200, body: { ...e, merchant: ctx.merchant, _links: eventLinks(e.id) } };
   },

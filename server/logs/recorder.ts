@@ -1,0 +1,101 @@
+/**
+ * The request log's writer. A request's entry is only pushed into memory when its answer is finished; a timer writes
+ * what was pushed in one INSERT every `flushMs`, after the answers, so recording adds no round trip to any request.
+ * Memory is bounded: past `maxBuffered` waiting entries new ones are dropped and counted (a database falling behind
+ * must not slow requests down or grow the process). Entries past the retention are purged at most every `purgeMs`.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../db/types';
+import { insertLogs, purgeLogs, type LogEntry } from './repo';
+
+export interface RecorderSettings {
+  /** How long an entry may wait before the batch it is in is written. */
+  flushMs: number;
+  /** Entries of one INSERT at most (a bigger backlog is written in several). */
+  maxBatch: number;
+  /** Entries waiting at most; more are dropped. */
+  maxBuffered: number;
+  /** How often the entries past the retention are purged. */
+  purgeMs: number;
+}
+
+export const RECORDER_DEFAULTS: RecorderSettings = { flushMs: 250, maxBatch: 500, maxBuffered: 10_000, purgeMs: 3_600_000 };
+
+/** Rows one purge deletes at most: a long-stopped service catches up over several purges, none of them long. */
+const PURGE_ROWS = 10_000;
+
+export class RequestRecorder {
+  readonly settings: RecorderSettings;
+  private buffer: LogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private dropped = 0;
+  private lastPurge = 0;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    settings: Partial<RecorderSettings> = {},
+  ) {
+    this.settings = { ...RECORDER_DEFAULTS, ...settings };
+  }
+
+  /** Takes one entry to write with the next batch; never waits, never throws. */
+  add(entry: LogEntry): void {
+    if (this.closed) return;
+    if (this.buffer.length >= this.settings.maxBuffered) {
+      this.dropped++;
+      return;
+    }
+    this.buffer.push(entry);
+    this.timer ??= setTimeout(() => void this.flush(), this.settings.flushMs);
+  }
+
+  /** Entries waiting to be written (tests). */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Writes every entry waiting now (in batches of `maxBatch`), after any write under way; never throws. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  /** Writes what is waiting and takes no more (the service is stopping). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  private async write(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, this.settings.maxBatch);
+      try {
+        await insertLogs(this.db, batch);
+      } catch (err) {
+        // Retrying would pile up behind a database that is failing; the log is an aid, not a record of money.
+        this.logger.warn({ err, entries: batch.length }, 'request log: a batch could not be written; its entries are lost');
+      }
+    }
+    if (this.dropped > 0) {
+      this.logger.warn({ dropped: this.dropped }, `request log: ${this.dropped} entries dropped, more than ${this.settings.maxBuffered} were waiting`);
+      this.dropped = 0;
+    }
+    await this.purge();
+  }
+
+  private async purge(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPurge < this.settings.purgeMs) return;
+    this.lastPurge = now;
+    try {
+      await purgeLogs(this.db, PURGE_ROWS);
+    } catch (err) {
+      this.logger.warn({ err }, 'request log: purging old entries failed; the next purge tries again');
+    }
+  }
+}

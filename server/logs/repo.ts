@@ -1,0 +1,149 @@
+/**
+ * SQL of the request log (`request_logs`, migration 030): the recorder's batched insert and purge, the API's page of
+ * recent requests, and the stream's read in the order (tx, seq) of `db/stream-position.ts`.
+ */
+import type { components } from '../../generated/schema';
+import { selectPageCounted } from '../db/page';
+import type { StreamPosition } from '../db/stream-position';
+import type { Queryable } from '../db/types';
+import type { Mode, Scope } from '../core/tenancy';
+
+export type RequestLog = components['schemas']['RequestLog'];
+export type Method = RequestLog['method'];
+
+/** One request to record: the log entry, and whose log it goes to. */
+export interface LogEntry extends RequestLog {
+  merchantId: string;
+  mode: Mode;
+}
+
+/** How long entries are kept; older ones are neither listed nor streamed, and are purged. */
+export const LOG_RETENTION = "interval '7 days'";
+
+const COLUMNS = 'id, method, path, status, error_code, correlation_id, key_id, duration_ms, created_at';
+/** Columns of one row of the batched insert. */
+const WIDTH = 11;
+
+interface Row {
+  id: string;
+  method: Method;
+  path: string;
+  status: number;
+  error_code: string | null;
+  correlation_id: string;
+  key_id: string;
+  duration_ms: number;
+  created_at: Date;
+}
+
+function view(r: Row): RequestLog {
+  return {
+    id: r.id,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    errorCode: r.error_code,
+    correlationId: r.correlation_id,
+    keyId: r.key_id,
+    durationMs: r.duration_ms,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/** Writes `entries` in one statement (one transaction: one `tx` for the batch, `seq` in their order). */
+export async function insertLogs(q: Queryable, entries: readonly LogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const params: unknown[] = [];
+  const rows = entries.map((e, i) => {
+    params.push(e.id, e.merchantId, e.mode, e.keyId, e.method, e.path, e.status, e.errorCode, e.correlationId, e.durationMs, e.createdAt);
+    const at = i * WIDTH;
+    return `(${Array.from({ length: WIDTH }, (_, k) => `$${at + k + 1}`).join(', ')})`;
+  });
+  await q.query(
+    `INSERT INTO request_logs (id, merchant_id, mode, key_id, method, path, status, error_code, correlation_id, duration_ms, created_at)
+     VALUES ${rows.join(', ')}`,
+    params,
+  );
+}
+
+/** Deletes up to `limit` entries past the retention; answers how many. */
+export async function purgeLogs(q: Queryable, limit: number): Promise<number> {
+  const res = await q.query<{ id: string }>(
+    `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at <= now() - ${LOG_RETENTION} LIMIT $1) RETURNING id`,
+    [limit],
+  );
+  return res.rows.length;
+}
+
+/**
+ * The status filter (`4xx`, `500`) as two lists: classes (4) and exact statuses (500); null for no filter, which keeps
+ * every status.
+ */
+export interface StatusFilter {
+  classes: number[];
+  exact: number[];
+}
+
+export function statusFilter(values: readonly string[] | undefined): StatusFilter | null {
+  if (values === undefined || values.length === 0) return null;
+  const classes = values.filter((v) => v.endsWith('xx')).map((v) => Number(v[0]));
+  const exact = values.filter((v) => !v.endsWith('xx')).map(Number);
+  return { classes, exact };
+}
+
+const SCOPED = `merchant_id = $1 AND mode = $2 AND created_at > now() - ${LOG_RETENTION}`;
+/** The status filter on parameters $3 (any filter), $4 (classes) and $5 (exact statuses). */
+const STATUS = '(NOT $3::boolean OR status / 100 = ANY ($4::int[]) OR status = ANY ($5::int[]))';
+
+function filterParams(scope: Scope, f: StatusFilter | null): unknown[] {
+  return [scope.merchantId, scope.mode, f !== null, f?.classes ?? [], f?.exact ?? []];
+}
+
+/** A page of the scope's entries, newest first, with the exact count (one round trip). */
+export async function listLogs(q: Queryable, scope: Scope, f: StatusFilter | null, limit: number, offset: number) {
+  const { rows, total } = await selectPageCounted<Row>(q, {
+    from: 'request_logs',
+    columns: COLUMNS,
+    where: `${SCOPED} AND ${STATUS}`,
+    params: filterParams(scope, f),
+    orderBy: 'created_at DESC, id DESC',
+    limit,
+    offset,
+  });
+  return { items: rows.map(view), total };
+}
+
+/** The position just after entry `id` of the scope's log, or null when there is no such entry kept now. */
+export async function positionAfterLog(q: Queryable, scope: Scope, id: string): Promise<StreamPosition | null> {
+  const res = await q.query<{ tx: string; seq: string }>(
+    `SELECT tx::text AS tx, seq::text AS seq FROM request_logs WHERE ${SCOPED} AND id = $3`,
+    [scope.merchantId, scope.mode, id],
+  );
+  const row = res.rows[0];
+  return row ? { tx: row.tx, seq: row.seq, opened: null } : null;
+}
+
+/**
+ * The scope's next entries after `from` in the stream's order, at most `limit`: only those whose transaction is older
+ * than every one still running, so that a batch committing late never lands before one already sent (as the event
+ * stream reads). Each carries the position after it.
+ */
+export async function logsAfter(
+  q: Queryable,
+  scope: Scope,
+  from: StreamPosition,
+  f: StatusFilter | null,
+  limit: number,
+): Promise<{ entry: RequestLog; position: StreamPosition }[]> {
+  const res = await q.query<Row & { tx: string; seq: string }>(
+    `SELECT ${COLUMNS}, tx::text AS tx, seq::text AS seq FROM request_logs
+      WHERE ${SCOPED} AND ${STATUS}
+        AND (tx, seq) > ($6::xid8, $7::bigint)
+        AND tx < pg_snapshot_xmin(pg_current_snapshot())
+        AND ($8::text IS NULL OR NOT pg_visible_in_snapshot(tx, $8::text::pg_snapshot))
+      ORDER BY tx, seq
+      LIMIT $9`,
+    [...filterParams(scope, f), from.tx, from.seq, from.opened, limit],
+  );
+  return res.rows.map((r) => ({ entry: view(r), position: { tx: r.tx, seq: r.seq, opened: from.opened } }));
+}
