@@ -64,7 +64,7 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
       ? Promise.resolve(null)
       : schedule(c.q, { kind: 'transaction.void', payload: { transactionId: id, provider: provider.id, key: o.key, answered: true } });
   // Drawn before the row is locked, and once: the image is stored with the code, so reads and events carry it as is.
-  const pixImage = result.kind === 'issued' && result.instructions.kind === 'pix' ? await pixQrImage(result.instructions.emv) : null;
+  const pixImage = result.kind === 'issued' && result.instructions.kind === 'pix' ? pixQrImage(result.instructions.emv) : null;
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
     await authorizeAnswered(c.q, o.key, result, c.at);
     if (voidedKeys(c.row.processing).has(o.key)) {
