@@ -97,6 +97,8 @@ function serviceEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     RATE_LIMIT_POINTS: '1000000000',
     RATE_LIMIT_POLL_POINTS: '1000000000',
     WEBHOOK_PRIVATE_ADDRESSES: 'allow',
+    // The bench's merchant is the demo one, on PostgreSQL too.
+    DEMO_MERCHANT: '1',
     ...(engine === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...extra,
   });
@@ -139,7 +141,7 @@ async function standard(extra: Record<string, string> = {}): Promise<void> {
     if (!key) {
       key = await waitFor(
         'the demo key on the first start',
-        () => /sandbox key: (sk_test_\S+)/.exec(api!.child.stdout())?.[1],
+        () => /sandbox key: (sk_test_\S+)/.exec(api!.child.stderr())?.[1],
         10_000,
       );
     }

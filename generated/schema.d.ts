@@ -2948,7 +2948,7 @@ export interface components {
         };
         /**
          * @description A charge by PIX: the service issues a dynamic QR code (BR Code) valid for `payment.expiresIn` seconds, shown in
-         *     `payment.pixQrCodeEmv` and `pixQrCodeUrl` and on `payment.invoiceLink`. The transaction
+         *     `payment.pixQrCodeEmv`, `pixQrCodeUrl` and `pixQrCodeImage` and on `payment.invoiceLink`. The transaction
          *     becomes `approved` when the payer pays, or `canceled` when the QR code expires unpaid. Give exactly one of
          *     `customer` and `customerId`.
          */
@@ -3313,11 +3313,16 @@ export interface components {
              */
             pixQrCodeUrl: string | null;
             /**
-             * @deprecated
-             * @description Deprecated, always `null`: the QR code image is no longer sent inline (it made every read and event several
-             *     kilobytes heavier). Show `pixQrCodeUrl`, or draw `pixQrCodeEmv` as a QR code yourself. The field stays so that
-             *     existing clients keep working; it will be removed in a future version.
-             * @example null
+             * @description The QR code of `pixQrCodeEmv` inline, as a PNG data URL (`data:image/png;base64,…`), to put in an `<img>` or an
+             *     app without a second request; `null` until the code is issued, and for every method but PIX. Drawn once, when
+             *     the code is issued, and kept with the charge: every read and every later event carries the same bytes.
+             *
+             *     It is kept small, about 1 KB: error correction level M (recovers about 15 % of damaged modules), the 4-module
+             *     quiet zone scanners need, one pixel per module (a BR Code of ~180 characters is 57 × 57 pixels), greyscale.
+             *     Show it enlarged with nearest-neighbour scaling (CSS `image-rendering: pixelated`), never smoothed, or use
+             *     `pixQrCodeUrl`, the same code already sized for a screen. Charges whose code was issued while this field was
+             *     deprecated (always `null`) keep `null`: use `pixQrCodeUrl` for them.
+             * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADkAAAA5CAAAAACpc9xZAAAAAklEQVR4AewaftIAAAK3SURBVJ3BQXIbOAAEMTT//+dZUkpS3quBs986fuv4reO3jqsv6VIo+ShdSF+u49mDNsuqaQpbmyns8RwfFbbCQluImmeeysfxQwxtrJa/8swPxw+zNLImTxtT5qfjY5unTWPGNiPVtjzbfBxPD6HREkLDCNHjOa59keQaMR+5htmX67hSqmFbxFTMCJFIuY6vsTGJXGNKWKa5lrmOa560MLOGNctHWabm43galli+spZmFtawtVzHlRC20JprzbB2kdLMdXxlm7FlFrEWGckyynNcu1RTmGgTZlPNmLJ5jiey+cpCzZJrK//kOp5hYWR55kmZJrWZ5jo+aibWRszThiRmNc1zXGWVKWmbMk1DG9JEuY6/NmGa2uZptmFjC5vnuDZWtJmMcuUKsYn547hq2myqrcYSi8UiRpnreBZ9GG2F0BS1LMnyHE+yjUnDxja0DU22mXmOZ0a+VhRyLWYr5J/jSYy5IhvGaoW2MSLX8WxUxMYUlchaUyrLXMe1sKuhrVnsC2GPtTzHlUZia4V8xTIJLc1zXBtrNmKTbYrF5MnafB1XuUox2lzb1HJNooVcxzWrbczStFCs1daeRsx1XGElNIqJtTApUSbP8ZEsi+wiMVu0YXaZXMfHNlkLFW0IW5OlyB/Htcm2sGE1zFSmLaHJXMfXunxkbWVkI5OZ1OQ6rjC7TLRcsWq5toYNcx3XckUxW0Mrcy3XMsVyHR9ly1bRYoyMKK22kee4YjTswhqlLRvmqWSu49qGiaShbFNLQ9hm5DquvtCwahu50jREZHMdzx4fKVti2NBkY2zlOj4qLG2smMpqGltUtLmOH0KuTdhmyxKaEbmO/9uatJlKWWvamrHmOj62YRSbSZu5WquxZPk4nh7CpLJWrk0asibLdVz7sstmG7ONscsYs81cx28dv3X81n/T3q5YpTK4CAAAAABJRU5ErkJggg==
              */
             pixQrCodeImage: string | null;
             /**

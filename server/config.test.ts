@@ -74,4 +74,38 @@ describe('settings', () => {
     expect(err).toBeInstanceOf(SettingError);
     expect((err as SettingError).setting).toBe('PORT');
   });
+
+  it('every bad value is a SettingError naming its setting first, saying what it allows', () => {
+    const bad: Record<string, string> = {
+      PORT: '70000', LOG_LEVEL: 'loud', LOG_FORMAT: 'xml', SECRETS_KEY: 'not-base64!', DEMO_MERCHANT: 'true',
+      RATE_LIMIT_STORE: 'disk', RATE_LIMIT_POINTS: '-1', KEY_CACHE_SECONDS: '61', BODY_LIMIT_BYTES: '1.5',
+      PROVIDER_TIMEOUT_MS: '0', ROUTE_RETRY_SECONDS: '30,soon', WEBHOOK_RETRY_SECONDS: '5,soon', WEBHOOK_PRIVATE_ADDRESSES: 'maybe',
+      HTTP_TRUST_PROXY: 'my-balancer', PUBLIC_BASE_URL: 'pay.example.com', REDIS_URL: 'http://r', JOB_LEASE_SECONDS: '0',
+      WORKER_CONCURRENCY: 'four', DATABASE_URL: 'localhost:5432',
+    };
+    for (const [name, value] of Object.entries(bad)) {
+      let err: unknown;
+      try {
+        loadConfig({ [name]: value });
+      } catch (e) {
+        err = e;
+      }
+      expect(err, name).toBeInstanceOf(SettingError);
+      expect((err as SettingError).setting, name).toBe(name);
+      expect((err as SettingError).message, name).toMatch(new RegExp(`^${name} (must|needs)`));
+      expect((err as SettingError).message, name).not.toContain('\n');
+    }
+  });
+
+  it('LOG_LEVEL: info by default, a pino level; SECRETS_KEY: 32 bytes of base64; DEMO_MERCHANT: on PGlite by default', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toBe(key);
+    expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/got 16 bytes/);
+    expect(loadConfig({}).demoMerchant).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/x' }).demoMerchant).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/x', DEMO_MERCHANT: '1' }).demoMerchant).toBe(true);
+    expect(loadConfig({ DEMO_MERCHANT: '0' }).demoMerchant).toBe(false);
+  });
 });

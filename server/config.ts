@@ -2,16 +2,9 @@
 import { parseAllowEntry } from './domain/access/ip';
 import { DEFAULT_RETRY_SECONDS, parseRetrySchedule } from './webhooks/schedule';
 import type { PrivateAddresses } from './webhooks/ssrf';
+import { demoMerchant, logLevel, secretsKey, SettingError, type LogLevel } from './config-values';
 
-/** A setting the operator must fix: printed as one line naming it, without a stack trace. */
-export class SettingError extends Error {
-  constructor(
-    readonly setting: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { SettingError, type LogLevel } from './config-values';
 
 /** Express `trust proxy`: false (the peer's address is the client's), a hop count, or trusted proxy addresses. */
 export type TrustProxy = false | true | number | string[];
@@ -34,7 +27,7 @@ export interface Config {
   databasePoolMax: number | undefined;
   /** `development` and `test` validate responses against the spec too. */
   nodeEnv: string;
-  logLevel: string;
+  logLevel: LogLevel;
   /** `json` lines, or `pretty` for a terminal. */
   logFormat: LogFormat;
   rateLimit: {
@@ -90,6 +83,8 @@ export interface Config {
   };
   /** 32 bytes, base64: seals webhook secrets at rest. Without it the database keeps a key it generated. */
   secretsKey: string | undefined;
+  /** A first start on an empty database makes a demo merchant (`DEMO_MERCHANT`; default: on the embedded database only). */
+  demoMerchant: boolean;
   jobs: {
     /** How long a claimed job is a worker's alone; a worker that dies loses its jobs after this. */
     leaseSeconds: number;
@@ -236,7 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: dbUrl,
     databasePoolMax: env.DATABASE_POOL_MAX ? positive(env, 'DATABASE_POOL_MAX', 10) : undefined,
     nodeEnv: env.NODE_ENV ?? 'production',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevel(env.LOG_LEVEL),
     logFormat,
     rateLimit: {
       points: int(env, 'RATE_LIMIT_POINTS', 600),
@@ -265,7 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkout: {
       sessionTtlSeconds: positive(env, 'CHECKOUT_SESSION_TTL_SECONDS', 86_400),
     },
-    secretsKey: env.SECRETS_KEY || undefined,
+    secretsKey: secretsKey(env.SECRETS_KEY),
+    demoMerchant: demoMerchant(env.DEMO_MERCHANT, dbUrl !== undefined),
     jobs: {
       leaseSeconds: positive(env, 'JOB_LEASE_SECONDS', 30),
       pollMs: int(env, 'JOB_POLL_MS', 250),

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the API on HOST:PORT (default 127.0.0.1:3000) and the job worker in one process, over the configured
- * database; a demo merchant on first run. `npm run start:api` (argument `api`) serves the API alone and
- * `npm run start:worker` (argument `worker`) runs the worker alone: any number of each may share one PostgreSQL
+ * database; a demo merchant on first run (embedded database, or `DEMO_MERCHANT=1`). `npm run start:api` (argument
+ * `api`) serves the API alone and `npm run start:worker` (argument `worker`) runs the worker alone: any number of each may share one PostgreSQL
  * (`DATABASE_URL`). On the embedded database the process holds its data folder and runs the admin commands sent
  * to it (see server/db/lock.ts).
  */
@@ -28,13 +28,14 @@ function fatal(err: unknown): never {
 
 /**
  * The demo merchant of a first run, made only once the service listens: a start that fails (port taken) does not
- * consume the one showing of its key. Printed once: only the key's hash is stored.
+ * consume the one showing of its key. Printed once (only the key's hash is stored), on stderr: it is for the person at
+ * the terminal, and stdout is the log stream a collector keeps.
  */
-async function createDemoMerchant(db: Db, config: Config, url: string): Promise<void> {
+async function createDemoMerchant(db: Db, url: string): Promise<void> {
   const merchants = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
   if (merchants.rows[0]?.n !== 0) return;
   const demo = await createMerchantWithKeys(db, 'Demo Merchant');
-  process.stdout.write(
+  process.stderr.write(
     `\nDemo merchant ${demo.merchantId} created.\n  sandbox key: ${demo.sandboxKey}  (id ${demo.sandboxKeyId})\n` +
       `  production key id: ${demo.productionKeyId} (its key is not shown; roll it with npm run admin -- roll-key)\n` +
       `  try: curl -H "ServiceKey: ${demo.sandboxKey}" ${url}/v1/wallets\n\n`,
@@ -68,7 +69,7 @@ const service = await startService(config, logger, db, { api: role !== 'worker',
     fatal(err);
   },
 );
-if (service.server) await createDemoMerchant(db, config, service.url);
+if (service.server && config.demoMerchant) await createDemoMerchant(db, service.url);
 logger.info(
   {
     role,

@@ -3,7 +3,7 @@
  * (404/405) → auth (401/403) → rate limit (429) → JSON body → NUL and depth check → OpenAPI validation (400) →
  * finite query numbers → handler → the one error renderer.
  */
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { routes, type Handlers, type RouteDef } from '../../generated/operations';
@@ -111,7 +111,7 @@ type AnyHandler = (req: unknown, ctx: Ctx) => Promise<{ status: number; body: un
  * Runs one operation's handler; POST, PUT and PATCH with `X-Idempotency-Key` go through the idempotency store. A
  * streamed answer (`event-stream.ts`) is opened on the response instead of sent as JSON.
  */
-function operation(route: RouteDef, deps: AppDeps, streamEnv: StreamEnv): RequestHandler {
+function operation(route: RouteDef, deps: AppDeps, streamEnv: StreamEnv, validateResponses: boolean): RequestHandler {
   // Every route has a handler: Handlers<Ctx> has one member per operation of the route table.
   const handler = (deps.handlers as unknown as Record<string, AnyHandler>)[route.operationId];
   if (!handler) throw new Error(`no handler for ${route.operationId}`);
@@ -136,8 +136,19 @@ function operation(route: RouteDef, deps: AppDeps, streamEnv: StreamEnv): Reques
     const request = { key, operationId: route.operationId, fingerprint: fingerprint(req.method, req.path, req.body) };
     const out = await runIdempotent(env, ctx, request, (c) => handler(input, c));
     if (out.replayed) res.set('Idempotent-Replayed', 'true');
-    res.status(out.status).json(out.body);
+    sendText(res, out.status, out.text, validateResponses);
   };
+}
+
+/**
+ * Sends a JSON answer's stored bytes as they are. Where responses are validated against the spec (development, test)
+ * the validator sees only what `res.json` is given, so the text goes through it parsed: `JSON.stringify` of the
+ * parse of its own output is that output again, so the bytes are the same either way.
+ */
+function sendText(res: Response, status: number, text: string, validated: boolean): void {
+  res.status(status);
+  if (validated) res.json(JSON.parse(text));
+  else res.type('application/json').send(text);
 }
 
 // Built once per process and shared by every app in it: the validator compiles each operation's schemas on its first
@@ -252,7 +263,7 @@ export function createApp(deps: AppDeps): express.Express {
   v1.use(validation(validateResponses));
   v1.use(finiteQuery);
   const streamEnv: StreamEnv = { eventStreams: deps.eventStreams ?? new EventStreams(), logStreams: deps.logStreams ?? new EventStreams(), logger };
-  for (const route of routes) v1[route.method](route.path, operation(route, deps, streamEnv));
+  for (const route of routes) v1[route.method](route.path, operation(route, deps, streamEnv, validateResponses));
   app.use(v1);
   app.use(renderErrors(logger));
   return app;

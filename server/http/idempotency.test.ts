@@ -37,8 +37,8 @@ describe.each(ENGINES)('idempotency store on $name', (engine) => {
   it('lets the first request run, replays its answer, and refuses another body', async () => {
     expect(await claim(db, scope, 'key-replay-0001', 'fp1', 24)).toEqual({ kind: 'proceed' });
     expect(await codeOf(claim(db, scope, 'key-replay-0001', 'fp1', 24))).toBe('idempotencyInProgress');
-    await complete(db, scope, 'key-replay-0001', 201, { id: 'cus_1' });
-    expect(await claim(db, scope, 'key-replay-0001', 'fp1', 24)).toEqual({ kind: 'replay', status: 201, body: { id: 'cus_1' } });
+    await complete(db, scope, 'key-replay-0001', 201, '{"id":"cus_1","amount":1}');
+    expect(await claim(db, scope, 'key-replay-0001', 'fp1', 24)).toEqual({ kind: 'replay', status: 201, text: '{"id":"cus_1","amount":1}' });
     expect(await codeOf(claim(db, scope, 'key-replay-0001', 'fp2', 24))).toBe('idempotencyMismatch');
   });
 
@@ -57,7 +57,7 @@ describe.each(ENGINES)('idempotency store on $name', (engine) => {
 
   it('treats a key past its retention as new', async () => {
     await claim(db, scope, 'key-expired-001', 'fp1', 24);
-    await complete(db, scope, 'key-expired-001', 201, { n: 1 });
+    await complete(db, scope, 'key-expired-001', 201, '{"n":1}');
     await db.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, ['key-expired-001']);
     expect(await claim(db, scope, 'key-expired-001', 'fp2', 24)).toEqual({ kind: 'proceed' });
   });
@@ -118,7 +118,7 @@ describe.each(ENGINES)('idempotency store on $name', (engine) => {
     await lapse('key-extend-0001');
     await extend(db, scope, 'key-extend-0001', 30);
     expect(await codeOf(claim(db, scope, 'key-extend-0001', 'fp', 24))).toBe('idempotencyInProgress');
-    await complete(db, scope, 'key-extend-0001', 201, { id: 'x' });
+    await complete(db, scope, 'key-extend-0001', 201, '{"id":"x"}');
     await extend(db, scope, 'key-extend-0001', 30);
     const row = await db.query<{ state: string }>('SELECT state FROM idempotency_keys WHERE key = $1', ['key-extend-0001']);
     expect(row.rows[0]!.state).toBe('done');
@@ -133,7 +133,7 @@ describe.each(ENGINES)('idempotency store on $name', (engine) => {
     );
     expect(await migrate(db)).toEqual(['013_idempotency_recovery.sql']);
     expect(await claim(db, scope, 'key-old-running1', 'fp', 24)).toEqual({ kind: 'proceed' });
-    expect(await claim(db, scope, 'key-replay-0001', 'fp1', 24)).toEqual({ kind: 'replay', status: 201, body: { id: 'cus_1' } });
+    expect(await claim(db, scope, 'key-replay-0001', 'fp1', 24)).toEqual({ kind: 'replay', status: 201, text: '{"id":"cus_1","amount":1}' });
   });
 
   it('lets exactly one of 50 simultaneous claims run', async () => {

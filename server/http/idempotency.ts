@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Statement } from '../db/statement';
 import type { Queryable } from '../db/types';
-import { markedBeside, type Recovery, type RecoveryAnswer, type RecoveryRef } from '../domain/recovery';
+import { markedBeside, type Recovery, type RecoveryRef } from '../domain/recovery';
 import type { Scope } from './context';
 import { ApiError } from './errors';
 
@@ -28,7 +28,8 @@ export function lockSecondsFor(providerTimeoutMs: number): number {
 
 export type Claim =
   | { kind: 'proceed' }
-  | { kind: 'replay'; status: number; body: unknown }
+  /** `text`: the answer's bytes as first sent, replayed as they are. */
+  | { kind: 'replay'; status: number; text: string }
   /** The request's work was committed by a process that died before answering: answer `ref` as it stands. */
   | { kind: 'recover'; ref: RecoveryRef };
 
@@ -77,7 +78,7 @@ export async function claim(
     fingerprint: string;
     state: 'running' | 'done';
     response_status: number | null;
-    response_body: unknown;
+    response_body: string | null;
     lock_expired: boolean;
   }>(
     `SELECT fingerprint, state, response_status, response_body, locked_until <= now() AS lock_expired
@@ -88,7 +89,7 @@ export async function claim(
   // Released between our insert and select: the caller may simply retry.
   if (!row) throw new ApiError('idempotencyInProgress');
   if (row.fingerprint !== print) throw new ApiError('idempotencyMismatch');
-  if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body };
+  if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 200, text: row.response_body ?? 'null' };
   if (row.lock_expired) {
     // The recovery point is read by the statement that takes the lock: one retry wins, and it sees the point as
     // committed with the work (never a point written after it decided to run the request again).
@@ -137,7 +138,7 @@ export function recoveryFor(scope: Scope, key: string): Recovery {
 
 /**
  * The claim of a key that rides in the statement of the request's work (`Recovery.markIn` before any claim): the key
- * is inserted already answered, with `answer` and its recovery point, or a key past its retention is started afresh
+ * is inserted already answered, with `status` and `text` (the bytes the request will send) and its recovery point, or a key past its retention is started afresh
  * so; a live key (another request's, running or answered) is left alone. Returns the part, which yields a row only
  * when the key was claimed. Concurrent requests under one key decide on the primary key as `claim` does: a second
  * insert waits for the first's commit, then finds the key taken.
@@ -149,13 +150,14 @@ export function answeredClaimIn(
   print: string,
   ttlHours: number,
   ref: RecoveryRef,
-  answer: RecoveryAnswer,
+  status: number,
+  text: string,
 ): string {
-  const v = [scope.merchantId, scope.mode, key, print, answer.status, JSON.stringify(answer.body ?? null), JSON.stringify(ref), ttlHours].map((x) => st.param(x));
+  const v = [scope.merchantId, scope.mode, key, print, status, text, JSON.stringify(ref), ttlHours].map((x) => st.param(x));
   return st.part(
     'claimed',
     `INSERT INTO idempotency_keys (merchant_id, mode, key, fingerprint, state, response_status, response_body, recovery, locked_until, expires_at)
-     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, 'done', ${v[4]}::int, ${v[5]}::jsonb, ${v[6]}::jsonb, now(), now() + make_interval(hours => ${v[7]}::int))
+     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, 'done', ${v[4]}::int, ${v[5]}::text, ${v[6]}::jsonb, now(), now() + make_interval(hours => ${v[7]}::int))
      ON CONFLICT (merchant_id, mode, key) DO UPDATE
        SET fingerprint = EXCLUDED.fingerprint, state = 'done', response_status = EXCLUDED.response_status,
            response_body = EXCLUDED.response_body, recovery = EXCLUDED.recovery, locked_until = EXCLUDED.locked_until,
@@ -165,12 +167,17 @@ export function answeredClaimIn(
   );
 }
 
-/** Stores the answer of a completed request; it is replayed to every retry within the retention. */
-export async function complete(db: Queryable, scope: Scope, key: string, status: number, body: unknown): Promise<void> {
+/** The bytes of an answer's body: made once, sent, and stored as they are for the replays. */
+export function answerText(body: unknown): string {
+  return JSON.stringify(body ?? null);
+}
+
+/** Stores the answer of a completed request, `text` being the bytes sent; every retry within the retention gets them. */
+export async function complete(db: Queryable, scope: Scope, key: string, status: number, text: string): Promise<void> {
   await db.query(
-    `UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
+    `UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5::text
       WHERE merchant_id = $1 AND mode = $2 AND key = $3`,
-    [scope.merchantId, scope.mode, key, status, JSON.stringify(body ?? null)],
+    [scope.merchantId, scope.mode, key, status, text],
   );
 }
 

@@ -9,8 +9,18 @@ import type { Db } from '../db/types';
 import type { Scope } from '../core/tenancy';
 import { scopeOf, type Ctx } from './context';
 import type { Recovery } from '../domain/recovery';
-import { answeredClaimIn, claim, complete, extend, recoveryFor, release, type Claim } from './idempotency';
+import { answeredClaimIn, answerText, claim, complete, extend, recoveryFor, release, type Claim } from './idempotency';
 import { recoveredAnswer, type Answer } from './recover';
+
+/**
+ * An idempotent request's answer as it goes out: `text` is the body's bytes, the same that were stored under the key,
+ * so that every replay is byte for byte the first answer (a re-rendered body could differ in key order or spacing).
+ */
+export interface SentAnswer {
+  status: number;
+  text: string;
+  replayed: boolean;
+}
 
 /** Faults a test plays at the windows of an idempotent request; never set outside tests. */
 export interface IdempotencyFaults {
@@ -80,8 +90,8 @@ class KeyAnswered extends Error {
 }
 
 /** A claim's answer when the key says what it is (a replay, a recovered resource); null when the request runs. */
-async function answerOf(env: IdempotencyEnv, ctx: Ctx, key: string, claimed: Claim): Promise<(Answer & { replayed: true }) | null> {
-  if (claimed.kind === 'replay') return { status: claimed.status, body: claimed.body, replayed: true };
+async function answerOf(env: IdempotencyEnv, ctx: Ctx, key: string, claimed: Claim): Promise<SentAnswer | null> {
+  if (claimed.kind === 'replay') return { status: claimed.status, text: claimed.text, replayed: true };
   if (claimed.kind === 'proceed') return null;
   const scope = scopeOf(ctx);
   let out: Answer;
@@ -92,12 +102,13 @@ async function answerOf(env: IdempotencyEnv, ctx: Ctx, key: string, claimed: Cla
     await release(env.db, scope, key);
     throw err;
   }
-  await complete(env.db, scope, key, out.status, out.body);
-  return { ...out, replayed: true };
+  const text = answerText(out.body);
+  await complete(env.db, scope, key, out.status, text);
+  return { status: out.status, text, replayed: true };
 }
 
 /** Runs a request whose key this request holds (claimed, running), then stores its answer. */
-async function runClaimed(env: IdempotencyEnv, ctx: Ctx, request: Request, run: (ctx: Ctx) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+async function runClaimed(env: IdempotencyEnv, ctx: Ctx, request: Request, run: (ctx: Ctx) => Promise<Answer>): Promise<SentAnswer> {
   const scope = scopeOf(ctx);
   const { key, operationId } = request;
   const stop = keepAlive(env, scope, key);
@@ -113,8 +124,9 @@ async function runClaimed(env: IdempotencyEnv, ctx: Ctx, request: Request, run: 
   }
   await stop();
   await env.faults?.beforeComplete?.(operationId);
-  await complete(env.db, scope, key, out.status, out.body);
-  return { ...out, replayed: false };
+  const text = answerText(out.body);
+  await complete(env.db, scope, key, out.status, text);
+  return { status: out.status, text, replayed: false };
 }
 
 export async function runIdempotent(
@@ -122,7 +134,7 @@ export async function runIdempotent(
   ctx: Ctx,
   request: Request,
   run: (ctx: Ctx) => Promise<Answer>,
-): Promise<Answer & { replayed: boolean }> {
+): Promise<SentAnswer> {
   const scope = scopeOf(ctx);
   const { key, operationId } = request;
   if (!CLAIMED_BY_THE_WORK.has(operationId)) {
@@ -131,7 +143,8 @@ export async function runIdempotent(
   }
 
   // Claimed by the work's statement (`answered`), or before it by the service (`claimed`, then as any request).
-  const k: { state: 'open' | 'answered' | 'claimed'; stop: (() => Promise<void>) | null } = { state: 'open', stop: null };
+  // `answered`: the statement stored `text`, and the request sends those very bytes (the handler renders the same answer).
+  const k: { state: 'open' | 'answered' | 'claimed'; stop: (() => Promise<void>) | null; text: string } = { state: 'open', stop: null, text: '' };
   const held = recoveryFor(scope, key);
   const recovery: Recovery = {
     mark: (q, ref) => {
@@ -141,12 +154,14 @@ export async function runIdempotent(
     clear: async (q) => (k.state === 'claimed' ? held.clear(q) : undefined),
     markIn(st, ref, answer) {
       if (k.state === 'claimed') return held.markIn(st, ref, answer);
-      const gate = answeredClaimIn(st, scope, key, request.fingerprint, env.ttlHours, ref, answer);
+      const text = answerText(answer.body);
+      const gate = answeredClaimIn(st, scope, key, request.fingerprint, env.ttlHours, ref, answer.status, text);
       return {
         gate,
         after(passed) {
           if (!passed) throw new KeyTaken();
           k.state = 'answered';
+          k.text = text;
         },
       };
     },
@@ -184,8 +199,9 @@ export async function runIdempotent(
   }
   await k.stop?.();
   await env.faults?.beforeComplete?.(operationId);
-  if (k.state === 'answered') return { ...out, replayed: false };
+  if (k.state === 'answered') return { status: out.status, text: k.text, replayed: false };
   if (k.state === 'open') throw new Error(`${operationId} answered without writing its key`);
-  await complete(env.db, scope, key, out.status, out.body);
-  return { ...out, replayed: false };
+  const text = answerText(out.body);
+  await complete(env.db, scope, key, out.status, text);
+  return { status: out.status, text, replayed: false };
 }

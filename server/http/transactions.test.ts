@@ -26,8 +26,8 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
     const emv = issued.payment.pixQrCodeEmv!;
     expect(brCodeValid(emv)).toBe(true);
     expect(parseBrCode(emv)['54']).toBe('200.00');
-    // The image is served by URL, drawn on request; the deprecated inline field stays null.
-    expect(issued.payment.pixQrCodeImage).toBeNull();
+    // The image by URL (drawn on request) and inline (drawn once at issuance; pix-qr-image.test.ts reads it back).
+    expect(issued.payment.pixQrCodeImage).toMatch(/^data:image\/png;base64,/);
     expect(issued.payment.pixQrCodeUrl).toMatch(/\/pay\/[^/]+\/qr\.png$/);
     expect(Date.parse(issued.payment.expirationDate!) - Date.parse(issued.createdAt)).toBe(3_600_000);
     expect(timelineOf(issued)).toEqual(['status:null>pending', 'route:sandbox:sent', 'note']);

@@ -21,7 +21,10 @@ export async function freePort(): Promise<number> {
 
 export interface Started {
   child: ChildProcess;
+  /** Both streams, in the order they came. */
   output: () => string;
+  stdout: () => string;
+  stderr: () => string;
   port: number;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
@@ -35,11 +38,17 @@ export function serviceEnv(dataDir: string, env: Record<string, string> = {}): N
 /** Spawns `server/main.ts` without waiting for it. */
 export function spawnService(dataDir: string, port: number, env: Record<string, string> = {}): Started {
   const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: serviceEnv(dataDir, { PORT: String(port), ...env }) }));
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
+  const seen = { all: '', stdout: '', stderr: '' };
+  child.stdout!.on('data', (d) => {
+    seen.all += String(d);
+    seen.stdout += String(d);
+  });
+  child.stderr!.on('data', (d) => {
+    seen.all += String(d);
+    seen.stderr += String(d);
+  });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, output: () => out, port, exited };
+  return { child, output: () => seen.all, stdout: () => seen.stdout, stderr: () => seen.stderr, port, exited };
 }
 
 /** Starts the service and waits until it listens; one that does not within `deadlineMs` is killed before the throw. */

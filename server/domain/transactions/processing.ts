@@ -7,6 +7,7 @@
  */
 import type { AuthorizeRequest } from '../../payments/provider';
 import { authorizeKey, type RouteOutcome } from '../../payments/orchestrator';
+import { pixQrImage } from '../../payments/pix-qr-image';
 import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
 import * as repo from './repo';
@@ -62,6 +63,8 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
     result.kind === 'declined'
       ? Promise.resolve(null)
       : schedule(c.q, { kind: 'transaction.void', payload: { transactionId: id, provider: provider.id, key: o.key, answered: true } });
+  // Drawn before the row is locked, and once: the image is stored with the code, so reads and events carry it as is.
+  const pixImage = result.kind === 'issued' && result.instructions.kind === 'pix' ? pixQrImage(result.instructions.emv) : null;
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
     await authorizeAnswered(c.q, o.key, result, c.at);
     if (voidedKeys(c.row.processing).has(o.key)) {
@@ -95,7 +98,7 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
         const i = result.instructions;
         const fields =
           i.kind === 'pix'
-            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: engine.urls.pixQr(c.row.public_token), pixQrCodeImage: null }
+            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: engine.urls.pixQr(c.row.public_token), pixQrCodeImage: pixImage }
             : {
                 billetUrl: engine.urls.billet(c.row.public_token), billetBarcode: i.barcode, billetSequence: i.digitableLine,
                 billetDocumentNumber: i.documentNumber, billetReferenceNumber: i.referenceNumber,
