@@ -7019,6 +7019,7 @@ export interface components {
              */
             completedPayments: number;
             /**
+             * Format: int64
              * @description Payments started on the link and still under way (a card being processed, a PIX or billet not yet paid nor
              *     expired), each holding one place of `maxPayments` until it is approved (then counted in
              *     `completedPayments`) or ends unpaid (then given back). Counted on every link, capped or not.
@@ -7941,6 +7942,7 @@ export interface components {
              */
             path: string;
             /**
+             * Format: int32
              * @description The HTTP status of the answer.
              * @example 201
              */
@@ -7961,6 +7963,7 @@ export interface components {
              */
             keyId: string;
             /**
+             * Format: int64
              * @description Milliseconds from the request's arrival to the end of its answer.
              * @example 42
              */
@@ -7974,11 +7977,18 @@ export interface components {
         };
         /** @description A page of the request log, newest first. */
         RequestLogList: {
-            /** @example 0 */
+            /**
+             * Format: int64
+             * @example 0
+             */
             offset: number;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             limit: number;
             /**
+             * Format: int64
              * @description Records matching the query (exact).
              * @example 2
              */
@@ -13886,6 +13896,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13928,6 +13941,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13941,6 +13957,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
