@@ -133,7 +133,21 @@ const BREAKING: [string, (doc: Json) => void, Expected][] = [
     { location: '#/components/schemas/Customer/properties/email', message: /field "email" removed/ }],
   ['int32 given to a request integer whose bounds pass 2^31', (d) => { at(props(d, 'CreateWithdrawalRequest'), '/amount').format = 'int32'; },
     { location: '#/components/schemas/CreateWithdrawalRequest/properties/amount', message: /^format "int32" added$/ }],
+  ['a fifth request shape overlapping the others (a body it accepted now matches two branches of the oneOf)', (d) => {
+    spellOutSubscription(d);
+    list(d, '/components/schemas/CreateSubscriptionRequest/oneOf').push(fifthShape(['customer', 'payment']));
+  }, { location: '#/components/schemas/CreateSubscriptionRequest/oneOf/4', message: /^new alternative object may match what oneOf\/0 accepts/ }],
 ];
+
+/**
+ * A new closed shape of CreateSubscriptionRequest taking every property of the released body but `customerId`
+ * and `plan`, requiring `required`: with only `customer` and `payment` required it accepts what the first of the
+ * four spelled-out shapes accepts.
+ */
+function fifthShape(required: string[], extra: Json = {}): Json {
+  const { customerId: _id, plan: _plan, ...properties } = props(released, 'CreateSubscriptionRequest');
+  return { type: 'object', additionalProperties: false, required, properties: { ...structuredClone(properties), ...extra } };
+}
 
 /**
  * The released `allOf` of two choices (`customer`/`customerId`, `variantId`/`plan`) of CreateSubscriptionRequest,
@@ -200,6 +214,11 @@ const ADDITIVE: [string, (doc: Json) => void, Expected | null][] = [
     { location: '#/components/schemas/Customer', message: /^new "not" rule .*: what is sent is narrowed$/ }],
   ['a new server', (d) => { list(d, '/servers').push({ url: 'https://sandbox.example.com' }); },
     { location: '#/servers', message: /^new server https:\/\/sandbox\.example\.com$/ }],
+  ['a fifth request shape disjoint from the others: it requires a field each other shape refuses', (d) => {
+    spellOutSubscription(d);
+    list(d, '/components/schemas/CreateSubscriptionRequest/oneOf').push(
+      fifthShape(['checkoutSessionId', 'payment'], { checkoutSessionId: { type: 'string' } }));
+  }, { location: '#/components/schemas/CreateSubscriptionRequest', message: /^new accepted alternative object$/ }],
 ];
 
 const UNCHANGED: [string, (doc: Json) => void][] = [
@@ -249,6 +268,21 @@ describe('additive changes', () => {
     expect(result.breaking).toEqual([]);
     expect(result.additive).toContainEqual(expect.objectContaining({ rule: 'operation-added', location: 'GET /v1/sandbox/events/stream' }));
   });
+
+  it('the current spec with a fifth CreateSubscriptionRequest branch: breaking when it overlaps the four, additive when disjoint', () => {
+    const withFifth = (branch: Json) => {
+      const doc = structuredClone(read('generated/openapi.json'));
+      list(doc, '/components/schemas/CreateSubscriptionRequest/oneOf').push(branch);
+      return doc;
+    };
+    const overlapping = gate(released, withFifth(fifthShape(['customer', 'payment'])));
+    expect(overlapping.passed).toBe(false);
+    expect(overlapping.breaking).toEqual([expect.objectContaining({ rule: 'alternative-overlapping',
+      location: '#/components/schemas/CreateSubscriptionRequest/oneOf/4', usedBy: 'POST /v1/subscriptions' })]);
+    const disjoint = gate(released, withFifth(fifthShape(['checkoutSessionId', 'payment'], { checkoutSessionId: { type: 'string' } })));
+    expect(disjoint.breaking).toEqual([]);
+    expect(disjoint.additive).toContainEqual(expect.objectContaining({ rule: 'alternative-added', location: '#/components/schemas/CreateSubscriptionRequest' }));
+  });
 });
 
 /** A document whose one operation answers `schemas.Answer`. */
@@ -297,6 +331,50 @@ function asked(schemas: Json): Json {
   const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } } };
   return { ...tiny(schemas), paths: { '/v1/a': { post: { requestBody: body, responses: { 204: { description: 'done' } } } } } };
 }
+
+describe('a new branch of a oneOf in a request must be disjoint from the others', () => {
+  const kinds = (...branches: Json[]) => ({ Answer: { oneOf: branches } });
+  const kind = (value: Json, more: Json = {}): Json =>
+    ({ type: 'object', required: ['kind'], properties: { kind: value, note: { type: 'string' } }, ...more });
+  const found = (changes: Change[]) => changes.map((c) => [c.severity, c.rule, c.location]);
+  const before = kinds(kind({ const: 'a' }), kind({ const: 'b' }));
+
+  it('is additive when its const differs from every other branch, breaking when an enum of it shares a value', () => {
+    expect(found(findChanges(asked(before), asked(kinds(kind({ const: 'a' }), kind({ const: 'b' }), kind({ enum: ['c', 'd'] })))))).toEqual([
+      ['additive', 'alternative-added', '#/components/schemas/Answer'],
+    ]);
+    expect(found(findChanges(asked(before), asked(kinds(kind({ const: 'a' }), kind({ const: 'b' }), kind({ enum: ['c', 'b'] })))))).toEqual([
+      ['breaking', 'alternative-overlapping', '#/components/schemas/Answer/oneOf/2'],
+    ]);
+  });
+
+  it('is breaking when nothing tells it apart (a branch that leaves the tag free, a branch of no type)', () => {
+    const untagged = { type: 'object', properties: { note: { type: 'string' } } };
+    expect(found(findChanges(asked(before), asked(kinds(kind({ const: 'a' }), kind({ const: 'b' }), untagged))))).toEqual([
+      ['breaking', 'alternative-overlapping', '#/components/schemas/Answer/oneOf/2'],
+    ]);
+    expect(found(findChanges(asked(before), asked(kinds(kind({ const: 'a' }), kind({ const: 'b' }), { required: ['note'] }))))).toEqual([
+      ['breaking', 'alternative-overlapping', '#/components/schemas/Answer/oneOf/2'],
+    ]);
+  });
+
+  it('is additive when its type is one no other branch has', () => {
+    expect(found(findChanges(asked(before), asked(kinds(kind({ const: 'a' }), kind({ const: 'b' }), { type: 'string' }))))).toEqual([
+      ['additive', 'alternative-added', '#/components/schemas/Answer'],
+    ]);
+  });
+
+  it('may overlap in an anyOf, which a body may match several branches of, and in an answer', () => {
+    const anyOf = (...branches: Json[]) => ({ Answer: { anyOf: branches } });
+    expect(found(findChanges(asked(anyOf(kind({ const: 'a' }))), asked(anyOf(kind({ const: 'a' }), { type: 'object' }))))).toEqual([
+      ['additive', 'alternative-added', '#/components/schemas/Answer'],
+    ]);
+    const tagged = (...branches: Json[]) => ({ Answer: { ...kinds(...branches).Answer, discriminator: { propertyName: 'kind' } } });
+    expect(found(findChanges(tiny(tagged(kind({ const: 'a' }))), tiny(tagged(kind({ const: 'a' }), kind({ enum: ['a', 'b'] })))))).toEqual([
+      ['additive', 'variant-added', '#/components/schemas/Answer'],
+    ]);
+  });
+});
 
 describe('opaque rules (not, if/then/else, contains, prefixItems, …), compared as a whole', () => {
   const answer = (rules: Json) => ({ Answer: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, ...rules } });

@@ -15,7 +15,8 @@ export type SchemaRule =
   | 'bound-stricter' | 'bound-looser' | 'pattern-changed' | 'format-changed' | 'unique-items'
   | 'field-removed' | 'field-not-accepted' | 'field-read-only' | 'field-write-only' | 'field-required'
   | 'field-optional' | 'field-added-required' | 'field-added-optional' | 'field-added' | 'additional-closed'
-  | 'dependency-changed' | 'constraint-added' | 'alternative-removed' | 'alternative-added' | 'alternative-sent'
+  | 'dependency-changed' | 'constraint-added' | 'alternative-removed' | 'alternative-added' | 'alternative-overlapping'
+  | 'alternative-sent'
   | 'variant-removed' | 'variant-added' | 'default-changed' | 'rule-added' | 'rule-removed' | 'rule-changed';
 
 /** Differences found around the schemas: operations, parameters, bodies, responses, headers, security, webhooks. */
@@ -109,6 +110,8 @@ export function describeSchemaRule(rule: SchemaRule, dir: Direction, d: Record<s
       case 'constraint-added': return `new rule: must match exactly one of ${String(d.rule)}`;
       case 'alternative-removed': return `the alternative ${String(d.label)} is no longer accepted`;
       case 'alternative-added': return `new accepted alternative ${String(d.label)}`;
+      case 'alternative-overlapping': return `new alternative ${String(d.label)} may match what ${String(d.other)} accepts: ` +
+        'a request matching both is refused (a oneOf takes exactly one)';
       case 'alternative-sent': return `may now be sent as ${String(d.label)}, a shape it never had`;
       case 'variant-removed': return `variant ${String(d.label)} removed`;
       case 'variant-added': return `new variant ${String(d.label)} (clients ignore variants they do not know)`;

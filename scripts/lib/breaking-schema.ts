@@ -4,6 +4,7 @@
  * service sends, webhook payloads included: it must not lose a guarantee). Pure; used by breaking.ts.
  */
 import { requiredKey, spellOutChoices } from './breaking-choices';
+import { disjoint } from './breaking-disjoint';
 import { compareDefaults, compareLimits, compareOpaque } from './breaking-keywords';
 import { change, describeSchemaRule, type Change, type Direction, type SchemaRule } from './breaking-rules';
 import {
@@ -208,13 +209,25 @@ export class SchemaComparer {
         else if (discriminated) this.emit('variant-removed', at, { label });
       } else if (oi === undefined && ni !== undefined) {
         const label = nB[ni]!.label;
-        if (at.dir === 'request') this.emit('alternative-added', at, { label });
+        if (at.dir === 'request') this.addedAlternative(nB, ni, nShape[0], at);
         else this.emit(discriminated ? 'variant-added' : 'alternative-sent', at, { label });
       } else if (oi !== undefined && ni !== undefined) {
         const loc = nShape.length ? `${at.location}/oneOf/${ni}` : at.location;
         this.compare(oB[oi]!.node, nB[ni]!.node, { ...at, location: loc });
       }
     }
+  }
+
+  /**
+   * A new request alternative widens what is accepted, unless it is a branch of a `oneOf` (spelled-out choices are
+   * one) that may match what another branch matches: a body matching both is then refused.
+   */
+  private addedAlternative(nB: Branch[], ni: number, group: Group | undefined, at: Place): void {
+    const name = (i: number) => (group ? `oneOf/${i}` : nB[i]!.label);
+    const other = group?.exclusive === false ? -1
+      : nB.findIndex((b, i) => i !== ni && !disjoint(this.newDoc, nB[ni]!.node, b.node));
+    if (other < 0) { this.emit('alternative-added', at, { label: nB[ni]!.label }); return; }
+    this.emit('alternative-overlapping', at, { label: nB[ni]!.label, other: name(other) }, group ? `/oneOf/${ni}` : '');
   }
 
   private branchesOf(doc: Json, v: View, group: Group | undefined): Branch[] {
