@@ -302,6 +302,17 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout form in headless 
       await v.assertClean();
     });
 
+    it('a charge approved before the page the payer\'s post leads to is drawn: that page still goes on to the store', async () => {
+      const { v, transaction } = await paidAndSentBack('pix');
+      const { page } = v;
+      // What the form's post redirects to (checkout.ts): the invoice page, marked as the one right after paying,
+      // here drawn with the charge approved already (as a card approved in the background may be).
+      await page.goto(`${transaction.payment.invoiceLink!}#return`);
+      await page.waitForURL((u) => u.origin === STORE, { timeout: PAGE_WAIT_MS });
+      expect(v.storeVisits).toEqual([v.storeVisits[0], v.storeVisits[0]]);
+      await v.assertClean();
+    });
+
     it('a link without successUrl shows the confirmation on the page', async () => {
       const link = await createLink(service, { name: 'Sem retorno', amount: 4990, methods: ['credit'] });
       const v = await visit(browser, origin, { stores: [STORE] });
