@@ -6887,7 +6887,7 @@ export interface components {
             maxPayments?: number | null;
             /**
              * Format: uri
-             * @description Where the invoice page sends the payer once the payment is approved, with `checkoutSessionId` added to its query (see `PaymentLink.successUrl`). `http` or `https` only (anything else is `400 invalidParameters`).
+             * @description Where the payer is sent once, when the page sees the payment approved, with `checkoutSessionId` added to its query; the invoice page opened later links to it instead (see `PaymentLink.successUrl`). `http` or `https` only (anything else is `400 invalidParameters`); prefer `https`, as over `http` the session id travels in clear text.
              */
             successUrl?: string | null;
             /** Format: uri */
@@ -7028,7 +7028,7 @@ export interface components {
             reservedPayments: number;
             /**
              * Format: uri
-             * @description Where the invoice page sends the payer once the payment is approved, with the checkout session's id added to the query as `checkoutSessionId` (the address's own query and fragment kept: `https://loja.example/obrigado?pedido=1042&checkoutSessionId=chs_…`); a "Voltar para a loja" link to it without the page's script. Confirm the payment by its event, not by this visit. `null`: the page stays and says the payment is approved. An `http` or `https` address.
+             * @description Where the payer is sent, once, at the moment the page sees the payment approved, with the checkout session's id added to the query as `checkoutSessionId` (the address's own query and fragment kept: `https://loja.example/obrigado?pedido=1042&checkoutSessionId=chs_…`). The invoice page opened again later shows the receipt with a "Voltar para a loja" link to the same address instead (the link is also all a browser without the page's script gets). Confirm the payment by its event, not by this visit. `null`: the page stays and says the payment is approved. An `http` or `https` address; prefer `https`: over `http` the session id travels in clear text.
              * @example https://loja.example/obrigado
              */
             successUrl: string | null;
@@ -7098,7 +7098,7 @@ export interface components {
             maxPayments?: number | null;
             /**
              * Format: uri
-             * @description Where the invoice page sends the payer once the payment is approved, with `checkoutSessionId` added to its query (see `PaymentLink.successUrl`). `http` or `https` only (anything else is `400 invalidParameters`).
+             * @description Where the payer is sent once, when the page sees the payment approved, with `checkoutSessionId` added to its query; the invoice page opened later links to it instead (see `PaymentLink.successUrl`). `http` or `https` only (anything else is `400 invalidParameters`); prefer `https`, as over `http` the session id travels in clear text.
              */
             successUrl?: string | null;
             /** Format: uri */

@@ -22,6 +22,7 @@ import {
   visit,
   type PagesService,
   type Transaction,
+  type Visit,
 } from '../../testing/browser';
 import { card, chooseMethod, fillCard, fillPayer, pay, waitForStatus, PAGE_WAIT_MS } from '../../testing/checkout-page';
 import { ENGINES } from '../../testing/harness';
@@ -249,7 +250,7 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout form in headless 
       return transactionOfPage(service, `/pay/${rows.rows[0]!.public_token}`);
     }
 
-    async function paidAndSentBack(method: 'credit' | 'pix' | 'billet'): Promise<void> {
+    async function paidAndSentBack(method: 'credit' | 'pix' | 'billet'): Promise<{ v: Visit; transaction: Transaction }> {
       const successUrl = `${STORE}/obrigado?pedido=1042&canal=link#topo`;
       const link = await createLink(service, { name: `Pedido ${method}`, amount: 4990, methods: [method], successUrl });
       const v = await visit(browser, origin, { stores: [STORE] });
@@ -272,12 +273,45 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES)(`the checkout form in headless 
       expect([...back.searchParams]).toEqual([['pedido', '1042'], ['canal', 'link'], ['checkoutSessionId', transaction.checkoutSessionId]]);
       expect(back.hash).toBe('#topo');
       expect(v.storeVisits).toEqual([page.url().replace(/#.*$/, '')]);
-      await v.assertClean();
+      return { v, transaction };
     }
 
-    it('a card, approved in the background', () => paidAndSentBack('credit'));
-    it('a PIX, paid by the bank', () => paidAndSentBack('pix'));
-    it('a billet, paid', () => paidAndSentBack('billet'));
+    it('a card, approved in the background', async () => (await paidAndSentBack('credit')).v.assertClean());
+    it('a PIX, paid by the bank', async () => (await paidAndSentBack('pix')).v.assertClean());
+    it('a billet, paid', async () => (await paidAndSentBack('billet')).v.assertClean());
+
+    it('only once: the approved invoice page opened again shows the receipt with a link to the store, and stays', async () => {
+      const { v, transaction } = await paidAndSentBack('pix');
+      const { page } = v;
+      const store = v.storeVisits[0]!;
+      for (const open of ['again', 'reloaded'] as const) {
+        if (open === 'again') await page.goto(transaction.payment.invoiceLink!, { waitUntil: 'load' });
+        else await page.reload({ waitUntil: 'load' });
+        await waitForStatus(page, 'Pagamento aprovado');
+        const back = page.getByRole('link', { name: 'Voltar para a loja' });
+        expect(new URL((await back.getAttribute('href'))!).searchParams.get('checkoutSessionId')).toBe(transaction.checkoutSessionId);
+        // The page's script has run by its load event: a redirect would have left this page or asked for the store.
+        expect(new URL(page.url()).origin, open).toBe(origin);
+        expect(v.storeVisits, open).toEqual([store]);
+        await shot(page, step(`receipt-${open}`));
+      }
+      // The payer may still go back to the store themself.
+      await page.getByRole('link', { name: 'Voltar para a loja' }).click();
+      await page.waitForURL((u) => u.origin === STORE, { timeout: PAGE_WAIT_MS });
+      expect(v.storeVisits).toEqual([store, store]);
+      await v.assertClean();
+    });
+
+    it('a charge approved before the page the payer\'s post leads to is drawn: that page still goes on to the store', async () => {
+      const { v, transaction } = await paidAndSentBack('pix');
+      const { page } = v;
+      // What the form's post redirects to (checkout.ts): the invoice page, marked as the one right after paying,
+      // here drawn with the charge approved already (as a card approved in the background may be).
+      await page.goto(`${transaction.payment.invoiceLink!}#return`);
+      await page.waitForURL((u) => u.origin === STORE, { timeout: PAGE_WAIT_MS });
+      expect(v.storeVisits).toEqual([v.storeVisits[0], v.storeVisits[0]]);
+      await v.assertClean();
+    });
 
     it('a link without successUrl shows the confirmation on the page', async () => {
       const link = await createLink(service, { name: 'Sem retorno', amount: 4990, methods: ['credit'] });

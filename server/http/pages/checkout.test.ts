@@ -124,12 +124,14 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
     // What Chromium sends from a page under `Referrer-Policy: no-referrer`: an opaque Origin, and Sec-Fetch-Site.
     const res = await post(link.access_id, { csrf, method: 'pix', ...PAYER }, { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
-    const location = res.headers.get('location')!;
-    expect(location).toMatch(/^\/pay\/[0-9A-Za-z]{32}$/);
+    // `#return`: this load follows the payer's own post, so an approval it shows sends them on to the store.
+    const [invoice, mark] = res.headers.get('location')!.split('#');
+    expect([invoice, mark]).toEqual([expect.stringMatching(/^\/pay\/[0-9A-Za-z]{32}$/), 'return']);
     const t = await svc.db.query<{ public_token: string; amount: number }>('SELECT public_token, amount::int AS amount FROM transactions WHERE payment_link_id = $1', [link.id]);
-    expect(t.rows).toEqual([{ public_token: location.slice(5), amount: 10000 }]);
+    expect(t.rows).toEqual([{ public_token: invoice!.slice(5), amount: 10000 }]);
+    // Coming back by the link is no payment of its own: the invoice page without the mark.
     const back = await getPage(svc, `/c/${link.access_id}`, cookie);
-    expect([back.res.status, back.res.headers.get('location')]).toEqual([303, location]);
+    expect([back.res.status, back.res.headers.get('location')]).toEqual([303, invoice]);
   });
 
   it('a CPF that fails its check digits, or an invalid card: the form again (422), an alert, nothing of the card echoed', async () => {
@@ -176,6 +178,25 @@ describe.each(ENGINES)('the checkout page on $name', (engine) => {
     const sessionId = cookie.split('=')[1]!;
     expect(sessionId).toMatch(/^chs_/);
     expect(paid).toContain(`<a class="button" href="https://loja.example/obrigado?pedido=1&amp;checkoutSessionId=${sessionId}" data-return>Voltar para a loja</a>`);
+  });
+
+  it('a waiting invoice page carries the store\'s address for its script, a link without successUrl none', async () => {
+    const link = await insertLink(svc.db, scope, { methods: ['pix'] });
+    await svc.db.query(`UPDATE payment_links SET success_url = 'https://loja.example/obrigado?pedido=2' WHERE id = $1`, [link.id]);
+    const { cookie, csrf } = await visit(link.access_id);
+    const res = await post(link.access_id, { csrf, method: 'pix', ...PAYER }, { cookie });
+    const waiting = (await getPage(svc, res.headers.get('location')!)).html;
+    const sessionId = cookie.split('=')[1]!;
+    expect(waiting).toMatch(new RegExp(`id="charge-status" data-events="/pay/[0-9A-Za-z]{32}/events" data-state="[^"]*" data-return="https://loja.example/obrigado\\?pedido=2&amp;checkoutSessionId=${sessionId}"`));
+    // No link for the payer yet: the address is followed only once the status turns approved.
+    expect(waiting).not.toContain('Voltar para a loja');
+
+    const bare = await insertLink(svc.db, scope, { methods: ['pix'] });
+    const other = await visit(bare.access_id);
+    const plain = await post(bare.access_id, { csrf: other.csrf, method: 'pix', ...PAYER }, { cookie: other.cookie });
+    const page = (await getPage(svc, plain.headers.get('location')!)).html;
+    expect(page).toContain('data-events=');
+    expect(page).not.toContain('data-return');
   });
 
   it("links only http(s) addresses of the merchant: a javascript: URL is no link", async () => {

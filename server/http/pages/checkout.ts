@@ -11,6 +11,7 @@ import { checkoutForPayment, MAX_CARD_FAILURES, openCheckout, payInSession, visi
 import type { Offer, SessionRow } from '../../domain/checkout/sessions';
 import { statusOf } from '../errors';
 import { checkoutPage, startingPage } from './checkout-view';
+import { JUST_PAID } from './invoice-view';
 import { csrfToken, csrfValid } from './csrf';
 import { sendMessage, sendPage, type PagesDeps } from './deps';
 import { emptyForm, parseForm, type FieldError, type FormValues } from './form';
@@ -127,8 +128,9 @@ export function checkoutRoutes(deps: PagesDeps): Router {
     if (target.kind === 'noSession' || !csrfValid(deps.csrfKey, target.session.id, body.csrf)) return sendMessage(res, sessionExpired());
     switch (target.kind) {
       case 'charge':
-        // A form posted again after its payment started (a double click, the back button): that payment is shown.
-        return redirect(res, target.token ? `/pay/${target.token}` : `/c/${accessId}`);
+        // A form posted again after its payment started (a double click, the back button): that payment is shown,
+        // as after the first post (a double click's first answer is never seen).
+        return redirect(res, target.token ? `/pay/${target.token}#${JUST_PAID}` : `/c/${accessId}`);
       case 'ended':
         return sendMessage(res, sessionExpired());
       case 'closed':
@@ -154,7 +156,7 @@ export function checkoutRoutes(deps: PagesDeps): Router {
       const shown = fresh.kind === 'open' ? fresh : target;
       return renderForm(res, deps, 422, shown, parsed.values, [], refusalMessage(err, shown.offer.amount));
     }
-    redirect(res, token ? `/pay/${token}` : `/c/${accessId}`);
+    redirect(res, token ? `/pay/${token}#${JUST_PAID}` : `/c/${accessId}`);
   });
   return router;
 }

@@ -12,6 +12,14 @@ import { html, safeUrl, type Html } from './html';
 import { page } from './layout';
 
 
+/**
+ * The fragment the form's post adds to its redirect to this page: this load follows the payer's own payment, so an
+ * approval it shows is the moment to go back to the store. Any other load of an approved page stays on the receipt.
+ * A fragment, not a query parameter: the server draws the same page either way, and the script can drop it at once.
+ * `assets/checkout.js` reads the same word.
+ */
+export const JUST_PAID = 'return';
+
 const REFUSAL: Record<string, string> = {
   issuerDeclined: 'O emissor do cartão recusou o pagamento.',
   insufficientFunds: 'O cartão não tem limite ou saldo suficiente para este valor.',
@@ -90,7 +98,7 @@ ${c.link?.retry && html`<p><a class="button" href="/c/${c.link.accessId}">Tentar
 ${c.link?.retry && html`<p><a class="button" href="/c/${c.link.accessId}">Tentar novamente</a></p>`}`;
   }
   if (c.status === 'approved') {
-    // The script follows `data-return` at once; without it the payer follows the link.
+    // The script follows `data-return` only on the load right after the payer's own post (`JUST_PAID`).
     const back = safeUrl(c.link?.returnUrl ?? null);
     return html`${card}<p>Obrigado! ${c.merchantName} já foi avisado do pagamento.</p>
 ${back && html`<p><a class="button" href="${back}" data-return>Voltar para a loja</a></p>`}`;
@@ -101,6 +109,8 @@ ${back && html`<p><a class="button" href="${back}" data-return>Voltar para a loj
 export function invoicePage(c: PublicCharge): string {
   const state = stateOf(c);
   const live = !SETTLED.includes(c.status);
+  // A waiting page that sees its charge turn approved goes straight to the store: that is the approval's moment.
+  const back = live ? safeUrl(c.link?.returnUrl ?? null) : null;
   const body = html`<header class="order">
   <h1>Pagamento para ${c.merchantName}</h1>
 </header>
@@ -112,7 +122,7 @@ export function invoicePage(c: PublicCharge): string {
   </li>`)}</ul>`}
   <p class="total"><span>Total</span> <strong>${brl(c.amount)}</strong></p>
 </section>
-<div class="status status-${c.status}" role="status" id="charge-status"${live ? html` data-events="/pay/${c.token}/events" data-state="${JSON.stringify(state)}"` : ''}>${statusText(c.status, state.issued)}</div>
+<div class="status status-${c.status}" role="status" id="charge-status"${live ? html` data-events="/pay/${c.token}/events" data-state="${JSON.stringify(state)}"${back ? html` data-return="${back}"` : ''}` : ''}>${statusText(c.status, state.issued)}</div>
 ${live && html`<noscript><p class="hint">Recarregue a página para ver o andamento do pagamento.</p></noscript>`}
 ${pixBlock(c)}
 ${billetBlock(c)}

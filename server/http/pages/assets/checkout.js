@@ -1,7 +1,7 @@
 // The public pages' only script. Everything works without it except the live status (a <noscript> says to reload);
 // it shows the card fields only for a card, says the installments on the pay button, groups the card number and
 // names its brand, copies codes, prints the billet, reloads an invoice page whose charge changed (server-sent events
-// from /pay/{token}/events), and sends the payer of an approved charge back to the store (the link's successUrl).
+// from /pay/{token}/events), and sends the payer back to the store (the link's successUrl) when they see the approval.
 'use strict';
 
 (function () {
@@ -150,10 +150,18 @@
     print.addEventListener('click', function () { window.print(); });
   }
 
-  // An approved charge of a link with a successUrl: back to the store at once (replacing this page in the history,
-  // so "back" there does not bounce here). The link stays for a browser without the script.
+  // Back to the store (the link's successUrl) once, at the moment the payer sees the approval, as Stripe Checkout
+  // does: this page drawn approved right after the payer's own form post (its redirect adds `#return`, JUST_PAID in
+  // invoice-view.ts), or a waiting page whose live status turns approved. An approved page opened at any other time
+  // stays on the receipt and its "Voltar para a loja" link. `replace`, so "back" at the store does not bounce here.
+  var justPaid = window.location.hash === '#return';
+  // Dropped at once: a reload, or this address kept, is not the moment of the payment any more.
+  if (justPaid && window.history.replaceState) window.history.replaceState(null, '', window.location.pathname + window.location.search);
   var back = document.querySelector('a[data-return]');
-  if (back) window.location.replace(back.href);
+  if (back && justPaid) {
+    window.location.replace(back.href);
+    return;
+  }
 
   // Live status: reload when the charge's state differs from the one this page was drawn with.
   var status = document.querySelector('[data-events]');
@@ -164,7 +172,9 @@
       var now = JSON.parse(e.data);
       if (now.status !== shown.status || now.issued !== shown.issued) {
         events.close();
-        window.location.reload();
+        var store = now.status === 'approved' ? status.getAttribute('data-return') : null;
+        if (store) window.location.replace(store);
+        else window.location.reload();
       }
     });
   }
