@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../db/types';
 import { recordEvent, type EventType } from '../../webhooks/outbox';
 import { merchantOf } from '../access/merchants';
 import type { TransactionRow } from '../transactions/repo';
+import { ENDED_UNPAID_EVENTS } from '../transactions/status';
 import type { LinkMethod } from './links-repo';
 import { givePlaceBack, placeCompleted } from './places';
 import * as repo from './sessions-repo';
@@ -19,9 +20,6 @@ async function emitSession(q: Queryable, s: repo.SessionRow, type: Extract<Event
   const object = sessionView(s, await merchantOf(q, s.merchant_id));
   await recordEvent(q, { merchantId: s.merchant_id, mode: s.mode }, { type, resource: 'checkout', resourceId: s.id, object }, at);
 }
-
-/** A charge that moved to one of these was never paid and never will be: its session's place goes back. */
-const ENDED_UNPAID: readonly EventType[] = ['transaction.failed', 'transaction.refused', 'transaction.canceled'];
 
 /**
  * A change of a charge tagged with a session recorded `events`: its approval completes the session if still open
@@ -34,7 +32,7 @@ const ENDED_UNPAID: readonly EventType[] = ['transaction.failed', 'transaction.r
  */
 export async function checkoutOutcome(q: Queryable, t: TransactionRow, events: readonly EventType[], at: Date): Promise<void> {
   if (!t.checkout_session_id) return;
-  if (events.some((e) => ENDED_UNPAID.includes(e))) return givePlaceBack(q, t.checkout_session_id);
+  if (events.some((e) => ENDED_UNPAID_EVENTS.includes(e))) return givePlaceBack(q, t.checkout_session_id);
   if (!events.includes('transaction.approved')) return;
   const approval = { transactionId: t.id, method: t.method, amount: t.captured_amount };
   const s = await repo.completeSession(q, t.checkout_session_id, approval, at);

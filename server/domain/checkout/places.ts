@@ -8,6 +8,7 @@
  */
 import type { Queryable } from '../../db/types';
 import type { SessionRow } from './sessions-repo';
+import { sessionChargeLive } from './under-way';
 
 /** Why no place could be taken: every place is a completed payment, or some are held by payments under way. */
 export type NoPlace = 'soldOut' | 'fullyReserved';
@@ -60,18 +61,12 @@ export async function placeCompleted(q: Queryable, sessionId: string, linkId: st
 
 /**
  * A recurring link's subscription ended (canceled, expired, unpaid): its session's place goes back unless a charge of
- * the session can still be approved (a first charge being processed keeps it, and its own outcome decides). Needed
- * for a subscription ended before its first charge was made, which no charge's outcome would ever release; run with
- * the subscription locked, so no first charge is being made meanwhile.
+ * the session can still be approved (a first charge being processed keeps it, and its own outcome decides), the
+ * same rule that keeps the session from starting another payment meanwhile (`sessionChargeLive`). Needed for a
+ * subscription ended before its first charge was made, which no charge's outcome would ever release; run with the
+ * subscription locked, so no first charge is being made meanwhile.
  */
 export async function subscriptionEnded(q: Queryable, sessionId: string): Promise<void> {
-  await q.query(
-    `WITH freed AS (
-       UPDATE checkout_sessions s SET holds_place = false
-        WHERE s.id = $1 AND s.holds_place
-          AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.checkout_session_id = s.id AND t.status NOT IN ('failed', 'refused', 'canceled'))
-       RETURNING payment_link_id)
-     UPDATE payment_links SET reserved_payments = reserved_payments - 1 WHERE id IN (SELECT payment_link_id FROM freed)`,
-    [sessionId],
-  );
+  if (await sessionChargeLive(q, sessionId)) return;
+  await givePlaceBack(q, sessionId);
 }

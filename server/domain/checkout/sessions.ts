@@ -57,13 +57,23 @@ export const CLOSED_MESSAGE: Record<Exclude<Availability, 'open'>, string> = {
 const linkClosed = (availability: Exclude<Availability, 'open'>) =>
   new ApiError('unprocessableEntity', { resource: 'checkout', message: CLOSED_MESSAGE[availability], params: [{ paymentLink: availability }] });
 
-/** The offer behind a public access id, or null when no link has it. */
-export async function offerOf(q: Queryable, accessId: string, now: Date): Promise<Offer | null> {
+/**
+ * The offer behind a public access id, or null when no link has it; as `session` (the payer's, if any) sees it: an
+ * open session of this link that holds a place counts it as its own, as the claim of its next payment will, so a
+ * payer holding the last place is offered the form, not told that every place is held.
+ */
+export async function offerOf(
+  q: Queryable,
+  accessId: string,
+  now: Date,
+  session: Pick<SessionRow, 'payment_link_id' | 'status' | 'expires_at' | 'holds_place'> | null = null,
+): Promise<Offer | null> {
   const link = await findLinkByAccess(q, accessId);
   if (!link) return null;
   const [merchant, sold] = await Promise.all([merchantOf(q, link.merchant_id), linesOf(q, link)]);
   const lines = sold.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }));
-  return { link, merchantName: merchant.name, lines, amount: sold.amount, availability: availabilityOf(link, now, sold.sellable) };
+  const ownPlace = session !== null && session.payment_link_id === link.id && session.holds_place && session.status === 'open' && session.expires_at > now;
+  return { link, merchantName: merchant.name, lines, amount: sold.amount, availability: availabilityOf(link, now, sold.sellable, ownPlace) };
 }
 
 /** Opens a session for a visit of an `open` offer (its abandonment is scheduled at `expires_at`). */

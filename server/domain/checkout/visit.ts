@@ -6,14 +6,11 @@
  * `open`, unexpired session.
  */
 import type { Queryable } from '../../db/types';
-import type { TransactionStatus } from '../transactions/status';
+import { endedUnpaid } from '../transactions/status';
 import type { Engine } from '../transactions/engine';
 import type { LinkMethod } from './links-repo';
 import { chargeRef } from './invoice';
 import { findSession, offerOf, openSession, startPayment, type Offer, type PaymentChoice, type SessionRow } from './sessions';
-
-/** A session's charge in one of these may be paid again in the same session (a declined card, an expired QR code). */
-const RETRYABLE: readonly TransactionStatus[] = ['failed', 'refused', 'canceled'];
 
 /**
  * Declined or refused card charges one session may make: after them the session offers no card (card testing: a
@@ -38,11 +35,14 @@ export type Visit =
   /** The form in a new session, which the page opens (`openCheckout`) unless it only peeks (HEAD) or is refused. */
   | { kind: 'new'; offer: Offer };
 
-/** The cookie's session, when it is one of this link's (of any status). */
-async function sessionOfLink(q: Queryable, offer: Offer, sessionId: string | null): Promise<SessionRow | null> {
-  if (!sessionId) return null;
-  const s = await findSession(q, sessionId);
-  return s && s.payment_link_id === offer.link.id ? s : null;
+/**
+ * The offer as the cookie's session sees it (its own place counted: `offerOf`), and that session when it is one of
+ * this link's (of any status).
+ */
+async function offerAndSession(q: Queryable, accessId: string, sessionId: string | null, now: Date): Promise<{ offer: Offer | null; s: SessionRow | null }> {
+  const cookie = sessionId ? await findSession(q, sessionId) : null;
+  const offer = await offerOf(q, accessId, now, cookie);
+  return { offer, s: offer && cookie?.payment_link_id === offer.link.id ? cookie : null };
 }
 
 const isOpen = (s: SessionRow, now: Date) => s.status === 'open' && s.expires_at > now;
@@ -51,7 +51,8 @@ const isOpen = (s: SessionRow, now: Date) => s.status === 'open' && s.expires_at
 async function chargeToShow(q: Queryable, s: SessionRow): Promise<string | null> {
   if (!s.transaction_id) return null;
   const charge = await chargeRef(q, s.transaction_id);
-  return charge && !RETRYABLE.includes(charge.status) ? charge.token : null;
+  // A charge ended unpaid (a declined card, an expired QR code) may be paid again in the same session.
+  return charge && !endedUnpaid(charge.status) ? charge.token : null;
 }
 
 /** The link's methods some payment route serves in its mode (a production link before a provider is configured
@@ -94,9 +95,8 @@ async function offered(engine: Engine, offer: Offer, session: SessionRow | null)
 /** `GET /c/{accessId}`: the payer's session's charge comes first (a link sold out by this very payment still shows
  * it), then the link's availability, then the form in the payer's open session or a new one. */
 export async function visitCheckout(engine: Engine, accessId: string, sessionId: string | null, now: Date): Promise<Visit> {
-  const offer = await offerOf(engine.db, accessId, now);
+  const { offer, s } = await offerAndSession(engine.db, accessId, sessionId, now);
   if (!offer) return { kind: 'notFound' };
-  const s = await sessionOfLink(engine.db, offer, sessionId);
   const token = s && (await chargeToShow(engine.db, s));
   if (token) return { kind: 'charge', token };
   if (s?.status === 'completed') return { kind: 'paid', offer };
@@ -127,9 +127,8 @@ export type PayTarget =
 /** `POST /c/{accessId}/pay`, before the form is read: the offer and the payer's session (the page checks the form's
  * token against it before acting on any answer but `notFound` and `noSession`). */
 export async function checkoutForPayment(engine: Engine, accessId: string, sessionId: string | null, now: Date): Promise<PayTarget> {
-  const offer = await offerOf(engine.db, accessId, now);
+  const { offer, s } = await offerAndSession(engine.db, accessId, sessionId, now);
   if (!offer) return { kind: 'notFound' };
-  const s = await sessionOfLink(engine.db, offer, sessionId);
   if (!s) return { kind: 'noSession', offer };
   const token = await chargeToShow(engine.db, s);
   if (token) return { kind: 'charge', session: s, token };

@@ -6,18 +6,17 @@
 import type { Queryable } from '../../db/types';
 import type { EventType } from '../../webhooks/outbox';
 import * as txRepo from '../transactions/repo';
+import { ENDED_UNPAID_EVENTS } from '../transactions/status';
 import { nextRetryAt } from './dunning';
 import { emitCycle } from './events';
 import { endSubscription, moveCycle, moveSubscription, nowOf, scheduleCharge, scheduleNext } from './lifecycle';
 import * as repo from './repo';
 import { BILLING } from './status';
 
-const FAILED: readonly EventType[] = ['transaction.failed', 'transaction.refused', 'transaction.canceled'];
-
 /** Reacts to the events of one change of a cycle's transaction; anything but approval or failure is ignored. */
 export async function chargeOutcome(q: Queryable, t: txRepo.TransactionRow, events: readonly EventType[]): Promise<void> {
   const approved = events.includes('transaction.approved');
-  const failed = events.some((e) => FAILED.includes(e));
+  const failed = events.some((e) => ENDED_UNPAID_EVENTS.includes(e));
   if (!t.subscription_id || !t.billing_cycle_id || (!approved && !failed)) return;
   const s = await repo.findSubscriptionById(q, t.subscription_id, true);
   const c = await repo.findCycle(q, t.billing_cycle_id, true);

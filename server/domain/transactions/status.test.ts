@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ApiError } from '../../core/errors';
-import { assertTransition, canTransition, eventOf, OPERATIONS, STATUSES, TERMINAL, TRANSITIONS, type TransactionStatus } from './status';
+import { assertTransition, canTransition, ENDED_UNPAID, ENDED_UNPAID_EVENTS, eventOf, OPERATIONS, STATUSES, TERMINAL, TRANSITIONS, type TransactionStatus } from './status';
 
 /** The transition table written in the spec's `TransactionStatus` description, as (from, to) pairs. */
 function specPairs(): Set<string> {
@@ -72,6 +72,16 @@ describe('transaction state machine', () => {
       if (m) documented[m[1]!] = [...m[2]!.matchAll(/`([a-z-]+)`/g)].map((x) => x[1]!);
     }
     expect(documented).toEqual(Object.fromEntries(Object.entries(OPERATIONS).map(([op, from]) => [op, [...from]])));
+  });
+
+  it('ends unpaid exactly in the terminal statuses that no approval leads to', () => {
+    const paid = new Set<TransactionStatus>(['approved']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const from of [...paid]) for (const to of TRANSITIONS[from]) if (!paid.has(to)) grew = Boolean(paid.add(to));
+    }
+    expect([...ENDED_UNPAID].sort()).toEqual(TERMINAL.filter((s) => !paid.has(s)).sort());
+    expect([...ENDED_UNPAID_EVENTS].sort()).toEqual(['transaction.canceled', 'transaction.failed', 'transaction.refused']);
   });
 
   it('lets nothing leave a terminal status', () => {

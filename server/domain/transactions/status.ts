@@ -45,6 +45,18 @@ export function allows(operation: Operation, status: TransactionStatus): boolean
 
 export const TERMINAL: readonly TransactionStatus[] = STATUSES.filter((s) => TRANSITIONS[s].length === 0);
 
+/**
+ * A charge in one of these was never paid and never will be: whatever follows a charge (a checkout session, a
+ * subscription's cycle) treats it as over, and its payer may pay again. The one list: checkout, subscriptions and
+ * the SQL that asks the same question all read it (a test checks it against the table).
+ */
+export const ENDED_UNPAID = ['failed', 'refused', 'canceled'] as const satisfies readonly TransactionStatus[];
+
+/** True when a charge in `status` ended unpaid for good (`ENDED_UNPAID`). */
+export function endedUnpaid(status: TransactionStatus): boolean {
+  return (ENDED_UNPAID as readonly TransactionStatus[]).includes(status);
+}
+
 export function canTransition(from: TransactionStatus, to: TransactionStatus): boolean {
   return (TRANSITIONS[from] as readonly TransactionStatus[]).includes(to);
 }
@@ -66,6 +78,9 @@ export function assertTransition(id: string, from: TransactionStatus, to: Transa
 export function eventOf(to: TransactionStatus): EventType {
   return to === 'pending' ? 'transaction.created' : `transaction.${to}`;
 }
+
+/** The events a charge records as it ends unpaid (`ENDED_UNPAID`): what a follower of the charge reacts to. */
+export const ENDED_UNPAID_EVENTS: readonly EventType[] = ENDED_UNPAID.map(eventOf);
 
 /** People's text of a status entry of the timeline. */
 export const STATUS_MESSAGE: Record<TransactionStatus, string> = {
