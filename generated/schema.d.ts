@@ -2771,7 +2771,7 @@ export interface components {
                  *     the part of the service that answered. The values in use are `transaction`, `customer`, `address`,
                  *     `wallet`, `withdrawal`, `product`, `variant`, `subscription`, `subscriptionSplit`, `cycle`, `paymentLink`,
                  *     `checkout` (a checkout session), `webhookEndpoint`, `webhookEvent`, `clock`, `simulator` (fee
-                 *     simulation), `payorch` (the payment providers), `docs`, `client` (the request itself) and `server`. The
+                 *     simulation), `requestLog` (the request log, `/v1/logs/requests`), `payorch` (the payment providers), `docs`, `client` (the request itself) and `server`. The
                  *     list may grow with new resources, so it is not an enum: program on `code`, and treat an unknown
                  *     `resource` as informative.
                  * @example transaction
@@ -13886,6 +13886,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13928,6 +13931,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13941,6 +13947,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
