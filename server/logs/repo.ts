@@ -1,5 +1,5 @@
 /**
- * SQL of the request log (`request_logs`, migration 030): the recorder's batched insert and purge, the API's page of
+ * SQL of the request log (`request_logs`, migration 029): the recorder's batched insert and purge, the API's page of
  * recent requests, and the stream's read in the order (tx, seq) of `db/stream-position.ts`.
  */
 import type { components } from '../../generated/schema';
