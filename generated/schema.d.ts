@@ -7961,7 +7961,8 @@ export interface components {
              */
             keyId: string;
             /**
-             * @description Milliseconds from the request's arrival to the end of its answer.
+             * @description Milliseconds from the request's arrival to the end of its answer. A stream is recorded when it closes, with its
+             *     whole lifetime; one open longer than about 24.8 days reports the maximum, 2147483647.
              * @example 42
              */
             durationMs: number;

@@ -3,8 +3,12 @@
  * what was pushed in one INSERT every `flushMs`, after the answers, so recording adds no round trip to any request.
  * Memory is bounded: past `maxBuffered` waiting entries new ones are dropped and counted (a database falling behind
  * must not slow requests down or grow the process). Entries past the retention are purged at most every `purgeMs`.
+ * A batch refused for one bad row is written again row by row, so that only that row is lost, not the other
+ * merchants' entries of the batch. The purge and the dropped-entries warning run between batches: under constant
+ * traffic the backlog never empties, and they must not wait for it to.
  */
 import type { Logger } from 'pino';
+import { isDataError } from '../db/errors';
 import type { Db } from '../db/types';
 import { insertLogs, purgeLogs, type LogEntry } from './repo';
 
@@ -73,14 +77,36 @@ export class RequestRecorder {
 
   private async write(): Promise<void> {
     while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, this.settings.maxBatch);
+      await this.insert(this.buffer.splice(0, this.settings.maxBatch));
+      await this.housekeeping();
+    }
+    await this.housekeeping();
+  }
+
+  /** Writes one batch; on a row the database refuses, the rows one by one. */
+  private async insert(batch: LogEntry[]): Promise<void> {
+    try {
+      await insertLogs(this.db, batch);
+      return;
+    } catch (err) {
+      // Retrying would pile up behind a database that is failing; the log is an aid, not a record of money.
+      if (batch.length === 1 || !isDataError(err)) return this.lost(err, batch.length);
+    }
+    for (const [i, entry] of batch.entries()) {
       try {
-        await insertLogs(this.db, batch);
+        await insertLogs(this.db, [entry]);
       } catch (err) {
-        // Retrying would pile up behind a database that is failing; the log is an aid, not a record of money.
-        this.logger.warn({ err, entries: batch.length }, 'request log: a batch could not be written; its entries are lost');
+        if (!isDataError(err)) return this.lost(err, batch.length - i);
+        this.lost(err, 1, entry.id);
       }
     }
+  }
+
+  private lost(err: unknown, entries: number, id?: string): void {
+    this.logger.warn({ err, entries, ...(id ? { id } : {}) }, `request log: ${entries} entries could not be written and are lost`);
+  }
+
+  private async housekeeping(): Promise<void> {
     if (this.dropped > 0) {
       this.logger.warn({ dropped: this.dropped }, `request log: ${this.dropped} entries dropped, more than ${this.settings.maxBuffered} were waiting`);
       this.dropped = 0;

@@ -50,12 +50,18 @@ function view(r: Row): RequestLog {
   };
 }
 
+/**
+ * The longest duration a row holds (`duration_ms` is an `integer`): about 24.8 days. A stream open longer is recorded
+ * with this (the spec's `maximum`), rather than refused by the database.
+ */
+export const MAX_DURATION_MS = 2_147_483_647;
+
 /** Writes `entries` in one statement (one transaction: one `tx` for the batch, `seq` in their order). */
 export async function insertLogs(q: Queryable, entries: readonly LogEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const params: unknown[] = [];
   const rows = entries.map((e, i) => {
-    params.push(e.id, e.merchantId, e.mode, e.keyId, e.method, e.path, e.status, e.errorCode, e.correlationId, e.durationMs, e.createdAt);
+    params.push(e.id, e.merchantId, e.mode, e.keyId, e.method, e.path, e.status, e.errorCode, e.correlationId, Math.min(e.durationMs, MAX_DURATION_MS), e.createdAt);
     const at = i * WIDTH;
     return `(${Array.from({ length: WIDTH }, (_, k) => `$${at + k + 1}`).join(', ')})`;
   });
