@@ -25,6 +25,9 @@ export interface RecorderSettings {
 
 export const RECORDER_DEFAULTS: RecorderSettings = { flushMs: 250, maxBatch: 500, maxBuffered: 10_000, purgeMs: 3_600_000 };
 
+/** The longest a closing recorder waits for the answers under way. */
+const MAX_SETTLE_MS = 1_000;
+
 /** Rows one purge deletes at most: a long-stopped service catches up over several purges, none of them long. */
 const PURGE_ROWS = 10_000;
 
@@ -36,6 +39,9 @@ export class RequestRecorder {
   private dropped = 0;
   private lastPurge = 0;
   private closed = false;
+  /** Answers begun and not yet ended (`begin`), and who waits for there to be none. */
+  private answering = 0;
+  private answered: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -56,6 +62,22 @@ export class RequestRecorder {
     this.timer ??= setTimeout(() => void this.flush(), this.settings.flushMs);
   }
 
+  /**
+   * Counts an answer under way until the function it returns is called, with the answer's entry or null for none: a
+   * closing recorder waits for the answers under way (see `close`).
+   */
+  begin(): (entry: LogEntry | null) => void {
+    this.answering++;
+    let ended = false;
+    return (entry) => {
+      if (ended) return;
+      ended = true;
+      this.answering--;
+      if (entry) this.add(entry);
+      if (this.answering === 0) for (const w of this.answered.splice(0)) w();
+    };
+  }
+
   /** Entries waiting to be written (tests). */
   get pending(): number {
     return this.buffer.length;
@@ -69,8 +91,21 @@ export class RequestRecorder {
     return this.writing;
   }
 
-  /** Writes what is waiting and takes no more (the service is stopping). */
+  /**
+   * Writes what is waiting and takes no more (the service is stopping, its HTTP server closed). An answer whose
+   * connection was destroyed reports its end only after the server reports itself closed (a connection's `close` comes
+   * last): the answers under way are waited for, at most one flush interval (and a second), so that shutdown records
+   * what ended during it without waiting longer than a flush would.
+   */
   async close(): Promise<void> {
+    if (this.answering > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.answered.push(resolve)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(this.settings.flushMs, MAX_SETTLE_MS)))),
+      ]);
+      clearTimeout(timer);
+    }
     this.closed = true;
     await this.flush();
   }
