@@ -73,7 +73,7 @@ describe.each(ENGINES)('Logs contract on $name', (engine) => {
   });
 
   it('streamRequestLogs 404 resourceNotFound: a Last-Event-ID the merchant has not', async () => {
-    expectError(await openStream(c.api, new AbortController().signal, undefined, 'req_0000000000000000'), 404, 'resourceNotFound', 'client');
+    expectError(await openStream(c.api, new AbortController().signal, undefined, 'req_0000000000000000'), 404, 'resourceNotFound', 'requestLog');
   });
 
   it('streamRequestLogs 400, 401 and 403', async () => {

@@ -2771,7 +2771,7 @@ export interface components {
                  *     the part of the service that answered. The values in use are `transaction`, `customer`, `address`,
                  *     `wallet`, `withdrawal`, `product`, `variant`, `subscription`, `subscriptionSplit`, `cycle`, `paymentLink`,
                  *     `checkout` (a checkout session), `webhookEndpoint`, `webhookEvent`, `clock`, `simulator` (fee
-                 *     simulation), `payorch` (the payment providers), `docs`, `client` (the request itself) and `server`. The
+                 *     simulation), `requestLog` (the request log, `/v1/logs/requests`), `payorch` (the payment providers), `docs`, `client` (the request itself) and `server`. The
                  *     list may grow with new resources, so it is not an enum: program on `code`, and treat an unknown
                  *     `resource` as informative.
                  * @example transaction
@@ -7964,7 +7964,8 @@ export interface components {
             keyId: string;
             /**
              * Format: int64
-             * @description Milliseconds from the request's arrival to the end of its answer.
+             * @description Milliseconds from the request's arrival to the end of its answer. A stream is recorded when it closes, with its
+             *     whole lifetime; one open longer than about 24.8 days reports the maximum, 2147483647.
              * @example 42
              */
             durationMs: number;

@@ -194,7 +194,8 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
         await closed;
         s.closeAllConnections();
       }
-      // The answers are all sent: what they left in the request log is written before the database closes.
+      // The server has closed, so every answer has ended (the streams were ended above): what they left in the request
+      // log is written before the database closes; the recorder waits for the last connections' own reports.
       await requestLog?.close();
       // Jobs already claimed finish before the database closes; nothing new is claimed.
       await worker?.stop();

@@ -16,7 +16,7 @@ export type ErrorCategory = components['schemas']['ErrorCategory'];
 export const ERROR_RESOURCES = [
   'transaction', 'customer', 'address', 'wallet', 'withdrawal', 'product', 'variant', 'subscription',
   'subscriptionSplit', 'cycle', 'paymentLink', 'checkout', 'webhookEndpoint', 'webhookEvent', 'clock', 'simulator',
-  'payorch', 'docs', 'client', 'server',
+  'requestLog', 'payorch', 'docs', 'client', 'server',
 ] as const;
 
 export type ErrorResource = (typeof ERROR_RESOURCES)[number];

@@ -27,13 +27,14 @@ export function recordRequests(recorder: RequestRecorder): RequestHandler {
   return (req, res, next) => {
     const arrived = new Date();
     const start = performance.now();
+    const ended = recorder.begin();
     res.once('close', () => {
       const caller = res.locals.caller as Caller | undefined;
       // No key, no merchant to log it for; no answer sent, nothing to show (the client left first).
-      if (!caller || !res.headersSent || UNLOGGED.has(caller.operationId) || !METHODS.has(req.method)) return;
+      if (!caller || !res.headersSent || UNLOGGED.has(caller.operationId) || !METHODS.has(req.method)) return ended(null);
       // The URL's own limit bounds it; the cut keeps one odd request from making a row of kilobytes.
       const path = req.originalUrl.split('?', 1)[0]!.slice(0, 2048);
-      recorder.add({
+      ended({
         id: newId('req'),
         merchantId: caller.merchantId,
         mode: caller.mode,

@@ -1,5 +1,5 @@
 /**
- * SQL of the request log (`request_logs`, migration 030): the recorder's batched insert and purge, the API's page of
+ * SQL of the request log (`request_logs`, migration 029): the recorder's batched insert and purge, the API's page of
  * recent requests, and the stream's read in the order (tx, seq) of `db/stream-position.ts`.
  */
 import type { components } from '../../generated/schema';
@@ -50,12 +50,18 @@ function view(r: Row): RequestLog {
   };
 }
 
+/**
+ * The longest duration a row holds (`duration_ms` is an `integer`): about 24.8 days. A stream open longer is recorded
+ * with this (the spec's `maximum`), rather than refused by the database.
+ */
+export const MAX_DURATION_MS = 2_147_483_647;
+
 /** Writes `entries` in one statement (one transaction: one `tx` for the batch, `seq` in their order). */
 export async function insertLogs(q: Queryable, entries: readonly LogEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const params: unknown[] = [];
   const rows = entries.map((e, i) => {
-    params.push(e.id, e.merchantId, e.mode, e.keyId, e.method, e.path, e.status, e.errorCode, e.correlationId, e.durationMs, e.createdAt);
+    params.push(e.id, e.merchantId, e.mode, e.keyId, e.method, e.path, e.status, e.errorCode, e.correlationId, Math.min(e.durationMs, MAX_DURATION_MS), e.createdAt);
     const at = i * WIDTH;
     return `(${Array.from({ length: WIDTH }, (_, k) => `$${at + k + 1}`).join(', ')})`;
   });

@@ -9,7 +9,7 @@ import { listLogs, positionAfterLog, statusFilter } from './repo';
 export { logsAfter, statusFilter, type RequestLog, type StatusFilter } from './repo';
 
 export async function recentRequests(db: Db, scope: Scope, query: ListQuery & { status?: string[] | string }) {
-  const { limit, offset } = parseList(query, [], { resource: 'client' });
+  const { limit, offset } = parseList(query, [], { resource: 'requestLog' });
   const { items, total } = await listLogs(db, scope, statusFilter(query.status === undefined ? undefined : [query.status].flat()), limit, offset);
   return { items, total, limit, offset };
 }
@@ -18,6 +18,6 @@ export async function recentRequests(db: Db, scope: Scope, query: ListQuery & { 
 export async function streamStart(db: Db, scope: Scope, lastId: string | undefined): Promise<StreamPosition> {
   if (!lastId) return openingPosition(db);
   const from = await positionAfterLog(db, scope, lastId);
-  if (!from) throw new ApiError('resourceNotFound', { resource: 'client', message: `Request log entry ${lastId} was not found.` });
+  if (!from) throw new ApiError('resourceNotFound', { resource: 'requestLog', message: `Request log entry ${lastId} was not found.` });
   return from;
 }

@@ -1,6 +1,6 @@
 /**
  * What the sandbox's event stream (`GET /v1/sandbox/events/stream`) reads: a merchant's events, and their resends
- * (`event_resends`, migration 030), in the stream's order, from a position, and the merchant's listen secret.
+ * (`event_resends`, migration 029), in the stream's order, from a position, and the merchant's listen secret.
  *
  * The order is (tx, seq): the transaction that recorded the event, then the event's number within the table
  * (migration 026). A read returns only events whose transaction is older than every transaction still running: they
@@ -16,8 +16,6 @@ import type { Scope } from '../core/tenancy';
 import { deliveryBody } from './delivery';
 import { RETENTION, type EventType } from './events-repo';
 import type { Sealer } from './sealer';
-
-export { openingPosition, type StreamPosition } from '../db/stream-position';
 
 /** One event as the stream sends it: `body` is the exact text a webhook endpoint is POSTed for it. */
 export interface StreamedEvent {

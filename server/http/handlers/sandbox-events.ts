@@ -1,7 +1,8 @@
 import type { SandboxHandlers } from '../../../generated/operations';
 import { requireSandbox } from '../../core/tenancy';
 import { eventNotFound } from '../../webhooks/history';
-import { listenSecret, openingPosition, positionAfter } from '../../webhooks/stream';
+import { openingPosition } from '../../db/stream-position';
+import { listenSecret, positionAfter } from '../../webhooks/stream';
 import { scopeOf, type Ctx } from '../context';
 import { sandboxEventStream, streamed } from '../event-stream';
 
