@@ -7963,7 +7963,7 @@ export interface components {
              */
             keyId: string;
             /**
-             * Format: int64
+             * Format: int32
              * @description Milliseconds from the request's arrival to the end of its answer. A stream is recorded when it closes, with its
              *     whole lifetime; one open longer than about 24.8 days reports the maximum, 2147483647.
              * @example 42

@@ -40,13 +40,23 @@ describe('oneOf failures, distilled', () => {
     const plan = { amount: 1000, billingFrequency: 'monthly' };
     const both = { customer, variantId: 'var_9Kl3MnB6vCx1ZaQw', plan, payment: { method: 'pix' } };
     expect(d.explain(sub, both, true)).toEqual([{ variantId: 'variantId and plan are exclusive: send only one of them' }]);
-    expect(d.explain(sub, { plan, payment: { method: 'pix' } }, true)).toEqual([{ customer: 'is required (or customerId)' }]);
+    expect(d.explain(sub, { plan, payment: { method: 'pix' } }, true)).toEqual([
+      { customer: 'is required (or customerId)' }, { customerId: 'is required (or customer)' },
+    ]);
+    // A choice left out names each of its fields, so the one a caller dropped (plan here) is among them.
+    expect(d.explain(sub, { customer, payment: { method: 'pix' } }, true)).toEqual([
+      { variantId: 'is required (or plan)' }, { plan: 'is required (or variantId)' },
+    ]);
     expect(d.explain(sub, { customer, plan: { ...plan, billingFrequency: 'fortnightly' }, payment: { method: 'pix' } }, true))
       .toEqual([{ 'plan[billingFrequency]': 'must be one of daily, weekly, monthly, yearly' }]);
     expect(d.explain(sub, { customer, customerId: 'cus_3Jd9QwE5rTy2UiOp', plan, payment: { method: 'pix' } }, true))
       .toEqual([{ customer: 'customer and customerId are exclusive: send only one of them' }]);
+    // Both sent, the second one's own value wrong too: said, though the shape of the first is the one explained.
+    expect(d.explain(sub, { customer, customerId: 12, plan, payment: { method: 'pix' } }, true))
+      .toEqual([{ customer: 'customer and customerId are exclusive: send only one of them' }, { customerId: 'must be string' }]);
     expect(d.explain(sub, { payment: { method: 'pix', card: 'no' } }, true)).toEqual([
-      { customer: 'is required (or customerId)' }, { variantId: 'is required (or plan)' }, { 'payment[card]': 'must be object' },
+      { customer: 'is required (or customerId)' }, { customerId: 'is required (or customer)' },
+      { variantId: 'is required (or plan)' }, { plan: 'is required (or variantId)' }, { 'payment[card]': 'must be object' },
     ]);
     expect(d.explain(sub, { customer, plan, payment: { method: 'pix' } }, true)).toEqual([]);
   });

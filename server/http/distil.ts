@@ -83,8 +83,13 @@ export class Distiller {
     const chosen: string[] = [];
     for (const names of groups) {
       const sent = names.filter((n) => isObject(data) && Object.hasOwn(data, n));
-      if (sent.length > 1) params.push({ [bracketName([...at, sent[0]!])]: `${sent.join(' and ')} are exclusive: send only one of them` });
-      if (sent.length === 0) params.push({ [bracketName([...at, names[0]!])]: `is required (or ${names.slice(1).join(', or ')})` });
+      if (sent.length > 1) {
+        params.push({ [bracketName([...at, sent[0]!])]: `${sent.join(' and ')} are exclusive: send only one of them` });
+        // The shape chosen below drops the others; what is wrong with their own values is said too.
+        for (const name of sent.slice(1)) params.push(...this.explainProperty(branches, name, (data as Record<string, unknown>)[name], all, at));
+      }
+      // None sent: each name of the choice is flagged, the one a caller left out among them.
+      if (sent.length === 0) for (const name of names) params.push({ [bracketName([...at, name])]: `is required (or ${names.filter((n) => n !== name).join(', or ')})` });
       chosen.push(sent[0] ?? names[0]!);
     }
     const branch = branches.find((b) => chosen.every((n) => requiredOf(b.schema).includes(n))) ?? branches[0]!;
@@ -96,6 +101,12 @@ export class Distiller {
       return !(choiceKeys.has(key) && message.startsWith('must have required property'));
     });
     return [...params, ...rest];
+  }
+
+  /** The problems of `value` as the property `name` of the first branch that requires it. */
+  private explainProperty(branches: { pointer: string; schema: Schema }[], name: string, value: unknown, all: boolean, at: string[]): Param[] {
+    const branch = branches.find((b) => requiredOf(b.schema).includes(name) && isObject(b.schema.properties) && isObject(b.schema.properties[name]));
+    return branch ? this.explain(`${branch.pointer}/properties/${escape(name)}`, value, all, [...at, name]) : [];
   }
 
   /** The problems of the branch the data means to be (by discriminator, else by type, else the closest one). */
