@@ -124,7 +124,9 @@ describe.each(ENGINES)('bad-input pass on $name', (engine) => {
     for (const op of retry) collectId(pool, (await send(svc.url, svc.merchant.sandboxKey, op, validRequest(op, pool))).body);
     const cases = implemented.flatMap((op) => badInputs(op, pool).map((c) => ({ op, c })));
     await inBatches(cases, CONCURRENCY, async ({ op, c }) => {
-      const res = await (c.absolute ? sendAbsolute : send)(svc.url, svc.merchant.sandboxKey, op, c.request);
+      const res = await (c.absolute ? sendAbsolute : send)(svc.url, svc.merchant.sandboxKey, op, c.request).catch((err: unknown) => {
+        throw new Error(`${op.operationId} — ${c.label}: no answer`, { cause: err });
+      });
       recordCall(op.operationId, res.status);
       problems.push(...judge(op, c, res));
     });

@@ -99,6 +99,23 @@ async function firstMessage(res: Response, abort: AbortController): Promise<stri
   return text;
 }
 
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, sent once more when the connection it reused was reset under it: a keep-alive connection the server closed
+ * as idle just as the request went out (a race a loaded machine widens), which is no answer of the service's. The
+ * same request again (same idempotency key, so a POST that did arrive is replayed, not repeated); a second reset fails.
+ */
+async function fetchOnFreshConnection(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: unknown } }).cause?.code;
+    if (!(err instanceof TypeError) || typeof code !== 'string' || !RESET.has(code)) throw err;
+    return fetch(url, init);
+  }
+}
+
 /**
  * Sends a raw request with a `ServiceKey`; a fresh idempotency key unless the request names one. An event stream's
  * body is its first message, as text.
@@ -106,7 +123,7 @@ async function firstMessage(res: Response, abort: AbortController): Promise<stri
 export async function send(baseUrl: string, key: string, op: Operation, req: RawRequest): Promise<RawResponse> {
   const headers: Record<string, string> = { ServiceKey: key, ...req.headers };
   const abort = new AbortController();
-  const res = await fetch(urlOf(baseUrl, op, req), { method: op.method.toUpperCase(), headers, body: req.body, signal: abort.signal });
+  const res = await fetchOnFreshConnection(urlOf(baseUrl, op, req), { method: op.method.toUpperCase(), headers, body: req.body, signal: abort.signal });
   if (/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
     return { status: res.status, headers: res.headers, body: await firstMessage(res, abort), json: false };
   }
