@@ -1,7 +1,8 @@
 /**
  * A smoke of the service under whichever Node runs this script (CI runs it under the newest LTS, see `.ci/run`):
- * start `server/main.ts` as `npm start` does on an empty database, take the demo key it prints, make one card charge
- * and see it approved, then stop it with SIGTERM and expect a clean exit. On PGlite always; on PostgreSQL too when
+ * start `server/main.ts` as `npm start` does on an empty database (on PostgreSQL with `DEMO_MERCHANT=1`: there a
+ * demo merchant is made only when asked), take the demo key it prints, make one card charge and see it approved,
+ * then stop it with SIGTERM and expect a clean exit. On PGlite always; on PostgreSQL too when
  * `TEST_DATABASE_URL` is set, in a schema of its own that is dropped afterwards.
  */
 import { spawn } from 'node:child_process';
@@ -90,7 +91,7 @@ async function onPostgres(url: string, dataDir: string): Promise<void> {
     await admin.query(`CREATE SCHEMA ${schema}`);
     const u = new URL(url);
     u.searchParams.set('options', `-c search_path=${schema}`);
-    await smoke('PostgreSQL', { DATABASE_URL: u.toString(), HOST: '127.0.0.1' }, dataDir);
+    await smoke('PostgreSQL', { DATABASE_URL: u.toString(), HOST: '127.0.0.1', DEMO_MERCHANT: '1' }, dataDir);
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
