@@ -8,7 +8,8 @@ import { createVariant } from '../domain/catalog/variants';
 import type { VariantInput } from '../domain/catalog/input';
 import type { LinkRow } from '../domain/checkout/links-repo';
 import { findLink } from '../domain/checkout/links-repo';
-import type { CheckoutPayer } from '../domain/checkout/sessions';
+import { offerOf, openSession, type CheckoutPayer } from '../domain/checkout/sessions';
+import type { SessionRow } from '../domain/checkout/sessions-repo';
 import { CPF } from './payments';
 
 export type LinkFixture = Partial<Pick<LinkRow, 'items' | 'amount' | 'methods' | 'max_installments' | 'available_at' | 'expires_at'
@@ -31,6 +32,11 @@ export async function insertLink(db: Db, scope: Scope, over: LinkFixture = {}): 
     ],
   );
   return (await findLink(db, scope, id))!;
+}
+
+/** A payer's session on `link`, opened on the link's offer as it stands at `now` (what a visit of its page does). */
+export async function openOnOffer(engine: Parameters<typeof openSession>[0], link: LinkRow, now = new Date()): Promise<SessionRow> {
+  return openSession(engine, (await offerOf(engine.db, link.access_id, now))!, now);
 }
 
 /** A variant on sale (its product created with it): one-time at `unitPrice`, or monthly when `recurring`. */

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { errorsOf, validatorAt } from '../../../contract-tests/support/spec';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, chargesOf, completedPayments, insertLink, insertVariant, PAYER, sessionRow } from '../../testing/checkout';
+import { CARD, chargesOf, completedPayments, insertLink, insertVariant, PAYER, sessionRow, openOnOffer } from '../../testing/checkout';
 import { eventTypes } from '../../testing/payments';
-import { offerOf, openSession, startPayment } from './sessions';
+import { offerOf, startPayment } from './sessions';
 import { abandonCheckout } from './outcome';
 import type { LinkRow } from './links-repo';
 import { createProduct } from '../catalog/products';
@@ -22,7 +22,7 @@ describe.each(ENGINES)('checkout session outcomes on $name', (engine) => {
   });
   afterAll(async () => svc?.close());
 
-  const open = async (link: LinkRow) => openSession(svc.payments, (await offerOf(svc.db, link.access_id, new Date()))!, new Date());
+  const open = (link: LinkRow) => openOnOffer(svc.payments, link);
   const simulate = async (id: string, action: string) => {
     const res = await svc.call(`/v1/sandbox/transactions/${id}/simulate`, { method: 'POST', json: { action } });
     expect(res.status, await res.clone().text()).toBe(200);

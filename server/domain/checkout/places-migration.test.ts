@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { loadMigrations } from '../../db/migrate';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, insertLink, insertVariant, PAYER } from '../../testing/checkout';
+import { CARD, insertLink, insertVariant, PAYER, openOnOffer } from '../../testing/checkout';
 import { TEST_CARDS } from '../../testing/payments';
 import type { LinkRow } from './links-repo';
 import { abandonCheckout } from './outcome';
-import { offerOf, openSession, startPayment } from './sessions';
+import { startPayment } from './sessions';
 
 const migration = loadMigrations().find((m) => m.name === '027_link_places.sql');
 
@@ -23,7 +23,7 @@ describe.each(ENGINES)('migration 027_link_places on $name', (engine) => {
   });
   afterAll(async () => svc?.close());
 
-  const open = async (link: LinkRow) => openSession(svc.payments, (await offerOf(svc.db, link.access_id, new Date()))!, new Date());
+  const open = (link: LinkRow) => openOnOffer(svc.payments, link);
   const card = (number: string) => ({ method: 'credit' as const, payer: PAYER, card: CARD(number), installments: 1 });
 
   it('gives a place to each session whose payment can still be approved, and counts them on their links', async () => {

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, insertLink, insertVariant, PAYER } from '../../testing/checkout';
+import { CARD, insertLink, insertVariant, PAYER, openOnOffer } from '../../testing/checkout';
 import { TEST_CARDS } from '../../testing/payments';
 import { billCycle } from '../subscriptions/billing';
 import { processTransaction } from '../transactions/processing';
 import type { LinkMethod, LinkRow } from './links-repo';
 import { abandonCheckout } from './outcome';
-import { offerOf, openSession, startPayment, type PaymentChoice } from './sessions';
+import { startPayment, type PaymentChoice } from './sessions';
 
 function choiceOf(method: LinkMethod, i: number, card: string = TEST_CARDS.visa): PaymentChoice {
   const payer = { ...PAYER, email: `payer${i}@example.com` };
@@ -28,7 +28,7 @@ describe.each(ENGINES)('places of a subscription canceled during its first charg
   });
   afterAll(async () => svc?.close());
 
-  const open = async (link: LinkRow) => openSession(svc.payments, (await offerOf(svc.db, link.access_id, new Date()))!, new Date());
+  const open = (link: LinkRow) => openOnOffer(svc.payments, link);
   const recurringLink = async (method: LinkMethod) => {
     const variantId = await insertVariant(svc.db, scope, 4900, true);
     return insertLink(svc.db, scope, { items: [{ variantId, quantity: 1 }], recurring: true, methods: [method], max_installments: 1, max_payments: 1 });

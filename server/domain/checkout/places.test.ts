@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, insertLink, insertVariant, PAYER, refusal } from '../../testing/checkout';
+import { CARD, insertLink, insertVariant, PAYER, refusal, openOnOffer } from '../../testing/checkout';
 import { TEST_CARDS } from '../../testing/payments';
 import type { LinkMethod, LinkRow } from './links-repo';
-import { offerOf, openSession, startPayment, type PaymentChoice } from './sessions';
+import { offerOf, startPayment, type PaymentChoice } from './sessions';
 import { abandonCheckout } from './outcome';
 import { createProduct } from '../catalog/products';
 import { createVariant } from '../catalog/variants';
@@ -32,7 +32,7 @@ describe.each(ENGINES)('payment link places on $name', (engine) => {
   });
   afterAll(async () => svc?.close());
 
-  const open = async (link: LinkRow) => openSession(svc.payments, (await offerOf(svc.db, link.access_id, new Date()))!, new Date());
+  const open = (link: LinkRow) => openOnOffer(svc.payments, link);
   const simulate = (id: string, action: 'pay' | 'expire') => svc.call(`/v1/sandbox/transactions/${id}/simulate`, { method: 'POST', json: { action } });
   const linkState = async (link: LinkRow) => {
     const res = await svc.db.query<{ completed: number; reserved: number; approved: number }>(

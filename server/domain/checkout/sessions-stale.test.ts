@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import type { CardVault } from '../../payments/provider';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, chargesOf, refusal, insertLink, insertVariant, PAYER } from '../../testing/checkout';
+import { CARD, chargesOf, refusal, insertLink, insertVariant, PAYER, openOnOffer } from '../../testing/checkout';
 import { findSession, offerOf, openSession, startPayment } from './sessions';
 import type { LinkRow } from './links-repo';
 
@@ -25,7 +25,7 @@ describe.each(ENGINES)('checkout sessions against a changing link on $name', (en
   });
   afterAll(async () => svc?.close());
 
-  const open = async (link: LinkRow) => openSession(svc.payments, (await offerOf(svc.db, link.access_id, new Date()))!, new Date());
+  const open = (link: LinkRow) => openOnOffer(svc.payments, link);
   const setPrice = (variantId: string, cents: number) => svc.db.query('UPDATE variants SET unit_price = $2 WHERE id = $1', [variantId, cents]);
   const patchLink = async (id: string, json: unknown) => {
     const res = await svc.call(`/v1/checkouts/payment-links/${id}`, { method: 'PATCH', json, headers: { 'X-Idempotency-Key': randomUUID() } });

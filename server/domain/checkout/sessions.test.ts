@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/tenancy';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
-import { CARD, chargesOf, refusal, insertLink, insertVariant, PAYER, sessionRow } from '../../testing/checkout';
+import { CARD, chargesOf, refusal, insertLink, insertVariant, PAYER, sessionRow, openOnOffer } from '../../testing/checkout';
 import { TEST_CARDS } from '../../testing/payments';
 import { offerOf, openSession, startPayment } from './sessions';
 import type { LinkRow } from './links-repo';
@@ -15,7 +15,7 @@ describe.each(ENGINES)('checkout sessions on $name', (engine) => {
   });
   afterAll(async () => svc?.close());
 
-  const open = async (link: LinkRow) => openSession(svc.payments, (await offerOf(svc.db, link.access_id, new Date()))!, new Date());
+  const open = (link: LinkRow) => openOnOffer(svc.payments, link);
 
   it('offers a link by its access id: merchant name, lines at current prices, total, availability', async () => {
     const variantId = await insertVariant(svc.db, scope, 4990);
