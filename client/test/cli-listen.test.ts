@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signatureHeaders } from '../../server/webhooks/signer';
 import { startReceiver, type Receiver } from '../../server/testing/receiver';
 import type { ListenTuning, Timing } from '../src/cli/context';
-import { main } from '../src/cli/main';
+import { runCli, type Run } from './cli-run';
 import { signTestWebhook, verifyWebhook } from '../src/webhooks';
 import { track } from '../../server/testing/children';
 
@@ -76,36 +76,22 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
   res.end(JSON.stringify({ error: { status: 'Refused', statusCode: status, category: 'client', code, message, resource: 'webhookEvent' } }));
 }
 
-interface Run {
-  done: Promise<number>;
-  stdout: () => string;
-  stderr: () => string;
-  stop(): void;
-}
-
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
 
 function listen(stream: FakeStream, args: string[], extra: { now?: () => number; timing?: Partial<Timing>; listen?: ListenTuning } = {}): Run {
-  let stdout = '';
-  let stderr = '';
-  const controller = new AbortController();
-  const done = main(['listen', ...args], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { PAYMENTS_API_KEY: KEY, PAYMENTS_BASE_URL: stream.url },
-    signal: controller.signal,
+  const run = runCli(['listen', ...args], { PAYMENTS_API_KEY: KEY, PAYMENTS_BASE_URL: stream.url }, {
     timing: { ...FAST, ...extra.timing },
     ...(extra.now ? { now: extra.now } : {}),
     ...(extra.listen ? { listen: extra.listen } : {}),
   });
   cleanups.push(() => {
-    controller.abort();
-    return done;
+    run.stop();
+    return run.done;
   });
-  return { done, stdout: () => stdout, stderr: () => stderr, stop: () => controller.abort() };
+  return run;
 }
 
 async function receiver(): Promise<Receiver> {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../server/testing/harness';
 import { startReceiver, type Receiver } from '../../server/testing/receiver';
-import { main } from '../src/cli/main';
+import { runCli } from './cli-run';
 import { verifyWebhook } from '../src/webhooks';
 
 describe.each(ENGINES)('payments listen against the service on $name', (engine) => {
@@ -21,18 +21,7 @@ describe.each(ENGINES)('payments listen against the service on $name', (engine) 
     await hooks?.close();
   });
 
-  function cli(argv: string[], key = svc.merchant.sandboxKey) {
-    let stdout = '';
-    let stderr = '';
-    const controller = new AbortController();
-    const done = main(argv, {
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      env: { PAYMENTS_API_KEY: key, PAYMENTS_BASE_URL: svc.url },
-      signal: controller.signal,
-    });
-    return { done, stdout: () => stdout, stderr: () => stderr, stop: () => controller.abort() };
-  }
+  const cli = (argv: string[], key = svc.merchant.sandboxKey) => runCli(argv, { PAYMENTS_API_KEY: key, PAYMENTS_BASE_URL: svc.url });
 
   it('forwards the events a trigger makes, signed with the listen secret that --print-secret prints', async () => {
     const listening = cli(['listen', '--forward-to', hooks.url, '--events', 'transaction.created,transaction.approved']);

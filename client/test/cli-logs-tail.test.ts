@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, keyedFetch, startTestService, type TestService } from '../../server/testing/harness';
-import { main } from '../src/cli/main';
+import { runCli } from './cli-run';
 
 describe.each(ENGINES)('payments logs tail against the service on $name', (engine) => {
   let svc: TestService;
@@ -15,18 +15,7 @@ describe.each(ENGINES)('payments logs tail against the service on $name', (engin
   });
   afterAll(async () => svc?.close());
 
-  function cli(argv: string[], key: string) {
-    let stdout = '';
-    let stderr = '';
-    const controller = new AbortController();
-    const done = main(argv, {
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      env: { PAYMENTS_API_KEY: key, PAYMENTS_BASE_URL: svc.url },
-      signal: controller.signal,
-    });
-    return { done, stdout: () => stdout, stderr: () => stderr, stop: () => controller.abort() };
-  }
+  const cli = (argv: string[], key: string) => runCli(argv, { PAYMENTS_API_KEY: key, PAYMENTS_BASE_URL: svc.url });
 
   async function started(argv: string[], key: string) {
     const run = cli(['logs', 'tail', ...argv], key);
