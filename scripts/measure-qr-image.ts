@@ -1,11 +1,10 @@
 /**
  * What the inline PIX QR image (`payment.pixQrCodeImage`) costs a worker: renders the data URL of fresh sandbox BR
  * Codes in this process, one after another, and prints the CPU time per render (user + system, zlib's thread pool
- * included) and the size of the data URL, for the options the service uses and for the library's defaults beside
- * them. A measurement to read, not a test: `npx tsx scripts/measure-qr-image.ts [renders]`.
+ * included) and the size of the data URL, for the inline image and for the payer page's larger `/pay/{token}/qr.png`. A measurement to read, not a test: `npx tsx scripts/measure-qr-image.ts [renders]`.
  */
-import QRCode from 'qrcode';
 import { PIX_QR_IMAGE_OPTIONS, pixQrImage } from '../server/payments/pix-qr-image';
+import { qrPng } from '../server/payments/sandbox/qr';
 import { buildDynamicBrCode } from '../server/payments/sandbox/brcode';
 import { randomBase62 } from '../server/ids';
 
@@ -36,5 +35,4 @@ async function measure(name: string, render: (emv: string) => string | Promise<s
 
 console.log(`${renders} renders each; BR Codes of ${brCode(0).length} characters; service options ${JSON.stringify(PIX_QR_IMAGE_OPTIONS)}`);
 await measure('service (pixQrImage)', pixQrImage);
-await measure('the library\'s PNG renderer, same symbol and size', (emv) => QRCode.toDataURL(emv, { errorCorrectionLevel: 'M', margin: 4, scale: 1 }));
-await measure('the library\'s PNG renderer at its defaults (level M, margin 4, scale 4)', (emv) => QRCode.toDataURL(emv));
+await measure('the payer page\'s image (qrPng, 6 pixels a module)', async (emv) => (await qrPng(emv)).toString('base64'));

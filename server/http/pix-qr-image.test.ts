@@ -3,12 +3,10 @@
  * drawn once by the job that issued it, and the same in every read and in the events that follow; null for the
  * other methods.
  */
-import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIX_QR_IMAGE_OPTIONS } from '../payments/pix-qr-image';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { billetBody, cardBody, pixBody } from '../testing/payments';
-import { decodePng, mismatchedModules } from '../testing/png';
+import { scanDataUrl } from '../testing/png';
 import { transactionsApi } from '../testing/transactions-api';
 
 describe.each(ENGINES)('the inline PIX QR image on $name', (engine) => {
@@ -34,9 +32,7 @@ describe.each(ENGINES)('the inline PIX QR image on $name', (engine) => {
     const issued = await api.read(id);
     const image = issued.payment.pixQrCodeImage!;
     expect(image).toMatch(/^data:image\/png;base64,/);
-    const png = decodePng(Buffer.from(image.split(',')[1]!, 'base64'));
-    const qr = QRCode.create(issued.payment.pixQrCodeEmv!, { errorCorrectionLevel: 'M' });
-    expect(mismatchedModules(png, qr, PIX_QR_IMAGE_OPTIONS.margin, PIX_QR_IMAGE_OPTIONS.scale)).toEqual([]);
+    expect(scanDataUrl(image).text).toBe(issued.payment.pixQrCodeEmv);
     // Stored, not drawn per read: a second read is the same bytes.
     expect((await api.read(id)).payment.pixQrCodeImage).toBe(image);
 

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { scanDataUrl } from '../../server/testing/png';
 import { collectExamples, type ExampleCase } from './collect-examples';
 
 const DOC_ID = 'https://payments.example/openapi.json';
@@ -83,6 +84,22 @@ describe('examples in the spec', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("every example payment's inline QR image is read as that payment's own BR Code", () => {
+    const pairs: { at: string; emv: string; read: string }[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (typeof node !== 'object' || node === null) return;
+      const { pixQrCodeEmv, pixQrCodeImage } = node as Record<string, unknown>;
+      if (typeof pixQrCodeImage === 'string' && typeof pixQrCodeEmv === 'string') {
+        pairs.push({ at, emv: pixQrCodeEmv, read: scanDataUrl(pixQrCodeImage).text });
+      }
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    for (const c of collectExamples(doc)) walk(c.value, c.at);
+    expect(pairs.length).toBeGreaterThanOrEqual(5);
+    expect(pairs.filter((p) => p.read !== p.emv)).toEqual([]);
   });
 
   it('no response schema carries a schema-level example (Prism would answer it instead of the named examples)', () => {

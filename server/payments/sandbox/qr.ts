@@ -1,10 +1,11 @@
 /**
  * Renders a BR Code payload as the QR image a payer scans: the public `/pay/{token}/qr.png` of a charge, drawn on
- * request from its EMV (never at issuance, never stored) by the QR library's PNG renderer, then kept in a small cache.
+ * request from its EMV (never at issuance, never stored) as the same symbol as the inline `pixQrCodeImage`, larger,
+ * then kept in a small cache.
  */
-import QRCode from 'qrcode';
+import { modulesPng, qrModules } from '../pix-qr-image';
 
-/** Pixels per QR module: a ~150-character BR Code (49 modules + the quiet zone) comes out at 342 px. */
+/** Pixels per QR module: a ~150-character BR Code (53 modules + the quiet zone) comes out at 366 px. */
 export const QR_SCALE = 6;
 /** Quiet zone in modules; the QR standard asks for 4 and phone scanners struggle with less. */
 export const QR_MARGIN = 4;
@@ -13,8 +14,8 @@ export const QR_MARGIN = 4;
  * The PNG bytes of `payload` at error correction level M. Level M recovers ~15% damaged modules: enough for glare or
  * a smudged screen, while Q and H would grow an already long payload into a denser symbol that older cameras misread.
  */
-export function qrPng(payload: string): Promise<Buffer> {
-  return QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: QR_MARGIN, scale: QR_SCALE });
+export async function qrPng(payload: string): Promise<Buffer> {
+  return modulesPng(qrModules(payload, QR_MARGIN), QR_SCALE);
 }
 
 /** At most this many images are kept: the charges payers are looking at now, not every charge ever issued. */
