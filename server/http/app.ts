@@ -29,6 +29,7 @@ import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
 import { renderErrors } from './render';
+import { checkResponses, ResponseContract } from './response-contract';
 import { readSpec } from './spec';
 import { matchRoute } from './route-match';
 import { canonicalTarget } from './target';
@@ -152,25 +153,20 @@ function sendText(res: Response, status: number, text: string, validated: boolea
 }
 
 // Built once per process and shared by every app in it: the validator compiles each operation's schemas on its first
-// request, which costs far more than serving it (a test process starts several apps on the same spec). Keyed by the
-// one option that varies between apps; an option taken from an app's config must join the key, or later apps would
-// silently get the first app's.
-const validators = new Map<boolean, RequestHandler>();
+// request, which costs far more than serving it (a test process starts several apps on the same spec).
+let sharedValidation: RequestHandler | undefined;
+let sharedContract: ResponseContract | undefined;
+const responseContract = () => (sharedContract ??= new ResponseContract());
 
 /**
- * The OpenAPI validation, in two instances: `allErrors` costs time in proportion to the errors, and a 1 MB body can
- * hold half a million of them, so a body over FULL_REPORT_BYTES is validated until its first error only.
+ * The OpenAPI validation of requests, in two instances: `allErrors` costs time in proportion to the errors, and a
+ * 1 MB body can hold half a million of them, so a body over FULL_REPORT_BYTES is validated until its first error only.
  */
-function validation(validateResponses: boolean): RequestHandler {
-  let shared = validators.get(validateResponses);
-  if (!shared) {
-    shared = buildValidation(validateResponses);
-    validators.set(validateResponses, shared);
-  }
-  return shared;
+function validation(): RequestHandler {
+  return (sharedValidation ??= buildValidation());
 }
 
-function buildValidation(validateResponses: boolean): RequestHandler {
+function buildValidation(): RequestHandler {
   const make = (allErrors: boolean) => {
     const router = express.Router();
     router.use(
@@ -181,7 +177,8 @@ function buildValidation(validateResponses: boolean): RequestHandler {
         validateSecurity: false,
         ignoreUndocumented: true,
         validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false, allErrors },
-        validateResponses: validateResponses ? { removeAdditional: false } : false,
+        // Answers are checked by response-contract.ts, which compiles the contract's schemas once per process.
+        validateResponses: false,
       }),
     );
     return router;
@@ -260,7 +257,8 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
   v1.use(inspectInput);
-  v1.use(validation(validateResponses));
+  v1.use(validation());
+  if (validateResponses) v1.use(checkResponses(responseContract));
   v1.use(finiteQuery);
   const streamEnv: StreamEnv = { eventStreams: deps.eventStreams ?? new EventStreams(), logStreams: deps.logStreams ?? new EventStreams(), logger };
   for (const route of routes) v1[route.method](route.path, operation(route, deps, streamEnv, validateResponses));
