@@ -3317,11 +3317,11 @@ export interface components {
              *     app without a second request; `null` until the code is issued, and for every method but PIX. Drawn once, when
              *     the code is issued, and kept with the charge: every read and every later event carries the same bytes.
              *
-             *     It is kept small, under 1 KB: error correction level M (recovers about 15 % of damaged modules), the 4-module
-             *     quiet zone scanners need, one pixel per module (a BR Code of ~180 characters is 61 × 61 pixels), greyscale.
-             *     Show it enlarged with nearest-neighbour scaling (CSS `image-rendering: pixelated`), never smoothed, or use
-             *     `pixQrCodeUrl`, the same code already sized for a screen. Charges whose code was issued while this field was
-             *     deprecated (always `null`) keep `null`: use `pixQrCodeUrl` for them.
+             *     It is kept small, about 1 KB: error correction level M (recovers about 15 % of damaged modules), the 4-module
+             *     quiet zone scanners need, one pixel per module (a BR Code of ~180 characters is 61 × 61 or 65 × 65 pixels),
+             *     greyscale. Show it enlarged with nearest-neighbour scaling (CSS `image-rendering: pixelated`), never smoothed,
+             *     or use `pixQrCodeUrl`, the same code already sized for a screen. Charges whose code was issued while this field
+             *     was deprecated (always `null`) keep `null`: use `pixQrCodeUrl` for them.
              * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAD0AAAA9CAAAAAA7CT41AAACbklEQVR4AaXBQXIARRAEMf3/00n1rE3A2ZL+Qn+hv9BfaHwqlUoi5YSEyqfR6KhMFCJJI5/S0WiEFEkpFCEqRUpIoxFSOioqKh1RJCGNRkihEZGTUiEqIY1GR5TyJBUSlah0NBqfJEmSJEmSJPk0+h9loqJCoaP/0ygRJZXKJ0rIk37pEX1MKVJKiiJJo9GRSYmI0uNEJRF6NFSK/IoKRUhyCh2NZEqDRoNQfmVKoxEqZNIHiago0ehoTDlJo4h0/OiRNDpEKhNJKhKhUKTS6KM0UimNSp6GjtPoISmJklSmkkJFRRodlEwqlHKKkgiNNHqkIfKkkUj6QUpHj5MoGjmRchKS6eggKZRG6SgllSSURkOkQqWS00ckhaJH43RoCI1GIipCenTkRyEpPyIp8iuNHlT6gYqKEgpR6YeGkkxHKZKiREdSaXRIRT5JVBIpExV99MhpNCafKKTylI6OEx1SSaikkUZKGn1EJYVGQqE0Kqc0OkieSoUoenTkSUejiIpIRGMyIZWiR0elqFQiHaIkehQdDRUVhVJyQlGUDjoaklAp0pFUSkWj0qN/SUWmSFLJiSIqjY5SIkRKIglJJR0dHTJFKSGVJGk0pNLomBKSyiTKFEIi6WiUCZVSoUQkKif90oMipEeolAYVKtJoyIlISUIJpaIyodGhEfpQqZAijVKi0UcRJSrkpDKlcvqh/yBRiqiIQiUqSqPxqSSnIxHpEQk9Gh3JJykqhRIVldNohJTQIJ+QfPKURiMkKXJC6VCSTKOjEVImKhqElNNHPzQ6ikoyRUqHqPToaHzSUU4JFWWikXT0F/oL/YX+4h/pvPt1orKLmgAAAABJRU5ErkJggg==
              */
             pixQrCodeImage: string | null;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { ResponseContract, ResponseOutsideContract, checkResponses } from './response-contract';
+import { readSpec } from './spec';
 
 const contract = new ResponseContract();
 const balance = { method: 'get', openapiPath: '/v1/balance' } as const;
@@ -49,14 +50,45 @@ describe('ResponseContract', () => {
     expect([...compiled.keys()]).toEqual(['get /v1/balance 200', 'get /v1/balance 401']);
   });
 
+  it('refuses a missing body where content is declared, NaN and Infinity, and a writeOnly property in an answer', () => {
+    expect(contract.check(balance, 200, undefined)).toEqual([{ path: '/response', message: 'response body required.' }]);
+    expect(contract.check(balance, 200, null)).toEqual([{ path: '/response', message: 'response body required.' }]);
+    expect(contract.check(balance, 200, answer(Number.NaN)).length).toBeGreaterThan(0);
+    const card = new ResponseContract({
+      paths: { '/v1/cards': { get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Card' } } } } } } } },
+      components: {
+        schemas: { Card: { type: 'object', properties: { last4: { type: 'string' }, number: { type: ['string', 'null'], writeOnly: true }, ratio: { type: 'number' } } } },
+      },
+    });
+    const cards = { method: 'get', openapiPath: '/v1/cards' } as const;
+    expect(card.check(cards, 200, { last4: '4242' })).toEqual([]);
+    expect(card.check(cards, 200, { last4: '4242', number: null })).toEqual([]);
+    expect(card.check(cards, 200, { last4: '4242', number: '4242424242424242' })).toEqual([{ path: '/response/number', message: 'must pass "writeOnly" keyword validation' }]);
+    expect(card.check(cards, 200, { ratio: Number.POSITIVE_INFINITY }).length).toBeGreaterThan(0);
+  });
+
+  it('checks formats as the request validator does (fast mode): what a request may carry, an answer may echo', () => {
+    const customer = { method: 'get', openapiPath: '/v1/customers/{customerId}' } as const;
+    const example = (readSpec() as any).paths['/v1/customers/{customerId}'].get.responses['200'].content['application/json'].examples;
+    const body = (Object.values(example)[0] as { value: Record<string, unknown> }).value;
+    expect(contract.check(customer, 200, body)).toEqual([]);
+    expect(contract.check(customer, 200, { ...body, email: 'ana@localhost' })).toEqual([]);
+    expect(contract.check(customer, 200, { ...body, email: 'not an address' }).map((e) => e.path)).toEqual(['/response/email']);
+  });
+
   it('refuses from res.json, before anything is sent, on the route the request matched', () => {
-    let sent: unknown;
-    const res = { locals: { route: balance }, statusCode: 200, json: (body: unknown) => ((sent = body), res) };
-    checkResponses(() => contract)({} as never, res as never, () => undefined);
-    expect(() => res.json({ mode: 'sandbox' })).toThrow(ResponseOutsideContract);
-    expect(sent).toBeUndefined();
-    res.json(answer(3));
-    expect(sent).toEqual(answer(3));
+    const respond = () => {
+      const sent: unknown[] = [];
+      const res = { locals: { route: balance }, statusCode: 200, json: (body: unknown) => (sent.push(body), res) };
+      checkResponses(() => contract)({} as never, res as never, () => undefined);
+      return { res, sent };
+    };
+    const refused = respond();
+    expect(() => refused.res.json({ mode: 'sandbox' })).toThrow(ResponseOutsideContract);
+    expect(refused.sent).toEqual([]);
+    const accepted = respond();
+    accepted.res.json(answer(3));
+    expect(accepted.sent).toEqual([answer(3)]);
   });
 });
 

@@ -7,10 +7,12 @@
  * type, a schema holding the whole `components` section for every status of the route: a test run spent about
  * 100 s of CPU compiling the same components again (each worker process about 25 s). Here one Ajv instance holds
  * the bundled document once, each (operation, status) is a `$ref` into it, so a component schema is compiled once
- * per process and shared by every answer that uses it. Same rules as that validator: the exact status, else its
- * class (`4XX`), else `default`; a status the operation does not declare is itself outside the contract; an
- * answer declared without content must have no body; the same formats (`int32`, `int64` by range, and the rest of
- * ajv-formats).
+ * per process and shared by every answer that uses it. The rules are that validator's: the exact status, else its
+ * class (`4XX`), else `default`; a status the operation does not declare is itself outside the contract; an answer
+ * declared without content must have no body, one declared with content must have one; numbers must be finite; a
+ * `writeOnly` property (a card number, a secret) must never be in an answer; formats as the request validator
+ * checks them (ajv-formats' fast mode, `int32` and `int64` by range). Unlike it, 5xx answers are checked too: an
+ * error envelope outside the contract is still sent, and logged (render.ts).
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -36,6 +38,8 @@ export class ResponseOutsideContract extends Error {
   }
 }
 
+const ACCEPT_ANY = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
+
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -48,8 +52,18 @@ export class ResponseContract {
 
   constructor(doc: Node = readSpec<Node>()) {
     this.doc = doc;
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-    addFormats(this.ajv);
+    // strict: false lets OpenAPI's own keywords through as annotations, but it also turns off strictNumbers.
+    this.ajv = new Ajv2020({ strict: false, strictNumbers: true, allErrors: true, validateFormats: true });
+    addFormats(this.ajv, { mode: 'fast' });
+    // `writeOnly` is an annotation in JSON Schema; here it is a rule.
+    this.ajv.removeKeyword('writeOnly');
+    this.ajv.addKeyword({
+      keyword: 'writeOnly',
+      schemaType: 'boolean',
+      // Evaluated only where the property is present: present and not null is refused.
+      validate: (writeOnly: boolean, data: unknown) => !writeOnly || data === null,
+      errors: false,
+    });
     this.ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
     this.ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT64 && n < INT64 });
     this.ajv.addSchema(doc, DOC_ID);
@@ -64,6 +78,7 @@ export class ResponseContract {
       this.cache.set(key, validate);
     }
     if (validate === null) return body === undefined ? [] : [{ path: '/response', message: 'response should NOT have a body' }];
+    if (body === undefined || body === null) return [{ path: '/response', message: 'response body required.' }];
     if (validate({ response: body })) return [];
     return (validate.errors ?? []).map((e) => ({ path: `/response${e.instancePath.replace(/^\/response/, '')}`, message: e.message ?? 'is invalid' }));
   }
@@ -85,7 +100,10 @@ export class ResponseContract {
       response = this.at(pointer);
     }
     const content = isNode(response) && isNode(response.content) ? response.content : undefined;
-    if (!content || !isNode(content['application/json'])) return null;
+    if (!content || Object.keys(content).length === 0) return null;
+    const json = content['application/json'];
+    // Content of another type (an event stream), or JSON the spec gives no schema: nothing to check the body against.
+    if (!isNode(json) || !isNode(json.schema)) return ACCEPT_ANY;
     const schema = `${DOC_ID}#${pointer}/content/${escape('application/json')}/schema`;
     return this.ajv.compile({ type: 'object', properties: { response: { $ref: schema } } });
   }

@@ -23,8 +23,16 @@ describe('pixQrImage', () => {
     expect(scanned.height).toBe(scanned.width);
   });
 
-  it('stays small: under a kilobyte for a sandbox BR Code', () => {
+  it('stays small: about a kilobyte, also for the longest BR Code the sandbox issues', () => {
     expect(pixQrImage(BR_CODE).length).toBeLessThan(1024);
+    const longest = buildDynamicBrCode({
+      location: 'pix.payments.example/qr/v2/cob/8Hq2LmZx4RtY7vKc0000000001',
+      amount: 99_999_999_999,
+      merchantName: 'ACME COMERCIO DE ARTIGOS LTDA',
+      merchantCity: 'SAO JOSE DOS CAMPOS',
+    });
+    expect(scanDataUrl(pixQrImage(longest)).text).toBe(longest);
+    expect(pixQrImage(longest).length).toBeLessThan(1200);
   });
 
   it('is the same bytes for the same code, different for another', () => {

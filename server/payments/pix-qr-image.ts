@@ -1,7 +1,7 @@
 /**
  * The inline PIX QR image of a charge (`payment.pixQrCodeImage`): its BR Code as a PNG data URL, rendered once, by
  * the background job that records the issued code (never on a request), and stored with the charge so that every
- * read and event carries the same bytes. Kept small and cheap to make (scripts/measure-qr-image.ts): under 1 KB and
+ * read and event carries the same bytes. Kept small and cheap to make (scripts/measure-qr-image.ts): about 1 KB and
  * about 0.3 ms of CPU for a sandbox BR Code. The `qrcode` library took 1.4 ms for the same image, 1 ms of it choosing
  * the mask, which put a backlog of about 1,000 PIX charges behind the workers in `npm run bench`'s POST load.
  */

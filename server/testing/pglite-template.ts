@@ -76,8 +76,16 @@ export async function openTestPglite(migrated: boolean): Promise<Db> {
   const reused = idle.pop();
   if (reused) return lease(reused);
   const pg = await PGlite.create({ dataDir: 'memory://', ...(await compiled()), loadDataDir: await snapshotOfRun() });
-  pristine ??= describeSchema(asDb(pg));
-  await pristine;
+  pristine ??= describeSchema(asDb(pg)).catch((err: unknown) => {
+    pristine = undefined;
+    throw err;
+  });
+  try {
+    await pristine;
+  } catch (err) {
+    await pg.close();
+    throw err;
+  }
   return lease(pg);
 }
 
@@ -101,19 +109,28 @@ interface Schema {
  */
 async function describeSchema(q: Queryable, only?: Iterable<string>): Promise<Schema> {
   const objects = await q.query<{ line: string }>(
-    `SELECT format('%s %s %s', c.relkind, c.relname, coalesce(string_agg(format('%s:%s:%s:%s', a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid)), ',' ORDER BY a.attnum), '')) AS line
+    `SELECT format('rel %s %s %s %s %s %s', c.relkind, c.relname, c.relpersistence, c.relrowsecurity, c.reloptions,
+                   coalesce(string_agg(format('%s:%s:%s:%s:%s', a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                                              pg_get_expr(d.adbin, d.adrelid), a.attcollation::regcollation), ',' ORDER BY a.attnum), '')) AS line
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
        LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
        LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-      GROUP BY c.relkind, c.relname
+      GROUP BY c.oid, c.relkind, c.relname, c.relpersistence, c.relrowsecurity, c.reloptions
      UNION ALL SELECT 'con ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
      UNION ALL SELECT 'idx ' || indexrelid::regclass || ' ' || pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
-     UNION ALL SELECT 'trg ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger WHERE tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
-     UNION ALL SELECT 'fn ' || p.oid::regprocedure || ' ' || md5(p.prosrc) FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+     UNION ALL SELECT 'trg ' || pg_get_triggerdef(oid) || ' ' || tgenabled::text FROM pg_trigger WHERE tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
+     UNION ALL SELECT 'fn ' || p.oid::regprocedure || ' ' || CASE WHEN p.prokind IN ('f', 'p') THEN md5(pg_get_functiondef(p.oid)) ELSE md5(p.prosrc) END FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+     UNION ALL SELECT 'view ' || c.relname || ' ' || md5(pg_get_viewdef(c.oid)) FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('v', 'm')
      UNION ALL SELECT 'type ' || typname FROM pg_type WHERE typnamespace = 'public'::regnamespace AND typrelid = 0
-     UNION ALL SELECT 'rule ' || rulename || ' ' || tablename FROM pg_rules WHERE schemaname = 'public'
+     UNION ALL SELECT 'enum ' || enumtypid::regtype || ' ' || string_agg(enumlabel, ',' ORDER BY enumsortorder) FROM pg_enum GROUP BY enumtypid
+     UNION ALL SELECT format('seq %s %s %s %s %s %s %s', seqrelid::regclass, seqtypid, seqstart, seqincrement, seqmax, seqmin, seqcycle) FROM pg_sequence
+     UNION ALL SELECT 'rule ' || rulename || ' ' || tablename || ' ' || md5(definition) FROM pg_rules WHERE schemaname = 'public'
      UNION ALL SELECT 'policy ' || policyname || ' ' || tablename FROM pg_policies WHERE schemaname = 'public'
+     UNION ALL SELECT 'schema ' || nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
+     UNION ALL SELECT 'role ' || rolname FROM pg_roles WHERE rolname NOT LIKE 'pg\\_%'
+     UNION ALL SELECT 'ext ' || extname || ' ' || extversion FROM pg_extension
+     UNION ALL SELECT 'large objects ' || count(*) FROM pg_largeobject_metadata
      ORDER BY 1`,
   );
   const tables = (await q.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.name);
@@ -160,7 +177,8 @@ function lease(pg: PGlite): Db {
       if (released) return;
       released = true;
       for (const sub of listening) await sub.close();
-      if (idle.length >= MAX_IDLE || pg.closed || !(await emptied(pg))) {
+      // Checked again after emptying: other databases may have been given back meanwhile.
+      if (idle.length >= MAX_IDLE || pg.closed || !(await emptied(pg)) || idle.length >= MAX_IDLE) {
         if (!pg.closed) await pg.close();
         return;
       }

@@ -5,7 +5,7 @@
  */
 import { modulesPng, qrModules } from '../pix-qr-image';
 
-/** Pixels per QR module: a ~150-character BR Code (53 modules + the quiet zone) comes out at 366 px. */
+/** Pixels per QR module: a ~180-character BR Code (53 or 57 modules + the quiet zone) comes out at 366 or 390 px. */
 export const QR_SCALE = 6;
 /** Quiet zone in modules; the QR standard asks for 4 and phone scanners struggle with less. */
 export const QR_MARGIN = 4;
