@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../client/src/index';
 import type { PaymentsClient } from './support/client';
 import type { Db } from '../server/db/types';
-import { saoPauloDate } from '../server/domain/fees/plan';
+import { saoPauloDate } from '../server/core/calendar';
 import type { PaymentRoutes } from '../server/payments/orchestrator';
 import type { PaymentProvider } from '../server/payments/provider';
 import { sandboxAntiFraud, sandboxVault } from '../server/payments/sandbox/cards';

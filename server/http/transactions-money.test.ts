@@ -1,6 +1,6 @@
 /** After the charge: refunds, disputes, capture against cancel, expiries and settlement, on every engine. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saoPauloDate } from '../domain/fees/plan';
+import { saoPauloDate } from '../core/calendar';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
 import { billetBody, cardBody, eventTypes, pixBody, providerOperations, TEST_CARDS } from '../testing/payments';
 import { transactionsApi } from '../testing/transactions-api';

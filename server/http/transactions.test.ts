@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brCodeValid, parseBrCode } from '../payments/sandbox/brcode';
 import { boletoValid } from '../payments/sandbox/boleto';
-import { saoPauloDate } from '../domain/fees/plan';
+import { saoPauloDate } from '../core/calendar';
 import { createLogger } from '../logger';
 import { createWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../domain/transactions/jobs';

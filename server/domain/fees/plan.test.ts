@@ -7,7 +7,6 @@ import {
   isPercent,
   NoRateError,
   receivableSchedule,
-  saoPauloDate,
   settlementDays,
   simulate,
   splitEvenly,
@@ -16,6 +15,7 @@ import {
   type PaymentMethod,
   type SimulateInput,
 } from './plan';
+import { saoPauloDate } from '../../core/calendar';
 
 /** An independent reference: `hundredths` hundredths of a percent of `cents`, half up, in BigInt. */
 function reference(cents: number, hundredths: number): number {

@@ -5,6 +5,7 @@
  * is 2691, never 2690.9999….
  */
 import type { components } from '../../../generated/schema';
+import { saoPauloDate } from '../../core/calendar';
 import type { CardBrand } from '../../payments/card';
 
 export type { CardBrand };
@@ -167,22 +168,6 @@ export function settlementDays(method: PaymentMethod, installmentNumber: number)
   if (method === 'pix') return 0;
   if (method === 'billet') return 1;
   return 30 * installmentNumber;
-}
-
-const SAO_PAULO = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The São Paulo calendar date of `at` plus `days`, as `YYYY-MM-DD`. */
-export function saoPauloDate(at: Date, days = 0): string {
-  const fields = SAO_PAULO.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(fields.find((p) => p.type === type)!.value);
-  // Calendar arithmetic on a UTC midnight: no offset or daylight-saving change can move the day.
-  const day = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + days));
-  return day.toISOString().slice(0, 10);
 }
 
 export interface ScheduleInput {

@@ -4,7 +4,7 @@
  * chargebacks; the balance answers the sum; `verifyLedger` finds the books consistent after each scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saoPauloDate } from '../fees/plan';
+import { saoPauloDate } from '../../core/calendar';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { cardBody, pixBody, TEST_CARDS } from '../../testing/payments';
 import { transactionsApi } from '../../testing/transactions-api';

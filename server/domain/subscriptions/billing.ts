@@ -11,13 +11,12 @@ import { newId } from '../../ids';
 import { merchantOf } from '../access/merchants';
 import { primaryAddressOf } from '../addresses/service';
 import { getCustomer } from '../customers/service';
-import { saoPauloDate } from '../fees/plan';
+import { addDays, endOfSaoPauloDay, saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { splitTemplateOf } from '../splits/template';
 import { initialPayment, recordCharge, typedPayerCopy } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import * as txRepo from '../transactions/repo';
 import { recordSessionCharge } from '../checkout/sessions-repo';
-import { addDays, startOfDay } from './calendar';
 import { emitCycle } from './events';
 import type { SubscriptionJob } from './job-types';
 import { endSubscription, moveCycle, moveSubscription, nowOf } from './lifecycle';
@@ -26,11 +25,6 @@ import { BILLING } from './status';
 
 /** How long a cycle's PIX QR code can be paid. */
 const PIX_EXPIRES_MS = 24 * 3_600_000;
-
-/** The end of a São Paulo calendar day, in UTC (Brazil keeps UTC−3 all year). */
-function endOfDay(day: string): Date {
-  return new Date(Date.parse(`${day}T03:00:00.000Z`) + 86_400_000 - 1);
-}
 
 /** Writes the charge of `c` (attempt `attempt`) for `s` and returns its id. */
 async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, attempt: number, now: Date): Promise<string> {
@@ -55,7 +49,7 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
     // time at the same distance, which the engine carries back onto the clock when it schedules the expiry.
     const due = saoPauloDate(now);
     processing.billet = { dueDate: due, instructions: `Assinatura ${s.id}, ciclo ${c.cycle}` };
-    expiresAt = new Date(at.getTime() + (endOfDay(addDays(due, s.dunning.billetToleranceDays)).getTime() - now.getTime()));
+    expiresAt = new Date(at.getTime() + (endOfSaoPauloDay(addDays(due, s.dunning.billetToleranceDays)).getTime() - now.getTime()));
   }
   await recordCharge(q, scope, merchant, engine.urls, {
     id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id,
@@ -92,7 +86,7 @@ type BillJob = Omit<Extract<SubscriptionJob, { kind: 'subscription.bill' }>['pay
 export function isCurrentCharge(c: repo.CycleRow, job: BillJob): boolean {
   if (c.attempts !== job.attempts) return false;
   const at = Date.parse(job.at);
-  if (c.status === 'scheduled') return startOfDay(c.due_date).getTime() <= at;
+  if (c.status === 'scheduled') return startOfSaoPauloDay(c.due_date).getTime() <= at;
   return c.status === 'failed' && c.next_retry_at !== null && c.next_retry_at.getTime() <= at;
 }
 

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../testing/harness';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { createSubscription, cyclesOf, readSubscription, runNextBilling, type Subscription, subscriptionBody } from '../../testing/subscriptions';
-import { saoPauloDate } from '../fees/plan';
-import { addMonths, anchorFrom, periodFrom, startOfDay } from './calendar';
+import { saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
+import { addMonths, anchorFrom, periodFrom } from './calendar';
 
 describe.each(ENGINES)('the billing calendar through the API on $name', (engine) => {
   let svc: TestService;
@@ -29,7 +29,7 @@ describe.each(ENGINES)('the billing calendar through the API on $name', (engine)
     await svc.drain();
     const anchor = anchorFrom(day, exactDay);
     expect(anchor > day).toBe(true);
-    expect(await read(s.id)).toMatchObject({ status: 'pending', billingExactDay: exactDay, nextBillingAt: startOfDay(anchor).toISOString() });
+    expect(await read(s.id)).toMatchObject({ status: 'pending', billingExactDay: exactDay, nextBillingAt: startOfSaoPauloDay(anchor).toISOString() });
     expect((await cyclesOf(svc.db, s.id))[0]).toMatchObject({ cycle: 1, status: 'scheduled', start_date: anchor });
     expect(await runNextBilling(svc, s.id)).toBe(true);
     expect(await read(s.id)).toMatchObject({ status: 'active', currentCycle: 1 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anchorFrom, period, periodFrom, periodOn, periodStart, startOfDay, trialEnd, type Cadence } from './calendar';
+import { startOfSaoPauloDay } from '../../core/calendar';
+import { anchorFrom, period, periodFrom, periodOn, periodStart, trialEnd, type Cadence } from './calendar';
 
 const monthly: Cadence = { frequency: 'monthly', count: 1, anchorDay: null };
 
@@ -95,6 +96,6 @@ describe('billing calendar', () => {
   });
 
   it('a São Paulo day starts at 03:00 UTC', () => {
-    expect(startOfDay('2026-03-14').toISOString()).toBe('2026-03-14T03:00:00.000Z');
+    expect(startOfSaoPauloDay('2026-03-14').toISOString()).toBe('2026-03-14T03:00:00.000Z');
   });
 });

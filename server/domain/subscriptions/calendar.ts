@@ -5,8 +5,9 @@
  * anchor (Feb 29) falls on Feb 28 in common years and on Feb 29 again in leap years.
  *
  * Days are `YYYY-MM-DD` strings on the São Paulo calendar; arithmetic is done on UTC midnights, where no offset or
- * daylight-saving change can move a day.
+ * daylight-saving change can move a day (core/calendar.ts has the days themselves).
  */
+import { addDays } from '../../core/calendar';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly' | 'yearly';
 export type TrialInterval = 'day' | 'week' | 'month';
@@ -35,11 +36,6 @@ function parse(day: string): { y: number; m: number; d: number } {
 
 function format(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, n: number): string {
-  const { y, m, d } = parse(day);
-  return format(Date.UTC(y, m, d + n));
 }
 
 function daysInMonth(y: number, m: number): number {
@@ -112,7 +108,3 @@ export function trialEnd(start: string, interval: TrialInterval, count: number):
   return addDays(start, interval === 'week' ? 7 * count : count);
 }
 
-/** The instant a São Paulo calendar day begins (Brazil keeps UTC−3 all year). */
-export function startOfDay(day: string): Date {
-  return new Date(`${day}T03:00:00.000Z`);
-}

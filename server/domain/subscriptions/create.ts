@@ -15,13 +15,14 @@ import { requireClock } from '../clock/service';
 import { enqueueOn, timeOf } from '../clock/time';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
 import { getCustomer } from '../customers/service';
-import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
+import { feeFor, noRateMessage } from '../fees/plan';
+import { saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { planFor } from '../fees/service';
 import { detectBrand } from '../../payments/card';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { checkCard, typedPayer, type CheckoutStart } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
-import { anchorFrom, period, startOfDay, trialEnd, type TrialInterval } from './calendar';
+import { anchorFrom, period, trialEnd, type TrialInterval } from './calendar';
 import { dunningFor } from './dunning';
 import { emitSubscription } from './events';
 import type { SubscriptionJob } from './job-types';
@@ -148,7 +149,7 @@ export async function createSubscription(
     const s = await repo.insertSubscription(q, scope, {
       id, customer_id: customer.id, variant_id: body.variantId ?? null, status: 'pending', amount: plan.amount,
       payment_method: method, card, billing_frequency: plan.billingFrequency, billing_frequency_count: plan.billingFrequencyCount,
-      billing_exact_day: plan.billingExactDay, total_cycles: plan.cycles, trial_ends_at: trial ? startOfDay(trial) : null,
+      billing_exact_day: plan.billingExactDay, total_cycles: plan.cycles, trial_ends_at: trial ? startOfSaoPauloDay(trial) : null,
       next_billing_at: null, clock_id: clockId, billing_anchor: anchor, anchor_day: plan.billingExactDay ?? Number(anchor.slice(8)),
       dunning, metadata: body.metadata ?? {}, created_at: now,
       ...(checkout
@@ -159,7 +160,7 @@ export async function createSubscription(
     if (body.splits && body.splits.length > 0) await writeInitialSplits(q, scope, splitsTargetOf(s), body.splits);
     const first = period(anchor, cadenceOf(s), 0);
     const c = await repo.insertCycle(q, s, { id: newId('scy'), cycle: 1, start: first.start, end: first.end, at: now });
-    const due = new Date(Math.max(now.getTime(), startOfDay(first.start).getTime()));
+    const due = new Date(Math.max(now.getTime(), startOfSaoPauloDay(first.start).getTime()));
     await scheduleCharge(q, s, c!, due, `0:${first.start}`);
     if (trial) {
       // A checkout's payment is made now, with no charge: the session it was started in is completed with it.

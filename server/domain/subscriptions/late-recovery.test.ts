@@ -7,7 +7,7 @@ import { ENGINES, startTestService, type TestService } from '../../testing/harne
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { TEST_CARDS } from '../../testing/payments';
 import { card, cyclesOf, runNextBilling, statusOf, subscriptionBody, type Subscription } from '../../testing/subscriptions';
-import { saoPauloDate } from '../fees/plan';
+import { saoPauloDate } from '../../core/calendar';
 
 describe.each(ENGINES)('late recovery on $name', (engine) => {
   let svc: TestService;

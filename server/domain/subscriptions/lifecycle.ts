@@ -6,8 +6,8 @@
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
 import { enqueueOn, timeOf } from '../clock/time';
-import { periodFrom, periodOn, startOfDay, addDays, type Cadence } from './calendar';
-import { saoPauloDate } from '../fees/plan';
+import { periodFrom, periodOn, type Cadence } from './calendar';
+import { addDays, saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { subscriptionEnded } from '../checkout/places';
 import { emitCycle, emitSubscription } from './events';
 import type { SubscriptionJob } from './job-types';
@@ -61,7 +61,7 @@ export async function scheduleCharge(q: Queryable, s: repo.SubscriptionRow, c: r
 export async function scheduleNext(q: Queryable, s: repo.SubscriptionRow, paid: repo.CycleRow, at: Date): Promise<Date | null> {
   const after = addDays(paid.end_date, 1);
   if (s.total_cycles !== null && paid.cycle >= s.total_cycles) {
-    await scheduleEnd(q, s, startOfDay(after), `subscription.end:${s.id}`);
+    await scheduleEnd(q, s, startOfSaoPauloDay(after), `subscription.end:${s.id}`);
     return null;
   }
   // Paid after its period ended (a late retry): billing goes on from the period in progress today, one charge, not
@@ -70,7 +70,7 @@ export async function scheduleNext(q: Queryable, s: repo.SubscriptionRow, paid: 
   const p = after >= today ? periodFrom(s.billing_anchor, cadenceOf(s), after) : periodOn(s.billing_anchor, cadenceOf(s), today);
   const next = await repo.insertCycle(q, s, { id: newId('scy'), cycle: paid.cycle + 1, start: p.start, end: p.end, at });
   if (!next) return null;
-  const due = startOfDay(next.due_date);
+  const due = startOfSaoPauloDay(next.due_date);
   await scheduleCharge(q, s, next, due, `0:${next.due_date}`);
   return due;
 }

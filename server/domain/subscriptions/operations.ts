@@ -8,13 +8,13 @@ import type { Db, Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import type { Engine } from '../transactions/engine';
-import { addDays, periodFrom, startOfDay } from './calendar';
+import { periodFrom } from './calendar';
 import { checkPayer, checkPayment, splitsTargetOf } from './create';
 import { checkSplitsStillFit } from '../splits/service';
 import { checkMethodChange } from './method-change';
 import { cadenceOf, endSubscription, moveSubscription, nowOf, scheduleCharge, scheduleEnd } from './lifecycle';
 import { getCustomer } from '../customers/service';
-import { saoPauloDate } from '../fees/plan';
+import { addDays, saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import * as repo from './repo';
 import { subscriptionNotFound } from './service';
 import { canMove, ENDED, invalidSubscriptionTransition, type SubscriptionStatus } from './status';
@@ -77,11 +77,11 @@ export function resumeSubscription(db: Db, scope: Scope, id: string, recovery: R
       const today = saoPauloDate(now);
       const p = periodFrom(s.billing_anchor, cadenceOf(s), scheduled.start_date > today ? scheduled.start_date : today);
       const c = await repo.updateCycle(q, scheduled.id, { dates: { start: p.start, end: p.end } }, now);
-      next = new Date(Math.max(now.getTime(), startOfDay(c.due_date).getTime()));
+      next = new Date(Math.max(now.getTime(), startOfSaoPauloDay(c.due_date).getTime()));
       await scheduleCharge(q, s, c, next, `resume:${now.getTime()}`);
     } else if (!failed && s.total_cycles !== null && s.current_cycle >= s.total_cycles) {
       const last = await repo.findCycleByNumber(q, s.id, s.total_cycles);
-      const end = last ? startOfDay(addDays(last.end_date, 1)).getTime() : now.getTime();
+      const end = last ? startOfSaoPauloDay(addDays(last.end_date, 1)).getTime() : now.getTime();
       await scheduleEnd(q, s, new Date(Math.max(now.getTime(), end)), `subscription.end:${s.id}:resume:${now.getTime()}`);
     }
     return moveSubscription(q, s, 'active', now, { pausedAt: null, nextBillingAt: next });

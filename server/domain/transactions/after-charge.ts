@@ -5,7 +5,7 @@
  */
 import { currentClock } from '../../jobs/clock-context';
 import { findOperation } from '../../payments/operations';
-import { saoPauloDate } from '../fees/plan';
+import { saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { changeTransaction } from './change';
 import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
@@ -13,7 +13,7 @@ import { settleDue } from './money';
 import { cancelRecorded } from './provider-calls';
 import { finishRefund } from './refunds';
 import * as repo from './repo';
-import { ask, cancelCharge, openChargeOperation, startOfSaoPauloDay } from './settle';
+import { ask, cancelCharge, openChargeOperation } from './settle';
 import type { TransactionStatus } from './status';
 
 /**

@@ -22,7 +22,8 @@ import { checkItemVariants } from '../catalog/sale';
 import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFacts } from '../customers/payer';
 import { getCustomer, type CustomerRecord } from '../customers/service';
 import { digitsOnly } from '../documents';
-import { feeFor, noRateMessage, saoPauloDate } from '../fees/plan';
+import { feeFor, noRateMessage } from '../fees/plan';
+import { endOfSaoPauloDay, saoPauloDate } from '../../core/calendar';
 import { planFor } from '../fees/service';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import type { Engine, PaymentJob } from './engine';
@@ -74,11 +75,6 @@ function dueDateOf(sent: string | undefined, now: Date): string {
     throw unprocessable(`The due date ${due} must be from ${today} to 365 days ahead.`, [{ 'payment[dueDate]': 'must be from today to 365 days ahead' }]);
   }
   return due;
-}
-
-/** The end of a São Paulo calendar day, in UTC (Brazil keeps UTC−3 all year). */
-function endOfSaoPauloDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 + 3 * 3_600_000 - 1);
 }
 
 /** The payer, decided with reads only: an inline payer that is new is created later, with the charge. */

@@ -4,7 +4,8 @@
  * replaced by smaller ones; then settled money, debited from the balance). Every ledger entry is posted here, in the
  * caller's change, so it commits or not with the change that causes it.
  */
-import { DEFAULT_PLAN, NoRateError, receivableSchedule, saoPauloDate, type FeePlan } from '../fees/plan';
+import { DEFAULT_PLAN, NoRateError, receivableSchedule, type FeePlan } from '../fees/plan';
+import { saoPauloDate } from '../../core/calendar';
 import { planFor } from '../fees/service';
 import type { Change } from './change';
 import * as ledger from './ledger-repo';

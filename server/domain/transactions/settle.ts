@@ -12,11 +12,7 @@ import { createReceivables } from './money';
 import type { TransactionRow } from './repo';
 import { invalidTransition, OPERATIONS, type TransactionStatus } from './status';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-
-/** São Paulo midnight of a `YYYY-MM-DD` day, when its settlement job runs (Brazil keeps UTC−3 all year). */
-export function startOfSaoPauloDay(day: string): Date {
-  return new Date(`${day}T03:00:00.000Z`);
-}
+import { startOfSaoPauloDay } from '../../core/calendar';
 
 /**
  * Approves a charge that took `amount`: the move, `capturedAmount`, `paidAt`, the receivables, and a settlement job
