@@ -1,8 +1,6 @@
 /** Settings read once from the environment; every default is the one documented in the README. */
-import { parseAllowEntry } from './domain/access/ip';
-import { DEFAULT_RETRY_SECONDS, parseRetrySchedule } from './webhooks/schedule';
-import type { PrivateAddresses } from './webhooks/ssrf';
-import { demoMerchant, logLevel, secretsKey, SettingError, type LogLevel } from './config-values';
+import { parseAllowEntry } from './core/ip';
+import { DEFAULT_RETRY_SECONDS, demoMerchant, logLevel, parseRetrySchedule, secretsKey, SettingError, type LogLevel, type PrivateAddresses } from './config-values';
 
 export { SettingError, type LogLevel } from './config-values';
 

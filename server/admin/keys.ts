@@ -1,6 +1,6 @@
 /** Admin commands for merchants and their keys: every key printed comes with its `key_…` id. */
 import { MAX_ROLL_GRACE_SECONDS, listKeys, revokeKey, rollKey, type KeySummary } from '../domain/access/key-admin';
-import { parseAllowEntry } from '../domain/access/ip';
+import { parseAllowEntry } from '../core/ip';
 import { createKey, createMerchantWithKeys, type Mode } from '../domain/access/keys';
 import { isRoleId, ROLES, type RoleId } from '../domain/access/roles';
 import { parseDuration, required, textTable, UsageError, type AdminCommand, type Flags } from './command';

@@ -4,7 +4,7 @@
  * each skip in the timeline. Provider calls happen outside any database transaction.
  */
 import type { Db } from '../db/types';
-import type { Mode } from '../domain/access/keys';
+import type { Mode } from '../core/tenancy';
 import { ApiError } from '../core/errors';
 import type { AntiFraud } from './antifraud';
 import type { PayoutProvider } from './payouts';

@@ -4,7 +4,7 @@
  * repeated key with the first answer and does nothing again, which is what makes a retried job safe.
  */
 import type { components } from '../../generated/schema';
-import type { Mode } from '../domain/access/keys';
+import type { Mode } from '../core/tenancy';
 import type { CardBrand } from './card';
 
 export type PaymentMethod = components['schemas']['PaymentMethod'];

@@ -3,30 +3,8 @@
  * to 10 % jitter, lengthened to honour a receiver's `Retry-After` of up to one hour.
  */
 
-/** Seconds to wait before attempts 2..8, each counted from the previous failure. */
-export const DEFAULT_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
-
-/**
- * The bounds of a configured schedule (`WEBHOOK_RETRY_SECONDS`). The schedule alone decides how many attempts a
- * dispatch makes (one more than it lists); these only refuse a setting that cannot be meant.
- */
-export const MAX_RETRIES = 50;
-export const MAX_RETRY_DELAY_SECONDS = 7 * 86_400;
-
-/**
- * A retry schedule from its text: comma-separated whole seconds, 1 to `MAX_RETRIES` of them, each at most
- * `MAX_RETRY_DELAY_SECONDS`. Throws a message naming `name` for anything else (an empty item, a negative or
- * fractional delay, too many).
- */
-export function parseRetrySchedule(name: string, raw: string): number[] {
-  const items = raw.split(',').map((x) => x.trim());
-  const bad = items.find((x) => !/^\d+$/.test(x) || Number(x) > MAX_RETRY_DELAY_SECONDS);
-  if (bad !== undefined) {
-    throw new Error(`${name} must list whole seconds from 0 to ${MAX_RETRY_DELAY_SECONDS}, comma-separated; "${bad}" is not one (in "${raw}")`);
-  }
-  if (items.length > MAX_RETRIES) throw new Error(`${name} may list at most ${MAX_RETRIES} retries, got ${items.length}`);
-  return items.map(Number);
-}
+// The schedule's setting (`WEBHOOK_RETRY_SECONDS`) is read with the other settings, beside config.ts.
+export { DEFAULT_RETRY_SECONDS, MAX_RETRIES, MAX_RETRY_DELAY_SECONDS, parseRetrySchedule } from '../config-values';
 
 /** The longest `Retry-After` honoured; a longer one counts as this. */
 export const MAX_RETRY_AFTER_SECONDS = 3600;

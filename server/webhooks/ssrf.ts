@@ -8,9 +8,9 @@
  */
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import type { PrivateAddresses } from '../config-values';
 
-/** Whether sandbox endpoints may be on loopback and private addresses (the `WEBHOOK_PRIVATE_ADDRESSES` setting). */
-export type PrivateAddresses = 'allow' | 'deny';
+export type { PrivateAddresses };
 
 /**
  * The rules one URL is checked against: `production` (https, public addresses only), `sandbox` (http or https,

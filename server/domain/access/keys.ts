@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/types';
 import { newId, randomBase62 } from '../../ids';
-import { parseAllowEntry } from './ip';
+import { parseAllowEntry } from '../../core/ip';
 import type { KeyCache, LoadedKey } from './key-cache';
 import { isRoleId, type RoleId } from './roles';
 
