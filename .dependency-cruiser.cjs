@@ -6,8 +6,33 @@
 const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/|^client/test/)';
 const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin|logs)/';
 
+/**
+ * The floors of server/, lowest first: a production module imports from its own floor or below, never from above
+ * (one rule per floor, `floor-<n>-…`). Folders end in `/`, single files in `.ts`.
+ */
+const FLOORS = [
+  ['core/', 'ids.ts', 'config-values.ts'],
+  ['config.ts', 'logger.ts'],
+  ['db/'],
+  ['jobs/', 'payments/', 'webhooks/', 'logs/'],
+  ['domain/'],
+  ['http/', 'admin/', 'job-kinds.ts'],
+  ['service.ts', 'admin.ts'],
+  ['main.ts'],
+];
+const floorPath = (entries) =>
+  `^server/(${entries.map((e) => (e.endsWith('/') ? e.replace(/\./g, '\\.') : `${e.replace(/\./g, '\\.')}$`)).join('|')})`;
+const floorRules = FLOORS.slice(0, -1).map((floor, i) => ({
+  name: `floor-${i}-${floor[0].replace(/[/.]/g, '').replace(/ts$/, '')}`,
+  comment: `A module of floor ${i} (${floor.join(', ')}) imports from a floor above it: move what it needs down, or let the upper floor call it.`,
+  severity: 'error',
+  from: { path: floorPath(floor), pathNot: TEST_FILES },
+  to: { path: floorPath(FLOORS.slice(i + 1).flat()) },
+}));
+
 module.exports = {
   forbidden: [
+    ...floorRules,
     {
       name: 'no-upward-http',
       comment: 'A module below http/ imports http/: the request would walk back up. Move what it needs to core/.',

@@ -1,5 +1,6 @@
 /**
- * The layer rules (`.dependency-cruiser.cjs`) fail, with the rule's name, on a small tree that breaks each of them:
+ * The layer rules (`.dependency-cruiser.cjs`: no import of http/ from below it, core/ the floor, the floors of
+ * server/ in order, no circles, test helpers in tests only) fail, with the rule's name, on a small tree that breaks each of them:
  * so a rule that silently stopped matching (a renamed folder, a regex typo) shows here. That they hold on the real
  * tree is `npm run check:layers`, which `npm test` runs beside the suites (cruising the whole tree once, not twice).
  */
@@ -72,6 +73,28 @@ describe('the layer rules', () => {
     expect(await cruise(tree(sound), ['server'])).toEqual({ code: 0, violations: [] });
   });
 
+  it('fails on an import from a higher floor: db or config reaching up, payments into the domain, the domain into the service', { timeout: 60_000 }, async () => {
+    const dir = tree({
+      ...sound,
+      'server/config.ts': "import { retry } from './webhooks/schedule';\nexport const c = () => retry;\n",
+      'server/webhooks/schedule.ts': 'export const retry = [5];\n',
+      'server/db/open.ts': "import { list } from '../domain/service';\nexport const o = () => list();\n",
+      'server/payments/provider.ts': "import type { Mode } from '../domain/access/keys';\nexport const p = (m: Mode) => m;\n",
+      'server/domain/access/keys.ts': "export type Mode = 'sandbox' | 'production';\n",
+      'server/domain/late.ts': "import { start } from '../service';\nexport const l = () => start();\n",
+      // A test may reach up for its set-up: the floors bind production code.
+      'server/db/open.test.ts': "import { list } from '../domain/service';\nlist();\n",
+    });
+    const result = await cruise(dir, ['server']);
+    expect(result.code).not.toBe(0);
+    expect(result.violations).toEqual([
+      'floor-1-config: server/config.ts -> server/webhooks/schedule.ts',
+      'floor-2-db: server/db/open.ts -> server/domain/service.ts',
+      'floor-3-jobs: server/payments/provider.ts -> server/domain/access/keys.ts',
+      'floor-4-domain: server/domain/late.ts -> server/service.ts',
+    ]);
+  });
+
   it('fails on an upward import (from a test too), core importing a layer, a circle of type imports, and a test helper in production', { timeout: 60_000 }, async () => {
     const dir = tree({
       ...sound,
@@ -85,8 +108,11 @@ describe('the layer rules', () => {
     const result = await cruise(dir, ['server']);
     expect(result.code).not.toBe(0);
     // A circle is reported once, from the first module of it the cruise meets.
+    // The floor rules see the same two upward imports: each names its own reason.
     expect(result.violations).toEqual([
       'core-is-the-floor: server/core/tenancy.ts -> server/domain/service.ts',
+      'floor-0-core: server/core/tenancy.ts -> server/domain/service.ts',
+      'floor-3-jobs: server/webhooks/outbox.ts -> server/http/handler.ts',
       'no-circular: server/domain/a.ts -> server/domain/b.ts',
       'no-upward-http: server/payments/provider.test.ts -> server/http/handler.ts',
       'no-upward-http: server/webhooks/outbox.ts -> server/http/handler.ts',

@@ -18,7 +18,7 @@ import { getSplit } from '../domain/splits/service';
 import { getWallet } from '../domain/wallets/service';
 import { getWithdrawal } from '../domain/withdrawals/service';
 import { withdrawalView } from '../domain/withdrawals/view';
-import { getEndpoint, getRegistration } from '../webhooks/endpoints';
+import { getEndpoint, getRegistration } from '../domain/webhooks/endpoints';
 import { scopeOf, type Ctx } from './context';
 import { addressBody } from './handlers/addresses';
 import { productBody, variantBody } from './handlers/catalog';

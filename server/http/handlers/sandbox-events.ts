@@ -1,6 +1,6 @@
 import type { SandboxHandlers } from '../../../generated/operations';
 import { requireSandbox } from '../../core/tenancy';
-import { eventNotFound } from '../../webhooks/history';
+import { eventNotFound } from '../../domain/webhooks/history';
 import { openingPosition } from '../../db/stream-position';
 import { listenSecret, positionAfter } from '../../webhooks/stream';
 import { scopeOf, type Ctx } from '../context';

@@ -1,6 +1,6 @@
 import type { WebhooksHandlers } from '../../../generated/operations';
-import * as endpoints from '../../webhooks/endpoints';
-import * as history from '../../webhooks/history';
+import * as endpoints from '../../domain/webhooks/endpoints';
+import * as history from '../../domain/webhooks/history';
 import { scopeOf, type Ctx } from '../context';
 import { envelope } from '../lists';
 import { CREATE, deletedEndpointLinks, endpointLinks, eventLinks } from '../../core/links';

@@ -3,20 +3,20 @@
  * redelivery, which makes new dispatches (`source: manual`) and never revives old ones, and resends the event on the
  * sandbox's event stream.
  */
-import type { components } from '../../generated/schema';
-import type { QueryOf } from '../../generated/operations';
-import { parseList } from '../core/lists';
-import { listPage, type SortColumns } from '../db/lists';
-import { Conditions, countRows, selectPage } from '../db/page';
-import type { Db, Queryable } from '../db/types';
-import { requireSandbox, type Scope } from '../core/tenancy';
-import { ApiError } from '../core/errors';
-import { dispatchesOf, type DispatchRow } from './dispatches-repo';
-import { findEndpoint, subscribers } from './endpoints-repo';
+import type { components } from '../../../generated/schema';
+import type { QueryOf } from '../../../generated/operations';
+import { parseList } from '../../core/lists';
+import { listPage, type SortColumns } from '../../db/lists';
+import { Conditions, countRows, selectPage } from '../../db/page';
+import type { Db, Queryable } from '../../db/types';
+import { requireSandbox, type Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
+import { dispatchesOf, type DispatchRow } from '../../webhooks/dispatches-repo';
+import { findEndpoint, subscribers } from '../../webhooks/endpoints-repo';
 import { webhookNotFound } from './endpoints';
-import { findEvent, RETENTION, type EventRow } from './events-repo';
-import { dispatch } from './outbox';
-import { recordResend } from './stream';
+import { findEvent, RETENTION, type EventRow } from '../../webhooks/events-repo';
+import { dispatch } from '../../webhooks/outbox';
+import { recordResend } from '../../webhooks/stream';
 
 type WebhookEvent = Omit<components['schemas']['WebhookEvent'], 'merchant' | '_links'>;
 type Dispatch = components['schemas']['WebhookDispatch'];

@@ -4,20 +4,20 @@
  * and mode. The signing secret is made here, sealed at rest and shown once; the authorization value is sealed and
  * shown only masked. Disabling or deleting an endpoint cancels its pending dispatches in the same transaction.
  */
-import type { components } from '../../generated/schema';
-import type { QueryOf } from '../../generated/operations';
-import { isUniqueViolation } from '../db/errors';
-import type { Db } from '../db/types';
-import type { Scope } from '../core/tenancy';
-import { ApiError } from '../core/errors';
-import { parseList } from '../core/lists';
-import { newId } from '../ids';
-import { cancelOpen } from './dispatches-repo';
-import * as repo from './endpoints-repo';
-import type { Sealer } from './sealer';
-import { NO_RECOVERY, type Recovery } from '../domain/recovery';
-import { newSecret } from './signer';
-import { addressPolicy, checkUrl, type PrivateAddresses } from './ssrf';
+import type { components } from '../../../generated/schema';
+import type { QueryOf } from '../../../generated/operations';
+import { isUniqueViolation } from '../../db/errors';
+import type { Db } from '../../db/types';
+import type { Scope } from '../../core/tenancy';
+import { ApiError } from '../../core/errors';
+import { parseList } from '../../core/lists';
+import { newId } from '../../ids';
+import { cancelOpen } from '../../webhooks/dispatches-repo';
+import * as repo from '../../webhooks/endpoints-repo';
+import type { Sealer } from '../../webhooks/sealer';
+import { NO_RECOVERY, type Recovery } from '../recovery';
+import { newSecret } from '../../webhooks/signer';
+import { addressPolicy, checkUrl, type PrivateAddresses } from '../../webhooks/ssrf';
 
 export type Endpoint = Omit<components['schemas']['WebhookEndpoint'], 'merchant' | '_links'>;
 type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
