@@ -7,14 +7,21 @@ import type { Engine, PaymentJob } from './domain/transactions/engine';
 import { paymentJobHandlers } from './domain/transactions/jobs';
 import { subscriptionJobHandlers, type SubscriptionJob } from './domain/subscriptions/jobs';
 import { checkoutJobHandlers, type CheckoutJob } from './domain/checkout/jobs';
+import { withdrawalJobHandlers, type WithdrawalJob } from './domain/withdrawals/jobs';
 import type { HandlerTable } from './jobs/kinds';
 import { webhookJobHandlers, type Webhooks } from './webhooks/delivery';
 import type { WebhookJob } from './webhooks/outbox';
 
-export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob;
+export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob | WithdrawalJob;
 
 export function serviceJobHandlers(engine: Engine, webhooks: Webhooks): HandlerTable<ServiceJob> {
-  return { ...paymentJobHandlers(engine), ...webhookJobHandlers(webhooks), ...subscriptionJobHandlers(engine), ...checkoutJobHandlers(engine.db) };
+  return {
+    ...paymentJobHandlers(engine),
+    ...webhookJobHandlers(webhooks),
+    ...subscriptionJobHandlers(engine),
+    ...checkoutJobHandlers(engine.db),
+    ...withdrawalJobHandlers(engine),
+  };
 }
 
 /**

@@ -39,8 +39,7 @@ export type PaymentJob =
   | { kind: 'receivables.settle'; payload: { transactionId: string; day: string } }
   | { kind: 'refund.confirm'; payload: { refundId: string } }
   | { kind: 'transaction.void'; payload: VoidPayload }
-  | { kind: 'operation.reconcile'; payload: { idempotencyKey: string; note?: string } }
-  | { kind: 'withdrawal.payout'; payload: { withdrawalId: string } };
+  | { kind: 'operation.reconcile'; payload: { idempotencyKey: string; note?: string } };
 
 /**
  * What a `transaction.void` job releases under `key`. Without a flag: a blind void of a charge given up (the key may

@@ -11,7 +11,6 @@
  * | `refund.confirm` | stays dead: the refund stays `pending` and its amount reserved; marking it failed could refund twice, succeeded could pay out what the provider never sent |
  * | `transaction.void` | stays dead: the provider may still hold the authorization until the retry voids it (a claimed key stays in `voiding`, never settled on) |
  * | `operation.reconcile` | stays dead: the capture or cancel stays `uncertain` and keeps the transaction (no other capture, cancel or expiry acts) until the retry gets the provider's answer; guessing could void a capture that went through, or approve one that did not |
- * | `withdrawal.payout` | stays dead: the withdrawal stays `pending` and its amount debited; failing it on a guess could pay the merchant twice |
  */
 import type { Queryable } from '../../db/types';
 import type { HandlerTable } from '../../jobs/kinds';
@@ -22,7 +21,6 @@ import { confirmRefund, expireTransaction, settleDay, voidAuthorization } from '
 import { analyseTransaction, IN_FLIGHT, processTransaction } from './processing';
 import { reconcileOperation } from './reconcile';
 import { scheduleClaimedVoid, voidClaimed } from './voiding';
-import { payoutWithdrawal } from '../withdrawals/payout';
 
 /** Kept dead for the operator; nothing about the subject changes. */
 const keepDead = async (): Promise<void> => undefined;
@@ -107,10 +105,6 @@ export function paymentJobHandlers(engine: Engine): HandlerTable<PaymentJob> {
     },
     'operation.reconcile': {
       run: ({ payload: p }) => reconcileOperation(engine, p.idempotencyKey, p.note),
-      onExhausted: keepDead,
-    },
-    'withdrawal.payout': {
-      run: ({ payload: p }) => payoutWithdrawal(engine, p.withdrawalId),
       onExhausted: keepDead,
     },
   };

@@ -15,8 +15,9 @@ import { recordEvent } from '../../webhooks/outbox';
 import { balanceOf } from '../ledger/balance';
 import * as ledger from '../ledger/entries';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { schedule, type Engine } from '../transactions/engine';
+import type { Engine } from '../transactions/engine';
 import * as wallets from '../wallets/repo';
+import { schedulePayout } from './jobs';
 import * as repo from './repo';
 import { withdrawalView } from './view';
 
@@ -92,7 +93,7 @@ export async function createWithdrawal(
       at,
     );
     await recordEvent(tx, scope, { type: 'withdrawal.created', resource: 'withdrawal', resourceId: w.id, object: withdrawalView(w, merchant) }, at);
-    await schedule(tx, { kind: 'withdrawal.payout', payload: { withdrawalId: w.id } });
+    await schedulePayout(tx, w.id);
     await recovery.mark(tx, { resource: 'withdrawal', id: w.id, status: 201 });
     return w;
   });
