@@ -21,6 +21,7 @@ import { createLimiters, type CheckoutLimits, type Limiters } from './http/rate-
 import { createJobsPoke } from './jobs/poke';
 import { createWorker, type JobKind, type Worker } from './jobs/worker';
 import type { ClockDeps } from './domain/clock/advance';
+import { registerChargeFollowers } from './domain/charge-followers';
 import { IO_JOB_KINDS, serviceJobHandlers } from './job-kinds';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
 import type { Webhooks } from './webhooks/delivery';
@@ -66,6 +67,8 @@ export interface Service {
 
 /** The payments engine over `db`; `wake` is set once a worker exists in this process. */
 export function createEngine(db: Db, config: Config, routes: PaymentRoutes = defaultRoutes(db, config.payments.sandboxLatencyMs)): Engine {
+  // What follows a charge's change (its billing cycle, its checkout session): registered once per process.
+  registerChargeFollowers();
   return {
     db,
     orchestrator: new Orchestrator(routes, config.payments.providerTimeoutMs),

@@ -10,8 +10,7 @@ import * as repo from './repo';
 import { assertTransition, eventOf, STATUS_MESSAGE, type TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
 import { transactionView } from './view';
-import { chargeOutcome } from '../subscriptions/outcome';
-import { checkoutOutcome } from '../checkout/outcome';
+import { chargeFollowers } from './followers';
 import { transactionChanged } from './notify';
 
 export class Change {
@@ -88,10 +87,8 @@ export async function changeTransactionIn<T>(
     for (const type of c.events) {
       await recordEvent(q, c.scope, { type, resource: 'transaction', resourceId: c.row.id, object }, c.at);
     }
-    // A billing cycle's charge: its cycle and subscription follow the outcome in this same database transaction.
-    if (c.row.billing_cycle_id) await chargeOutcome(q, c.row, c.events);
-    // A charge made on a checkout page: its approval completes the session, in this same database transaction.
-    if (c.row.checkout_session_id) await checkoutOutcome(q, c.row, c.events, c.at);
+    // What follows the charge (a billing cycle, a checkout session), in this same database transaction.
+    for (const f of chargeFollowers()) await f.follow(q, c.row, c.events, c.at);
   }
   return { value, row: c.row };
 }

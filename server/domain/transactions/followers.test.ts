@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { registerChargeFollowers } from '../charge-followers';
+import { chargeFollowers, followCharges } from './followers';
+
+describe("a charge's followers", () => {
+  it('are the subscription then the checkout, registered once however often the service is composed', () => {
+    registerChargeFollowers();
+    registerChargeFollowers();
+    followCharges({ name: 'subscription', follow: async () => undefined });
+    const names = chargeFollowers().map((f) => f.name);
+    expect(names.slice(0, 2)).toEqual(['subscription', 'checkout']);
+    expect(names.filter((n) => n === 'subscription')).toHaveLength(1);
+    expect(names.filter((n) => n === 'checkout')).toHaveLength(1);
+  });
+});
