@@ -22,6 +22,20 @@ const FLOORS = [
 ];
 const floorPath = (entries) =>
   `^server/(${entries.map((e) => (e.endsWith('/') ? e.replace(/\./g, '\\.') : `${e.replace(/\./g, '\\.')}$`)).join('|')})`;
+/**
+ * The floors inside domain/, lowest first, the same way: a charge's followers (subscriptions, checkout) sit above the
+ * engine (transactions) and register with it (`domain/charge-followers.ts`), so the engine imports neither.
+ */
+const DOMAIN_FLOORS = [
+  ['domain/recovery.ts', 'domain/documents.ts'],
+  ['domain/access/', 'domain/fees/', 'domain/clock/', 'domain/catalog/', 'domain/webhooks/', 'domain/wallets/'],
+  ['domain/customers/', 'domain/splits/'],
+  ['domain/addresses/', 'domain/ledger/'],
+  ['domain/transactions/'],
+  ['domain/withdrawals/', 'domain/subscriptions/'],
+  ['domain/checkout/'],
+  ['domain/charge-followers.ts'],
+];
 const floorRules = FLOORS.slice(0, -1).map((floor, i) => ({
   name: `floor-${i}-${floor[0].replace(/[/.]/g, '').replace(/ts$/, '')}`,
   comment: `A module of floor ${i} (${floor.join(', ')}) imports from a floor above it: move what it needs down, or let the upper floor call it.`,
@@ -29,10 +43,18 @@ const floorRules = FLOORS.slice(0, -1).map((floor, i) => ({
   from: { path: floorPath(floor), pathNot: TEST_FILES },
   to: { path: floorPath(FLOORS.slice(i + 1).flat()) },
 }));
+const domainFloorRules = DOMAIN_FLOORS.slice(0, -1).map((floor, i) => ({
+  name: `domain-floor-${i}-${floor[0].replace(/^domain\//, '').replace(/[/.]/g, '').replace(/ts$/, '')}`,
+  comment: `A domain module of floor ${i} (${floor.join(', ')}) imports from a domain floor above it: let the upper module register with it instead.`,
+  severity: 'error',
+  from: { path: floorPath(floor), pathNot: TEST_FILES },
+  to: { path: floorPath(DOMAIN_FLOORS.slice(i + 1).flat()) },
+}));
 
 module.exports = {
   forbidden: [
     ...floorRules,
+    ...domainFloorRules,
     {
       name: 'no-upward-http',
       comment: 'A module below http/ imports http/: the request would walk back up. Move what it needs to core/.',

@@ -73,7 +73,7 @@ describe('the layer rules', () => {
     expect(await cruise(tree(sound), ['server'])).toEqual({ code: 0, violations: [] });
   });
 
-  it('fails on an import from a higher floor: db or config reaching up, payments into the domain, the domain into the service', { timeout: 60_000 }, async () => {
+  it('fails on an import from a higher floor: db or config reaching up, payments into the domain, the domain into the service, the engine into checkout', { timeout: 60_000 }, async () => {
     const dir = tree({
       ...sound,
       'server/config.ts': "import { retry } from './webhooks/schedule';\nexport const c = () => retry;\n",
@@ -82,12 +82,16 @@ describe('the layer rules', () => {
       'server/payments/provider.ts': "import type { Mode } from '../domain/access/keys';\nexport const p = (m: Mode) => m;\n",
       'server/domain/access/keys.ts': "export type Mode = 'sandbox' | 'production';\n",
       'server/domain/late.ts': "import { start } from '../service';\nexport const l = () => start();\n",
+      // Inside the domain: the engine calling a follower of its charges instead of letting it register.
+      'server/domain/checkout/outcome.ts': 'export const complete = () => 1;\n',
+      'server/domain/transactions/change.ts': "import { complete } from '../checkout/outcome';\nexport const change = () => complete();\n",
       // A test may reach up for its set-up: the floors bind production code.
       'server/db/open.test.ts': "import { list } from '../domain/service';\nlist();\n",
     });
     const result = await cruise(dir, ['server']);
     expect(result.code).not.toBe(0);
     expect(result.violations).toEqual([
+      'domain-floor-4-transactions: server/domain/transactions/change.ts -> server/domain/checkout/outcome.ts',
       'floor-1-config: server/config.ts -> server/webhooks/schedule.ts',
       'floor-2-db: server/db/open.ts -> server/domain/service.ts',
       'floor-3-jobs: server/payments/provider.ts -> server/domain/access/keys.ts',

@@ -16,8 +16,8 @@ import { splitTemplateOf } from '../splits/template';
 import { initialPayment, recordCharge, typedPayerCopy } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import * as txRepo from '../transactions/repo';
-import { recordSessionCharge } from '../checkout/sessions-repo';
 import { emitCycle } from './events';
+import { subscriptionFollowers } from './followers';
 import type { SubscriptionJob } from './job-types';
 import { endSubscription, moveCycle, moveSubscription, nowOf } from './lifecycle';
 import * as repo from './repo';
@@ -63,7 +63,7 @@ async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow
     ...(checkout ? { checkout } : {}),
   });
   // The first cycle's charge is the payment the payer started on the checkout page: the session follows it.
-  if (checkout) await recordSessionCharge(q, checkout.checkoutSessionId, id, at);
+  if (checkout) for (const f of subscriptionFollowers()) await f.firstCharge(q, checkout.checkoutSessionId, id, at);
   if (attempt > 1) {
     await txRepo.addTimeline(q, id, {
       type: 'note', message: `Retry ${attempt - 1} of billing cycle ${c.cycle} of subscription ${s.id}`,

@@ -8,8 +8,8 @@ import { newId } from '../../ids';
 import { enqueueOn, timeOf } from '../clock/time';
 import { periodFrom, periodOn, type Cadence } from './calendar';
 import { addDays, saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
-import { subscriptionEnded } from '../checkout/places';
 import { emitCycle, emitSubscription } from './events';
+import { subscriptionFollowers } from './followers';
 import type { SubscriptionJob } from './job-types';
 import * as repo from './repo';
 import { canMove, canMoveCycle, subscriptionEventOf, type CycleStatus, type SubscriptionStatus } from './status';
@@ -38,7 +38,7 @@ export async function endSubscription(q: Queryable, s: repo.SubscriptionRow, to:
     if (c.status !== 'billing') await moveCycle(q, c, 'canceled', at, { nextRetryAt: null });
   }
   // Started on a payment link: a place its session held for it, with no charge left that could be approved, goes back.
-  if (s.checkout_session_id) await subscriptionEnded(q, s.checkout_session_id);
+  if (s.checkout_session_id) for (const f of subscriptionFollowers()) await f.ended(q, s.checkout_session_id);
   return moveSubscription(q, s, to, at, { nextBillingAt: null, ...(to === 'canceled' ? { canceledAt: at } : {}) });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerChargeFollowers } from '../charge-followers';
+import { subscriptionFollowers } from '../subscriptions/followers';
 import { chargeFollowers, followCharges } from './followers';
 
 describe("a charge's followers", () => {
@@ -11,5 +12,6 @@ describe("a charge's followers", () => {
     expect(names.slice(0, 2)).toEqual(['subscription', 'checkout']);
     expect(names.filter((n) => n === 'subscription')).toHaveLength(1);
     expect(names.filter((n) => n === 'checkout')).toHaveLength(1);
+    expect(subscriptionFollowers().map((f) => f.name)).toEqual(['checkout']);
   });
 });
