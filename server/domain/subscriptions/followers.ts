@@ -4,6 +4,7 @@
  * back when the subscription ends before a charge could complete it. Registered with the charge's followers by the
  * composition of the service (`domain/charge-followers.ts`); each runs in the caller's database transaction.
  */
+import { Followers } from '../../core/registry';
 import type { Queryable } from '../../db/types';
 
 export interface SubscriptionFollower {
@@ -15,14 +16,14 @@ export interface SubscriptionFollower {
   ended(q: Queryable, sessionId: string): Promise<void>;
 }
 
-const followers: SubscriptionFollower[] = [];
+const followers = new Followers<SubscriptionFollower>('subscription followers');
 
 /** Registers `follower` once (by name). */
 export function followSubscriptions(follower: SubscriptionFollower): void {
-  if (!followers.some((f) => f.name === follower.name)) followers.push(follower);
+  followers.register(follower);
 }
 
-/** The registered followers, in registration order. */
+/** The registered followers, in registration order; none registered is an error (a session would be left behind). */
 export function subscriptionFollowers(): readonly SubscriptionFollower[] {
-  return followers;
+  return followers.all(true);
 }

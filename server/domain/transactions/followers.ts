@@ -4,6 +4,7 @@
  * that transactions/ imports neither. The composition of the service registers them (`domain/charge-followers.ts`,
  * called by `startService`); they run in registration order, after the change's events are recorded.
  */
+import { Followers } from '../../core/registry';
 import type { Queryable } from '../../db/types';
 import type { EventType } from '../../webhooks/outbox';
 import type { TransactionRow } from './repo';
@@ -15,14 +16,18 @@ export interface ChargeFollower {
   follow(q: Queryable, row: TransactionRow, events: readonly EventType[], at: Date): Promise<void>;
 }
 
-const followers: ChargeFollower[] = [];
+const followers = new Followers<ChargeFollower>('charge followers');
 
 /** Registers `follower` once (by name); later registrations of the same name are ignored. */
 export function followCharges(follower: ChargeFollower): void {
-  if (!followers.some((f) => f.name === follower.name)) followers.push(follower);
+  followers.register(follower);
 }
 
-/** The registered followers, in registration order. */
-export function chargeFollowers(): readonly ChargeFollower[] {
-  return followers;
+/**
+ * The registered followers, in registration order. A charge that has a follower to tell (`needed`: it belongs to a
+ * billing cycle or a checkout session) in a process where none was registered is an error, never a silent skip: the
+ * cycle or session would be left behind its charge.
+ */
+export function chargeFollowers(needed = false): readonly ChargeFollower[] {
+  return followers.all(needed);
 }
