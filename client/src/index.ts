@@ -114,6 +114,11 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     },
   });
 
+  /**
+   * One operation, as stripe-node's request sender does it: the idempotency key first (once, the same on every
+   * attempt), then attempts, each one send with a typed result (`sendOnce`), and after each failure the retry
+   * decision (`retryWait`), until a success, an answer not worth retrying, or the retries run out.
+   */
   const call = async (method: Method, url: string, init: Init | undefined): Promise<PaymentsResult<unknown>> => {
     const {
       timeoutMs = settings.timeoutMs,
@@ -125,88 +130,66 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
       middleware: callMiddleware = [],
       ...rest
     } = init ?? {};
-    const headers = plainHeaders(rest.headers);
-    let params = rest.params;
-    let key: string | undefined;
-    if (KEYED_METHODS.has(method)) {
-      // openapi-fetch merges `params.header` last and deletes a header given there as null: the key is taken out of
-      // both places and sent once, so that the key sent on every attempt is the one the result reports.
-      const typed = { ...params?.header };
-      key = headerValue(typed, IDEMPOTENCY_HEADER) || headerValue(headers, IDEMPOTENCY_HEADER) || idempotencyKey || settings.newKey();
-      deleteHeader(typed, IDEMPOTENCY_HEADER);
-      deleteHeader(headers, IDEMPOTENCY_HEADER);
-      headers[IDEMPOTENCY_HEADER] = key;
-      params = { ...params, header: typed };
-    }
+    const { key, params, headers } = keyed(method, rest.params, plainHeaders(rest.headers), idempotencyKey);
     const send = inner[method.toUpperCase() as Uppercase<Method>] as unknown as (url: string, init: Record<string, unknown>) => Promise<Outcome>;
-    const baseFetch = callFetch ?? options.fetch ?? globalThis.fetch;
-    let retries = 0;
-    let inProgressRetries = 0;
-    let inProgressSince: number | undefined;
+    const attempt: Attempt = {
+      send,
+      url,
+      init: { ...rest, params, headers },
+      fetch: callFetch ?? options.fetch ?? globalThis.fetch,
+      middleware: callMiddleware,
+      signal,
+      timeoutMs,
+      key,
+    };
+    const budget: RetryBudget = { maxRetries, inProgressTimeoutMs, retries: 0, inProgressRetries: 0, inProgressSince: undefined };
 
-    for (let attempt = 1; ; attempt++) {
-      const timer = attemptSignal(timeoutMs, signal);
-      let answered: Response | undefined;
-      // Only a rejection of fetch itself is a connection failure; anything else thrown before an answer (the body's
-      // serializer, a header value `Request` refuses, a middleware) is the caller's bug, thrown to the caller.
-      let fetchFailed = false;
-      const fetchOnce = async (request: Request, ext?: RequestInit): Promise<Response> => {
-        try {
-          return await baseFetch(request, ext);
-        } catch (cause) {
-          fetchFailed = true;
-          throw cause;
-        }
-      };
-      // First of the list, so the last to see the answer (openapi-fetch runs `onResponse` from the end): after it
-      // only the reading of the body remains, so a failure after `answered` is set is the body's.
-      const capture: Middleware = { onResponse: ({ response }) => void (answered = response) };
-      const middleware = [capture, ...callMiddleware];
-      let outcome: Outcome | undefined;
-      let error: PaymentsError | undefined;
-      try {
-        outcome = await send(url, { ...rest, params, headers, middleware, fetch: fetchOnce, signal: timer.signal });
-      } catch (cause) {
-        const lost = correlationOf(answered);
-        if (signal?.aborted) error = clientError('aborted', cause, key, attempt, timeoutMs, lost);
-        else if (timer.timedOut()) error = clientError('timeout', cause, key, attempt, timeoutMs, lost);
-        else if (answered && (cause as Error | undefined)?.name === 'SyntaxError') error = unreadableError(answered, cause, key, attempt);
-        else if (fetchFailed || answered) error = clientError('connectionFailed', cause, key, attempt, timeoutMs, lost);
-        else throw cause;
-      } finally {
-        timer.clear();
-      }
-
-      if (outcome && outcome.error === undefined && outcome.response.ok) {
-        const { data, response } = outcome;
-        // Every success of the contract but a 204 documents a body (a test of the client checks the spec for it).
-        if (data !== undefined || response.status === 204) {
-          return { data, response, correlationId: correlationOf(response), idempotencyKey: key, attempts: attempt };
-        }
-        error = invalidAnswer(response, `The service answered ${response.status} without a body.`, key, attempt);
-      }
-      error ??= apiError(outcome!.response, outcome!.error, key, attempt);
-      const response = outcome?.response ?? (error.code === 'invalidResponse' ? answered : undefined);
-      const retryAfter = response?.headers.get('Retry-After');
-      let wait: number | undefined;
-      if (maxRetries > 0 && !signal?.aborted) {
-        if (error.code === 'idempotencyInProgress') {
-          inProgressSince ??= performance.now();
-          const left = inProgressTimeoutMs - (performance.now() - inProgressSince);
-          wait = inProgressDelay(retryAfter, ++inProgressRetries, left, settings, settings.random);
-        } else if (retries < maxRetries) {
-          wait = retryDelay({ code: error.code, statusCode: error.statusCode, retryAfter }, ++retries, settings, settings.random);
-        }
-      }
+    for (let n = 1; ; n++) {
+      const sent = await sendOnce(attempt, n);
+      if (sent.ok) return sent.result;
+      const { error, response } = sent;
+      const wait = signal?.aborted ? undefined : retryWait(error, response, budget);
       if (wait === undefined) {
-        return { error, response, correlationId: error.correlationId, idempotencyKey: key, attempts: attempt };
+        return { error, response, correlationId: error.correlationId, idempotencyKey: key, attempts: n };
       }
       await sleep(wait, signal);
       if (signal?.aborted) {
-        const aborted = clientError('aborted', signal.reason, key, attempt, timeoutMs, error.correlationId);
-        return { error: aborted, response: undefined, correlationId: aborted.correlationId, idempotencyKey: key, attempts: attempt };
+        const aborted = clientError('aborted', signal.reason, key, n, timeoutMs, error.correlationId);
+        return { error: aborted, response: undefined, correlationId: aborted.correlationId, idempotencyKey: key, attempts: n };
       }
     }
+  };
+
+  /**
+   * The idempotency key of a POST, PUT or PATCH: the caller's (typed header parameter, header, or option) or a new
+   * one, taken out of wherever it was given and set once as a header. openapi-fetch merges `params.header` last and
+   * deletes a header given there as null, so the key sent on every attempt is the one the result reports.
+   */
+  const keyed = (method: Method, params: Init['params'], headers: Record<string, string>, given: string | undefined) => {
+    if (!KEYED_METHODS.has(method)) return { key: undefined, params, headers };
+    const typed = { ...(params as { header?: Record<string, unknown> } | undefined)?.header };
+    const key = headerValue(typed, IDEMPOTENCY_HEADER) || headerValue(headers, IDEMPOTENCY_HEADER) || given || settings.newKey();
+    deleteHeader(typed, IDEMPOTENCY_HEADER);
+    deleteHeader(headers, IDEMPOTENCY_HEADER);
+    headers[IDEMPOTENCY_HEADER] = key;
+    return { key, params: { ...(params as object | undefined), header: typed } as Init['params'], headers };
+  };
+
+  /**
+   * After a failed attempt: how long to wait before the next one, or undefined to stop. `idempotencyInProgress` waits
+   * for the other request on its own clock (`inProgressTimeoutMs`); every other retryable failure spends one of
+   * `maxRetries`.
+   */
+  const retryWait = (error: PaymentsError, response: Response | undefined, budget: RetryBudget): number | undefined => {
+    if (budget.maxRetries <= 0) return undefined;
+    const retryAfter = response?.headers.get('Retry-After');
+    if (error.code === 'idempotencyInProgress') {
+      budget.inProgressSince ??= performance.now();
+      const left = budget.inProgressTimeoutMs - (performance.now() - budget.inProgressSince);
+      return inProgressDelay(retryAfter, ++budget.inProgressRetries, left, settings, settings.random);
+    }
+    if (budget.retries >= budget.maxRetries) return undefined;
+    return retryDelay({ code: error.code, statusCode: error.statusCode, retryAfter }, ++budget.retries, settings, settings.random);
   };
 
   const method = <M extends Method>(m: M): PaymentsMethod<M> =>
@@ -220,6 +203,76 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     DELETE: method('delete'),
     paginate: ((path: string, options?: PageWalk) => paginate((url, init) => call('get', url, init), path, options)) as unknown as PaymentsClient['paginate'],
   };
+}
+
+/** What every attempt of one operation sends the same way. */
+interface Attempt {
+  send: (url: string, init: Record<string, unknown>) => Promise<Outcome>;
+  url: string;
+  init: Record<string, unknown>;
+  fetch: typeof globalThis.fetch;
+  middleware: Middleware[];
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  key: string | undefined;
+}
+
+/** The retries one operation has spent, of each kind. */
+interface RetryBudget {
+  maxRetries: number;
+  inProgressTimeoutMs: number;
+  retries: number;
+  inProgressRetries: number;
+  inProgressSince: number | undefined;
+}
+
+type Sent = { ok: true; result: PaymentsResult<unknown> } | { ok: false; error: PaymentsError; response: Response | undefined };
+
+/**
+ * One attempt: one request under its own time-out, and what came of it as a typed result. A success with its data;
+ * else the error, the service's own or the client's (`aborted`, `timeout`, `connectionFailed`, `invalidResponse`),
+ * with the answer when there was one. Anything thrown before an answer that is not a failure of fetch itself (the
+ * body's serializer, a header value `Request` refuses, a middleware) is the caller's bug, thrown to the caller.
+ */
+async function sendOnce(a: Attempt, n: number): Promise<Sent> {
+  const timer = attemptSignal(a.timeoutMs, a.signal);
+  let answered: Response | undefined;
+  let fetchFailed = false;
+  const fetchOnce = async (request: Request, ext?: RequestInit): Promise<Response> => {
+    try {
+      return await a.fetch(request, ext);
+    } catch (cause) {
+      fetchFailed = true;
+      throw cause;
+    }
+  };
+  // First of the list, so the last to see the answer (openapi-fetch runs `onResponse` from the end): after it only
+  // the reading of the body remains, so a failure after `answered` is set is the body's.
+  const capture: Middleware = { onResponse: ({ response }) => void (answered = response) };
+  let outcome: Outcome | undefined;
+  let error: PaymentsError | undefined;
+  try {
+    outcome = await a.send(a.url, { ...a.init, middleware: [capture, ...a.middleware], fetch: fetchOnce, signal: timer.signal });
+  } catch (cause) {
+    const lost = correlationOf(answered);
+    if (a.signal?.aborted) error = clientError('aborted', cause, a.key, n, a.timeoutMs, lost);
+    else if (timer.timedOut()) error = clientError('timeout', cause, a.key, n, a.timeoutMs, lost);
+    else if (answered && (cause as Error | undefined)?.name === 'SyntaxError') error = unreadableError(answered, cause, a.key, n);
+    else if (fetchFailed || answered) error = clientError('connectionFailed', cause, a.key, n, a.timeoutMs, lost);
+    else throw cause;
+  } finally {
+    timer.clear();
+  }
+  if (outcome && outcome.error === undefined && outcome.response.ok) {
+    const { data, response } = outcome;
+    // Every success of the contract but a 204 documents a body (a test of the client checks the spec for it).
+    if (data !== undefined || response.status === 204) {
+      return { ok: true, result: { data, response, correlationId: correlationOf(response), idempotencyKey: a.key, attempts: n } };
+    }
+    error = invalidAnswer(response, `The service answered ${response.status} without a body.`, a.key, n);
+  }
+  error ??= apiError(outcome!.response, outcome!.error, a.key, n);
+  return { ok: false, error, response: outcome?.response ?? (error.code === 'invalidResponse' ? answered : undefined) };
 }
 
 function protocolOf(address: string): string {
