@@ -12,21 +12,8 @@ import { followSubscriptions } from './subscriptions/followers';
 import { followCharges } from './transactions/followers';
 
 export function registerChargeFollowers(): void {
-  followCharges({
-    name: 'subscription',
-    follow: async (q, row, events) => {
-      if (row.billing_cycle_id) await chargeOutcome(q, row, events);
-    },
-  });
-  followCharges({
-    name: 'checkout',
-    follow: async (q, row, events, at) => {
-      if (row.checkout_session_id) await checkoutOutcome(q, row, events, at);
-    },
-  });
-  followSubscriptions({
-    name: 'checkout',
-    firstCharge: (q, sessionId, transactionId, at) => recordSessionCharge(q, sessionId, transactionId, at),
-    ended: (q, sessionId) => subscriptionEnded(q, sessionId),
-  });
+  // Each outcome leaves alone a charge that is not its own (no billing cycle, no checkout session).
+  followCharges({ name: 'subscription', follow: chargeOutcome });
+  followCharges({ name: 'checkout', follow: checkoutOutcome });
+  followSubscriptions({ name: 'checkout', firstCharge: recordSessionCharge, ended: subscriptionEnded });
 }

@@ -21,7 +21,8 @@ import type { Sealer } from './sealer';
 import { deliver, type DeliveryResult } from './sender';
 import type { WebhookJob } from './outbox';
 import { signatureHeaders } from './signer';
-import { addressPolicy, type PrivateAddresses } from './ssrf';
+import type { PrivateAddresses } from '../config-values';
+import { addressPolicy } from './ssrf';
 
 export interface WebhookSettings {
   /** How long a receiver has to answer. */

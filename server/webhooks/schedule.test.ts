@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { DEFAULT_RETRY_SECONDS, MAX_RETRIES, nextDelaySeconds, parseRetryAfter, parseRetrySchedule } from './schedule';
+import { DEFAULT_RETRY_SECONDS, MAX_RETRIES, parseRetrySchedule } from '../config-values';
+import { nextDelaySeconds, parseRetryAfter } from './schedule';
 
 const now = new Date('2026-03-14T12:31:05.000Z');
 

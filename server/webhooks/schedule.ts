@@ -3,8 +3,8 @@
  * to 10 % jitter, lengthened to honour a receiver's `Retry-After` of up to one hour.
  */
 
-// The schedule's setting (`WEBHOOK_RETRY_SECONDS`) is read with the other settings, beside config.ts.
-export { DEFAULT_RETRY_SECONDS, MAX_RETRIES, MAX_RETRY_DELAY_SECONDS, parseRetrySchedule } from '../config-values';
+// The schedule's setting (`WEBHOOK_RETRY_SECONDS`): its default and parser are read with the other settings
+// (config-values.ts).
 
 /** The longest `Retry-After` honoured; a longer one counts as this. */
 export const MAX_RETRY_AFTER_SECONDS = 3600;

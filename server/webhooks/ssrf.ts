@@ -10,8 +10,6 @@ import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import type { PrivateAddresses } from '../config-values';
 
-export type { PrivateAddresses };
-
 /**
  * The rules one URL is checked against: `production` (https, public addresses only), `sandbox` (http or https,
  * anything but link-local) and `sandboxPublic` (http or https, public addresses only: sandbox where the operator

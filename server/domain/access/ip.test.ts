@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ipAllowed, parseAllowEntry } from './ip';
+import { parseAllowEntry } from '../../core/ip';
+import { ipAllowed } from './ip';
 
 describe('IP allow-list entries', () => {
   it('parses addresses and CIDR blocks of both families, and nothing else', () => {

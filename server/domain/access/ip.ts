@@ -2,8 +2,6 @@
 import { BlockList, isIP } from 'node:net';
 import { parseAllowEntry } from '../../core/ip';
 
-export { parseAllowEntry, type AllowEntry } from '../../core/ip';
-
 function normalizeIp(ip: string): string {
   return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
 }

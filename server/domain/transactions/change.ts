@@ -88,7 +88,8 @@ export async function changeTransactionIn<T>(
       await recordEvent(q, c.scope, { type, resource: 'transaction', resourceId: c.row.id, object }, c.at);
     }
     // What follows the charge (a billing cycle, a checkout session), in this same database transaction.
-    for (const f of chargeFollowers(Boolean(c.row.billing_cycle_id || c.row.checkout_session_id))) await f.follow(q, c.row, c.events, c.at);
+    const followed = Boolean(c.row.billing_cycle_id || c.row.checkout_session_id);
+    for (const f of chargeFollowers(followed)) await f.follow(q, c.row, c.events, c.at);
   }
   return { value, row: c.row };
 }

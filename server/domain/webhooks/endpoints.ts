@@ -17,7 +17,8 @@ import * as repo from '../../webhooks/endpoints-repo';
 import type { Sealer } from '../../webhooks/sealer';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { newSecret } from '../../webhooks/signer';
-import { addressPolicy, checkUrl, type PrivateAddresses } from '../../webhooks/ssrf';
+import type { PrivateAddresses } from '../../config-values';
+import { addressPolicy, checkUrl } from '../../webhooks/ssrf';
 
 export type Endpoint = Omit<components['schemas']['WebhookEndpoint'], 'merchant' | '_links'>;
 type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
