@@ -11,9 +11,9 @@ import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { settleDue } from './money';
 import { cancelRecorded } from './provider-calls';
-import { finishRefund } from './refunds';
+import { finishRefund, resendRefund } from './refunds';
 import * as repo from './repo';
-import { ask, cancelCharge, openChargeOperation } from './settle';
+import { cancelCharge, openChargeOperation } from './settle';
 import type { TransactionStatus } from './status';
 
 /**
@@ -83,12 +83,10 @@ export async function confirmRefund(engine: Engine, refundId: string): Promise<v
   // Whether the provider is known to hold the refund (it answered a call under its key): only then is its status's
   // "failed" (or "no such refund") an answer rather than a call still on its way.
   let held = !op || (op.state !== 'started' && op.state !== 'uncertain');
-  if (!held) {
-    const sent = await ask(engine, () =>
-      provider.refund({ idempotencyKey: refundId, authorizeKey: route.key, transactionId: t.id, amount: refund.amount, method: t.method }),
-    );
-    if (sent.kind === 'succeeded' || sent.kind === 'failed') return finishRefund(engine, refundId, sent);
-    held = sent.kind === 'pending';
+  if (op && !held) {
+    const sent = await resendRefund(engine, refundId, op);
+    if (sent.final) return;
+    held = sent.held;
   }
   const status = await engine.orchestrator.timed(
     () => provider.refundStatus({ idempotencyKey: refundId }),

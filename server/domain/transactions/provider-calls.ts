@@ -7,10 +7,10 @@
  */
 import type { Queryable } from '../../db/types';
 import { finishOperation, markUncertain, startOperation, type OperationKind } from '../../payments/operations';
-import type { AuthorizeResult } from '../../payments/provider';
+import type { AuthorizeResult, CancelResult } from '../../payments/provider';
 import type { Engine } from './engine';
 import type { TransactionRow } from './repo';
-import { ask } from './settle';
+import { runOperation, type Held, type Outcome } from '../../payments/runner';
 
 function started(engine: Engine, t: TransactionRow, kind: OperationKind, provider: string, idempotencyKey: string): Promise<unknown> {
   return startOperation(
@@ -46,6 +46,11 @@ export function authorizeVoided(q: Queryable, key: string, at: Date): Promise<bo
   return finishOperation(q, key, { state: 'failed', reason: `no answer; voided under ${key}:void` }, at);
 }
 
+/** The database transaction of an operation that needs no row lock (a void: the claim on its key is the guard). */
+export function unlocked(engine: Engine) {
+  return <T>(work: (h: Held) => Promise<T>): Promise<T> => engine.db.transaction((q) => work({ q, at: new Date() }));
+}
+
 /**
  * Tells the route to cancel what it holds under `authorizeKey`, recorded as a `void` (blind: it may hold nothing) or a
  * `release` (an answer known to exist) under `idempotencyKey`. `done` false when it is not done yet: the provider
@@ -60,17 +65,19 @@ export async function cancelRecorded(
   authorizeKey: string,
 ): Promise<{ done: true } | { done: false; reason: string }> {
   const provider = engine.orchestrator.provider(providerId);
-  await started(engine, t, kind, providerId, idempotencyKey);
-  const res = await ask(engine, () => provider.cancel({ idempotencyKey, authorizeKey, transactionId: t.id, amount: t.amount }));
-  const at = new Date();
-  if (res.kind === 'uncertain') {
-    await markUncertain(engine.db, idempotencyKey, res.reason, at);
-    return { done: false, reason: res.reason };
-  }
-  if (res.kind === 'unavailable') {
-    await finishOperation(engine.db, idempotencyKey, { state: 'failed', reason: res.reason.slice(0, 500) }, at);
-    return { done: false, reason: res.reason };
-  }
-  await finishOperation(engine.db, idempotencyKey, { state: 'succeeded', result: res }, at);
-  return { done: true };
+  const ran = await runOperation(engine.orchestrator, {
+    locked: unlocked(engine),
+    reserve: async () => ({
+      record: { scope: { merchantId: t.merchant_id, mode: t.mode }, subject: { kind: 'transaction', id: t.id }, kind, provider: providerId, idempotencyKey, amount: t.amount },
+      held: null,
+      // A key whose call the provider said it could not take did nothing: asked again, it is the same operation.
+      reopenFailed: true,
+    }),
+    call: (_held, op) => provider.cancel({ idempotencyKey: op.idempotency_key, authorizeKey, transactionId: t.id, amount: t.amount }),
+    read: (res): Outcome<CancelResult> => (res.kind === 'unavailable' ? { kind: 'unavailable', reason: res.reason } : { kind: 'done', result: res }),
+    apply: async () => undefined,
+  });
+  if (!ran) throw new Error(`void ${idempotencyKey} was not recorded`);
+  const { outcome } = ran;
+  return outcome.kind === 'done' ? { done: true } : { done: false, reason: 'reason' in outcome ? outcome.reason : outcome.kind };
 }

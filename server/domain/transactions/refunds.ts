@@ -12,15 +12,17 @@ import type { components } from '../../../generated/schema';
 import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
-import type { RefundStatusResult } from '../../payments/provider';
+import type { OperationRow } from '../../payments/operations';
+import type { RefundResult, RefundStatusResult } from '../../payments/provider';
+import { runOperation, type Outcome } from '../../payments/runner';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { changeTransaction } from './change';
+import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
 import * as ledger from './ledger-repo';
 import { refundReceivables } from './money';
 import { lockParties, partiesOf, storeRefundParties } from './parties';
-import { finishOperation, markUncertain, startOperation } from '../../payments/operations';
-import { ask, providerUnavailable } from './settle';
+import { finishOperation } from '../../payments/operations';
+import { lockTransaction, providerUnavailable } from './settle';
 import { allows, invalidTransition } from './status';
 import { transactionNotFound } from './service';
 
@@ -29,8 +31,56 @@ type CreateRefundRequest = components['schemas']['CreateRefundRequest'];
 /** How long the provider has to answer before the confirmation job takes over. */
 const RECOVERY_SECONDS = 120;
 
-/** Records the provider's final answer about a refund; a refund already final is left alone. */
-export async function finishRefund(engine: Engine, refundId: string, result: Exclude<RefundStatusResult, { kind: 'pending' }>): Promise<void> {
+/** The provider's final answer about a refund: it returned the money, or could not. */
+export type RefundFinal = Exclude<RefundStatusResult, { kind: 'pending' }>;
+
+/**
+ * Under the transaction's lock, the provider's final answer about a refund (its operation closed beside it, by the
+ * runner or by `finishRefund`): a refund already final is left alone; a failed one gives its amount back; a
+ * succeeded one takes from the receivables and moves the transaction.
+ */
+async function settleRefundIn(c: Change, refundId: string, result: RefundFinal): Promise<void> {
+  const current = await ledger.findRefund(c.q, refundId, true);
+  if (!current || current.status !== 'pending') return;
+  if (result.kind === 'failed') {
+    await ledger.setRefundStatus(c.q, refundId, 'failed', result.reason, c.at);
+    await c.timeline('refund', 'Refund failed', { refundId, amount: current.amount, status: 'failed' });
+    return;
+  }
+  await ledger.setRefundStatus(c.q, refundId, 'succeeded', null, c.at);
+  const refunded = c.row.refunded_amount + current.amount;
+  await c.patch({ refundedAmount: refunded });
+  await refundReceivables(c, current);
+  await c.timeline('refund', 'Refund succeeded', { refundId, amount: current.amount, status: 'succeeded' });
+  // A refund that completes while the transaction is in dispute changes its amounts, not its status: the
+  // dispute decides that (a won dispute of a wholly refunded transaction ends `refunded`).
+  if (c.row.status !== 'approved') return;
+  if (refunded >= c.row.captured_amount) await c.move('refunded');
+  else c.emit('transaction.partially-refunded');
+}
+
+/** How a refund's answer reads for the runner. */
+export function readRefundAnswer(res: RefundResult): Outcome<RefundResult> {
+  switch (res.kind) {
+    case 'succeeded':
+      return { kind: 'done', result: res };
+    case 'failed':
+      return { kind: 'declined', result: res, reason: res.reason };
+    case 'pending':
+      return { kind: 'pending', result: res };
+    case 'unavailable':
+      return { kind: 'unavailable', reason: res.reason };
+  }
+}
+
+/** The final answer of a refund the runner has (`done` or `declined`), or null while it has none. */
+function finalOf(outcome: Outcome<RefundResult>): RefundFinal | null {
+  if (outcome.kind !== 'done' && outcome.kind !== 'declined') return null;
+  return outcome.result.kind === 'failed' ? outcome.result : { kind: 'succeeded' };
+}
+
+/** Records the provider's final answer about a refund learned by asking its status; a refund already final is left alone. */
+export async function finishRefund(engine: Engine, refundId: string, result: RefundFinal): Promise<void> {
   const refund = await ledger.findRefund(engine.db, refundId);
   if (!refund) return;
   await changeTransaction(engine.db, { id: refund.transaction_id }, async (c) => {
@@ -39,103 +89,108 @@ export async function finishRefund(engine: Engine, refundId: string, result: Exc
     // The refund's provider operation (keyed by the refund's id) closes with the refund, in the same transaction.
     const state = result.kind === 'failed' ? 'failed' : 'succeeded';
     await finishOperation(c.q, refundId, { state, result, reason: result.kind === 'failed' ? result.reason : null }, c.at);
-    if (result.kind === 'failed') {
-      await ledger.setRefundStatus(c.q, refundId, 'failed', result.reason, c.at);
-      await c.timeline('refund', 'Refund failed', { refundId, amount: current.amount, status: 'failed' });
-      return;
-    }
-    await ledger.setRefundStatus(c.q, refundId, 'succeeded', null, c.at);
-    const refunded = c.row.refunded_amount + current.amount;
-    await c.patch({ refundedAmount: refunded });
-    await refundReceivables(c, current);
-    await c.timeline('refund', 'Refund succeeded', { refundId, amount: current.amount, status: 'succeeded' });
-    // A refund that completes while the transaction is in dispute changes its amounts, not its status: the
-    // dispute decides that (a won dispute of a wholly refunded transaction ends `refunded`).
-    if (c.row.status !== 'approved') return;
-    if (refunded >= c.row.captured_amount) await c.move('refunded');
-    else c.emit('transaction.partially-refunded');
+    await settleRefundIn(c, refundId, result);
   });
 }
 
-export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
-  const reserved = await changeTransaction(engine.db, { scope, id: transactionId }, async (c) => {
-    if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
-    const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
-    const refundable = c.row.captured_amount - taken;
-    const amount = input?.amount ?? refundable;
-    if (refundable <= 0 || amount > refundable) {
-      throw new ApiError('refundAmountInvalid', {
-        resource: 'transaction',
-        message: `At most ${refundable} cents of ${c.row.id} can be refunded; ${amount} was asked.`,
-        params: [{ amount: `must be at most ${refundable}` }],
-      });
-    }
-    // Lock order: the transaction's row (changeTransaction), then the balances of the parties that will bear the
-    // refund, in merchant-id order, before anything is written. A withdrawal takes one balance and never a
-    // transaction row, so the two serialize without a cycle. Each party's part is then set aside (its `reserved`).
-    const id = newId('rfd');
-    const parties = await partiesOf(c, id, amount);
-    await lockParties(c, parties);
-    const refund = await ledger.insertRefund(
-      c.q,
-      { id, transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
-      c.at,
-    );
-    await storeRefundParties(c, refund.id, parties);
-    const route = c.row.processing.route;
-    if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
-    // The provider operation is recorded with the reservation, before the call: a refund is never sent unrecorded.
-    await startOperation(
-      c.q,
-      {
-        scope: c.scope, subject: { kind: 'transaction', id: c.row.id }, causeId: refund.id, kind: 'refund',
-        provider: route.provider, idempotencyKey: refund.id, amount,
-      },
-      c.at,
-    );
-    await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
-    await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
-    await recovery.mark(c.q, { resource: 'refund', id: refund.id, status: 201 });
-    return { refund, route: c.row.processing.route, method: c.row.method };
+/**
+ * Sends a pending refund again under its own key through the runner (`refund.confirm`), resuming its open operation:
+ * the provider answers a repeated key with its first answer, so it is refunded at most once. A final answer is
+ * recorded with the operation; `held` says whether the provider is known to hold the refund now (it accepted it),
+ * which is what lets a later "failed" status count. A provider that cannot take the call keeps the operation open.
+ */
+export async function resendRefund(engine: Engine, refundId: string, op: OperationRow): Promise<{ final: boolean; held: boolean }> {
+  const ran = await runOperation(engine.orchestrator, {
+    locked: lockTransaction(engine, { id: op.subject_id }),
+    reserve: async (c) => {
+      const route = c.row.processing.route;
+      if (!route) return null;
+      return { resume: op, held: { route, row: c.row } };
+    },
+    call: ({ route, row }, o) =>
+      engine.orchestrator.provider(route.provider).refund({ idempotencyKey: o.idempotency_key, authorizeKey: route.key, transactionId: row.id, amount: o.amount, method: row.method }),
+    read: readRefundAnswer,
+    keepOpenWhenUnavailable: true,
+    apply: async (c, outcome) => {
+      const final = finalOf(outcome);
+      if (final) await settleRefundIn(c, refundId, final);
+    },
   });
-  if (!reserved) throw transactionNotFound(transactionId);
-  const { refund, route, method } = reserved.value;
-  if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
+  if (!ran) return { final: false, held: false };
+  return { final: finalOf(ran.outcome) !== null, held: ran.outcome.kind === 'pending' };
+}
 
-  const provider = engine.orchestrator.provider(route.provider);
-  // A provider that said "unavailable" refunded nothing; one that did not answer (or broke) may have refunded.
-  const answer = await ask(engine, () =>
-    provider.refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
-  );
-  const ambiguous = answer.kind === 'uncertain';
-  const result = answer.kind === 'uncertain' ? { kind: 'pending' as const } : answer;
-  if (result.kind === 'unavailable') {
-    // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
-    await changeTransaction(engine.db, { id: transactionId }, async (c) => {
-      const current = await ledger.findRefund(c.q, refund.id, true);
-      if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
-      await recovery.clear(c.q);
-      await finishOperation(c.q, refund.id, { state: 'failed', reason: result.reason.slice(0, 500) }, c.at);
-      await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
-    });
-    throw providerUnavailable();
-  }
-  if (result.kind !== 'pending') await finishRefund(engine, refund.id, result);
-  else {
-    // Accepted but not confirmed, or not answered at all: the refund stays `pending` (never deleted, so never asked
-    // twice) and the provider is asked where it stands after a while (the recovery job stays as the backstop). Not
-    // answered is an `uncertain` operation; accepted stays `started` (the provider has it, its outcome comes later).
-    if (ambiguous) {
-      await changeTransaction(engine.db, { id: transactionId }, async (c) => {
-        if (!(await markUncertain(c.q, refund.id, answer.reason, c.at))) return;
+export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
+  const ran = await runOperation(engine.orchestrator, {
+    locked: lockTransaction(engine, { scope, id: transactionId }),
+    reserve: async (c) => {
+      if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
+      const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      const refundable = c.row.captured_amount - taken;
+      const amount = input?.amount ?? refundable;
+      if (refundable <= 0 || amount > refundable) {
+        throw new ApiError('refundAmountInvalid', {
+          resource: 'transaction',
+          message: `At most ${refundable} cents of ${c.row.id} can be refunded; ${amount} was asked.`,
+          params: [{ amount: `must be at most ${refundable}` }],
+        });
+      }
+      // Lock order: the transaction's row (the runner's lock), then the balances of the parties that will bear the
+      // refund, in merchant-id order, before anything is written. A withdrawal takes one balance and never a
+      // transaction row, so the two serialize without a cycle. Each party's part is then set aside (its `reserved`).
+      const id = newId('rfd');
+      const parties = await partiesOf(c, id, amount);
+      await lockParties(c, parties);
+      const refund = await ledger.insertRefund(
+        c.q,
+        { id, transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
+        c.at,
+      );
+      await storeRefundParties(c, refund.id, parties);
+      const route = c.row.processing.route;
+      if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
+      await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
+      await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
+      await recovery.mark(c.q, { resource: 'refund', id: refund.id, status: 201 });
+      // The provider operation is recorded with the reservation, before the call (the runner): never sent unrecorded.
+      const record = {
+        scope: c.scope, subject: { kind: 'transaction' as const, id: c.row.id }, causeId: refund.id, kind: 'refund' as const,
+        provider: route.provider, idempotencyKey: refund.id, amount,
+      };
+      return { record, held: { refund, route, method: c.row.method } };
+    },
+    // A provider that said "unavailable" refunded nothing; one that did not answer (or broke) may have refunded.
+    call: ({ refund, route, method }) =>
+      engine.orchestrator.provider(route.provider).refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
+    read: readRefundAnswer,
+    apply: async (c, outcome, { held: { refund }, closed }) => {
+      const final = finalOf(outcome);
+      if (final) return settleRefundIn(c, refund.id, final);
+      if (outcome.kind === 'unavailable') {
+        // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
+        const current = await ledger.findRefund(c.q, refund.id, true);
+        if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
+        await recovery.clear(c.q);
+        await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
+        return;
+      }
+      // Not answered: the refund stays `pending` (never deleted, so never asked twice), its operation `uncertain`.
+      if (outcome.kind === 'uncertain' && closed) {
         await c.timeline('refund', 'Refund sent; the provider has not confirmed it yet', { refundId: refund.id, amount: refund.amount, status: 'pending' });
-      });
-    }
+      }
+    },
+  });
+  if (!ran) throw transactionNotFound(transactionId);
+  const { refund } = ran.held;
+  if (ran.outcome.kind === 'unavailable') throw providerUnavailable();
+  if (ran.outcome.kind === 'pending' || ran.outcome.kind === 'uncertain') {
+    // Accepted but not confirmed, or not answered at all: the provider is asked where it stands after a while (the
+    // recovery job stays as the backstop). Accepted stays `started` (the provider has it, its outcome comes later).
     const at = new Date(Date.now() + engine.settings.refundConfirmSeconds * 1000);
     await schedule(engine.db, { kind: 'refund.confirm', payload: { refundId: refund.id } }, at, `refund.confirm:${refund.id}:poll`);
     engine.wake();
   }
-  const final = await ledger.findRefund(engine.db, refund.id);
-  if (!final) throw new Error(`refund ${refund.id} vanished`);
-  return final;
+  const requested = await ledger.findRefund(engine.db, refund.id);
+  if (!requested) throw new Error(`refund ${refund.id} vanished`);
+  return requested;
 }

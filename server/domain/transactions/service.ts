@@ -9,12 +9,16 @@ import type { Queryable } from '../../db/types';
 import type { Merchant, Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import { parseList } from '../../core/lists';
-import { changeTransaction } from './change';
+import type { Change } from './change';
 import type { Engine } from './engine';
 import * as repo from './repo';
 import type { CaptureResult } from '../../payments/provider';
-import { finishOperation, type OperationRow } from '../../payments/operations';
-import { approve, ask, cancelCharge, giveBack, holdUncertain, operationUncertain, providerUnavailable, reserve } from './settle';
+import type { OperationRow } from '../../payments/operations';
+import { runOperation, type Outcome } from '../../payments/runner';
+import {
+  applyUnsettled, approve, callChargeOperation, cancelCharge, chargeOperationRecorded, lockTransaction, operationUncertain,
+  providerUnavailable, readChargeAnswer, reserveChargeOperation,
+} from './settle';
 import { allows, invalidTransition, OPERATIONS } from './status';
 import { listItemView, readTransaction, type TransactionListItem } from './view';
 import { NO_RECOVERY, type Recovery } from '../recovery';
@@ -56,34 +60,24 @@ async function find(engine: Engine, scope: Scope, id: string): Promise<repo.Tran
 }
 
 /**
- * Records a capture's answer: the operation is finished and, when the provider captured, the transaction becomes
- * `approved` with its receivables, in one database transaction. Applied once whoever calls it (the request, the
- * reconcile job, a run beside them): only a `pre-authorized` transaction is approved, and a decline is written on the
- * timeline only by the call that closed the operation. `captured` when the provider captured.
+ * Records a capture's answer under the row lock (the runner closed the operation beside it): when the provider
+ * captured, a `pre-authorized` transaction becomes `approved` with its receivables; a decline is written on the
+ * timeline only by the call that closed the operation (`closed`), and clears the request's recovery point (nothing
+ * was captured: the 402 is the answer, and a retry under the request's key asks again). Applied once whoever calls
+ * it (the request, the reconcile job, a run beside them). `captured` when the provider captured.
  */
-export async function applyCapture(
-  engine: Engine,
-  op: OperationRow,
-  result: Exclude<CaptureResult, { kind: 'unavailable' }>,
-  recovery: Recovery = NO_RECOVERY,
-): Promise<{ captured: boolean; row: repo.TransactionRow } | null> {
-  const out = await changeTransaction(engine.db, { id: op.subject_id }, async (c) => {
-    const take = op.amount;
-    if (result.kind === 'declined') {
-      const closed = await finishOperation(c.q, op.idempotency_key, { state: 'failed', result, reason: result.message }, c.at);
-      if (closed) await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
-      // Nothing was captured: the 402 is the answer, and a retry under the request's key asks again.
-      await recovery.clear(c.q);
-      return false;
-    }
-    await finishOperation(c.q, op.idempotency_key, { state: 'succeeded', result }, c.at);
-    if (c.row.status === 'pre-authorized') {
-      await c.timeline('capture', 'Amount captured', { amount: take, releasedAmount: c.row.amount - take });
-      await approve(c, take, c.row.processing.authorizationCode ?? null);
-    }
-    return true;
-  });
-  return out ? { captured: out.value, row: out.row } : null;
+export async function applyCaptureIn(c: Change, op: OperationRow, outcome: Outcome<unknown>, closed: boolean, recovery: Recovery = NO_RECOVERY): Promise<boolean> {
+  const take = op.amount;
+  if (outcome.kind === 'declined') {
+    if (closed) await c.timeline('capture', 'Capture declined by the acquirer', { amount: take, declined: true });
+    await recovery.clear(c.q);
+    return false;
+  }
+  if (c.row.status === 'pre-authorized') {
+    await c.timeline('capture', 'Amount captured', { amount: take, releasedAmount: c.row.amount - take });
+    await approve(c, take, c.row.processing.authorizationCode ?? null);
+  }
+  return true;
 }
 
 /**
@@ -107,30 +101,34 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
       });
     }
   };
-  const { row: held, op } = await reserve(engine, t, 'capture', check, (row) => amount ?? row.amount, undefined, recovery);
-  const route = held.processing.route;
-  if (!route || !op) throw new Error(`pre-authorized transaction ${id} has no route`);
-  const provider = engine.orchestrator.provider(route.provider);
-  const result = await ask(engine, () =>
-    provider.capture({ idempotencyKey: op.idempotency_key, authorizeKey: route.key, transactionId: id, amount: op.amount }),
-  );
-  if (result.kind === 'unavailable') {
-    await giveBack(engine, op, result.reason, recovery);
-    throw providerUnavailable();
-  }
-  if (result.kind === 'uncertain') {
-    await holdUncertain(engine, op, result.reason);
-    throw operationUncertain('capture');
-  }
-  const out = await applyCapture(engine, op, result, recovery);
-  if (!out) throw transactionNotFound(id);
-  if (!out.captured) {
+  let captured: repo.TransactionRow | null = null;
+  const ran = await runOperation(engine.orchestrator, {
+    locked: lockTransaction(engine, { id: t.id }),
+    reserve: async (c) => {
+      const r = await reserveChargeOperation(c, 'capture', check, (row) => amount ?? row.amount);
+      if (!r) throw new Error(`pre-authorized transaction ${id} has no route`);
+      return r;
+    },
+    recorded: (c, op) => chargeOperationRecorded(engine, c, op, undefined, recovery),
+    call: (held, op) => callChargeOperation(engine, held, op) as Promise<CaptureResult>,
+    read: readChargeAnswer,
+    apply: async (c, outcome, { op, closed }) => {
+      if (outcome.kind === 'done' || outcome.kind === 'declined') {
+        if (await applyCaptureIn(c, op, outcome, closed, recovery)) captured = c.row;
+      } else await applyUnsettled(c, op, outcome, closed, recovery);
+    },
+  });
+  if (!ran) throw transactionNotFound(id);
+  if (ran.outcome.kind === 'unavailable') throw providerUnavailable();
+  if (ran.outcome.kind === 'uncertain') throw operationUncertain('capture');
+  if (ran.outcome.kind === 'declined') {
     throw new ApiError('paymentDeclined', {
       resource: 'transaction',
       message: 'The acquirer declined the capture; the authorization is still in place.',
     });
   }
-  return out.row;
+  if (!captured) throw transactionNotFound(id);
+  return captured;
 }
 
 /** Cancels a `pending`, `awaiting` or `pre-authorized` transaction; the reason goes to the timeline. */

@@ -4,9 +4,10 @@
  */
 import { ApiError } from '../../core/errors';
 import type { Queryable } from '../../db/types';
-import { finishOperation, markUncertain, openOperationsOf, startOperation, type OperationRow } from '../../payments/operations';
-import type { Change } from './change';
-import { changeTransaction } from './change';
+import { openOperationsOf, type OperationRow } from '../../payments/operations';
+import type { CancelResult, CaptureResult } from '../../payments/provider';
+import { runOperation, type Outcome, type Reservation } from '../../payments/runner';
+import { changeTransaction, type Change, type Locate } from './change';
 import { schedule, type Engine } from './engine';
 import { createReceivables } from './money';
 import type { TransactionRow } from './repo';
@@ -66,107 +67,115 @@ export function chargeOperationKey(routeKey: string, kind: 'capture' | 'cancel',
   return kind === 'capture' ? `${routeKey}:capture:${amount}` : `${routeKey}:cancel`;
 }
 
+/** What a capture or cancel on the route's authorization holds between its reserve and its outcome. */
+export interface ChargeHeld {
+  row: TransactionRow;
+  route: NonNullable<TransactionRow['processing']['route']>;
+}
+
 /**
- * Takes the transaction for one provider operation (`capture` or `cancel`): under the row lock, `check` decides
- * whether it applies and no other capture or cancel may be open; the operation is recorded (`started`) with a
- * reconcile job as its recovery point, due once the call has surely ended, in the same database transaction. A
- * transaction without a route (a charge never sent) has nothing at the provider: no operation. `note` is what the
- * outcome writes on the timeline (a cancel's reason).
+ * The reserve of a capture or cancel (`kind`): under the row lock, `check` decides whether it applies and no other
+ * capture or cancel may be open; the operation is recorded (`started`, the runner) with a reconcile job as its
+ * recovery point, due once the call has surely ended (`chargeOperationRecorded`). A transaction without a route (a
+ * charge never sent) has nothing at the provider: no operation (`null`). A key the provider said it did nothing
+ * under is asked again as a new attempt (a capture retried after a 503).
  */
-export async function reserve(
-  engine: Engine,
-  t: Pick<TransactionRow, 'id'>,
+export async function reserveChargeOperation(
+  c: Change,
   kind: 'capture' | 'cancel',
   check: (row: TransactionRow) => void,
   amountOf: (row: TransactionRow) => number,
-  note?: string,
-  recovery: Recovery = NO_RECOVERY,
-): Promise<{ row: TransactionRow; op: OperationRow | null }> {
-  const out = await changeTransaction(engine.db, { id: t.id }, async (c) => {
-    check(c.row);
-    const open = await openChargeOperation(c.q, c.row.id);
-    if (open) throw operationOpen(c.row, kind, open);
-    const route = c.row.processing.route;
-    // Nothing at a provider to void (a charge still in flight): the cancel is the local move alone (`applyCancel`,
-    // which records the request's recovery point with it).
-    if (!route) return { row: c.row, op: null };
-    const amount = amountOf(c.row);
-    const op = await startOperation(
-      c.q,
-      {
-        scope: c.scope, subject: { kind: 'transaction', id: c.row.id }, kind, provider: route.provider, amount,
-        idempotencyKey: chargeOperationKey(route.key, kind, amount),
-      },
-      c.at,
-      { reopenFailed: true },
-    );
-    // Twice the provider time-out: by then the call that took it has ended, one way or the other, or its process died.
-    const due = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000);
-    const payload = { idempotencyKey: op.idempotency_key, ...(note ? { note } : {}) };
-    await schedule(c.q, { kind: 'operation.reconcile', payload }, due, `operation.reconcile:${op.idempotency_key}:${op.attempts}`);
-    // The request's recovery point, tied to the operation: a retry after this commit answers the transaction once the
-    // operation succeeded (the reconcile job above finishes it whatever becomes of this process), the 503 while it
-    // is being confirmed, the refusal if the provider refused.
-    await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200, operation: op.idempotency_key });
-    return { row: c.row, op };
-  });
-  if (!out) throw new Error(`transaction ${t.id} vanished`);
-  return out.value;
-}
-
-/** Asks the provider once: its answer, or `uncertain` when it did not answer in time or the call broke. */
-export async function ask<R>(engine: Engine, call: () => Promise<R>): Promise<R | { kind: 'uncertain'; reason: string }> {
-  let uncertain: string | null = null;
-  const res = await engine.orchestrator.timed<R | null>(call, (reason) => {
-    uncertain = reason;
-    return null;
-  });
-  return res === null || uncertain !== null ? { kind: 'uncertain', reason: uncertain ?? 'no answer' } : res;
-}
-
-/** The provider said it did nothing (`unavailable`): the operation failed and the transaction is free again. */
-export async function giveBack(engine: Engine, op: OperationRow, reason: string, recovery: Recovery = NO_RECOVERY): Promise<void> {
-  await changeTransaction(engine.db, { id: op.subject_id }, async (c) => {
-    await finishOperation(c.q, op.idempotency_key, { state: 'failed', reason: reason.slice(0, 500) }, c.at);
-    // Nothing happened: a retry under the same idempotency key runs the request again.
-    await recovery.clear(c.q);
-  });
-}
-
-/** The call did not answer: the operation stays open (and the transaction held) until the reconcile job knows. */
-export async function holdUncertain(engine: Engine, op: OperationRow, reason: string): Promise<void> {
-  await changeTransaction(engine.db, { id: op.subject_id }, async (c) => {
-    if (!(await markUncertain(c.q, op.idempotency_key, reason, c.at))) return;
-    const what = op.kind === 'capture' ? 'Capture' : 'Cancel';
-    await c.timeline(op.kind === 'capture' ? 'capture' : 'note', `${what} sent; the provider has not confirmed it yet`, { amount: op.amount, uncertain: true });
-  });
+): Promise<Reservation<ChargeHeld> | null> {
+  check(c.row);
+  const open = await openChargeOperation(c.q, c.row.id);
+  if (open) throw operationOpen(c.row, kind, open);
+  const route = c.row.processing.route;
+  // Nothing at a provider to void (a charge still in flight): the cancel is the local move alone (`applyCancel`,
+  // which records the request's recovery point with it).
+  if (!route) return null;
+  const amount = amountOf(c.row);
+  const idempotencyKey = chargeOperationKey(route.key, kind, amount);
+  const record = { scope: c.scope, subject: { kind: 'transaction' as const, id: c.row.id }, kind, provider: route.provider, amount, idempotencyKey };
+  return { record, held: { row: c.row, route }, reopenFailed: true };
 }
 
 /**
- * Records a cancel the provider confirmed (or a cancel with nothing at the provider, `op` null): the operation
- * succeeds and the transaction becomes `canceled` with its reason, in one database transaction. Applied once: the
- * status is re-read under the lock, and a transaction no longer in `from` (the reconcile job or a run beside this one
- * got there first, or a payer paid meanwhile) is not moved again. Returns false when it was not in `from`.
+ * Beside a recorded capture or cancel: its reconcile job, due at twice the provider time-out (by then the call that
+ * took it has ended, one way or the other, or its process died), and the request's recovery point tied to the
+ * operation: a retry after this commit answers the transaction once the operation succeeded (the reconcile job
+ * finishes it whatever becomes of this process), the 503 while it is being confirmed, the refusal if the provider
+ * refused. `note` is what the outcome writes on the timeline (a cancel's reason).
+ */
+export async function chargeOperationRecorded(engine: Engine, c: Change, op: OperationRow, note: string | undefined, recovery: Recovery): Promise<void> {
+  const due = new Date(c.at.getTime() + 2 * engine.orchestrator.timeoutMs + 1000);
+  const payload = { idempotencyKey: op.idempotency_key, ...(note ? { note } : {}) };
+  await schedule(c.q, { kind: 'operation.reconcile', payload }, due, `operation.reconcile:${op.idempotency_key}:${op.attempts}`);
+  await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200, operation: op.idempotency_key });
+}
+
+/** The row lock of a transaction for the runner: `changeTransaction`, its value or null when the row is gone. */
+export function lockTransaction(engine: Engine, where: Locate) {
+  return async <T>(work: (c: Change) => Promise<T>): Promise<T | null> => (await changeTransaction(engine.db, where, work))?.value ?? null;
+}
+
+/**
+ * The outcomes of a capture or cancel that are the same for both, under the lock: the provider said it did nothing
+ * (`unavailable`: the operation failed, the transaction is free again, and a retry under the request's key runs it
+ * afresh), or did not answer (`uncertain`: the operation stays open, the transaction held, until the reconcile job
+ * knows; the timeline says so once).
+ */
+export async function applyUnsettled(c: Change, op: OperationRow, outcome: Outcome<unknown>, closed: boolean, recovery: Recovery = NO_RECOVERY): Promise<void> {
+  if (outcome.kind === 'unavailable') await recovery.clear(c.q);
+  if (outcome.kind === 'uncertain' && closed) {
+    const what = op.kind === 'capture' ? 'Capture' : 'Cancel';
+    await c.timeline(op.kind === 'capture' ? 'capture' : 'note', `${what} sent; the provider has not confirmed it yet`, { amount: op.amount, uncertain: true });
+  }
+}
+
+/** How a capture's or cancel's answer reads: what the provider could not take is `unavailable`. */
+export function readChargeAnswer<R extends CaptureResult | CancelResult>(res: R): Outcome<R> {
+  if (res.kind === 'unavailable') return { kind: 'unavailable', reason: res.reason };
+  if (res.kind === 'declined') return { kind: 'declined', result: res, reason: res.message };
+  return { kind: 'done', result: res };
+}
+
+/** Sends a capture or cancel to the route that holds the authorization, under the operation's key. */
+export function callChargeOperation(engine: Engine, held: ChargeHeld, op: OperationRow): Promise<CaptureResult | CancelResult> {
+  const provider = engine.orchestrator.provider(held.route.provider);
+  const req = { idempotencyKey: op.idempotency_key, authorizeKey: held.route.key, transactionId: held.row.id, amount: op.amount };
+  return op.kind === 'capture' ? provider.capture(req) : provider.cancel(req);
+}
+
+/**
+ * Records a cancel the provider confirmed (or a cancel with nothing at the provider, `op` null), under the row lock:
+ * the transaction becomes `canceled` with its reason (the runner closed the operation beside it). Applied once: a
+ * transaction no longer in `from` (the reconcile job or a run beside this one got there first, or a payer paid
+ * meanwhile) is not moved again. Returns false when it was not moved.
+ */
+export async function applyCancelIn(c: Change, op: OperationRow | null, reason: string, from: readonly TransactionStatus[], recovery: Recovery = NO_RECOVERY): Promise<boolean> {
+  if (!from.includes(c.row.status)) return false;
+  // A route was recorded since the reserve found none: a provider now holds something that only the void path
+  // releases. Not canceled here; the caller's retry goes through that path.
+  if (!op && c.row.processing.route) return false;
+  await c.move('canceled', {}, 'canceled');
+  await c.timeline('note', 'Cancel reason', { reason });
+  if (!op) await recovery.mark(c.q, { resource: 'transaction', id: c.row.id, status: 200 });
+  return true;
+}
+
+/**
+ * `applyCancelIn` in a database transaction of its own: the cancel of a charge with nothing at a provider (`op`
+ * null), which the runner does not see. Returns whether it moved and the row as it stands, or null when it is gone.
  */
 export async function applyCancel(
   engine: Engine,
   id: string,
-  op: OperationRow | null,
+  op: null,
   reason: string,
   from: readonly TransactionStatus[],
   recovery: Recovery = NO_RECOVERY,
 ): Promise<{ moved: boolean; row: TransactionRow } | null> {
-  const out = await changeTransaction(engine.db, { id }, async (c) => {
-    if (op) await finishOperation(c.q, op.idempotency_key, { state: 'succeeded', result: { kind: 'canceled' } }, c.at);
-    if (!from.includes(c.row.status)) return false;
-    // A route was recorded since the reserve found none: a provider now holds something that only the void path
-    // releases. Not canceled here; the caller's retry goes through that path.
-    if (!op && c.row.processing.route) return false;
-    await c.move('canceled', {}, 'canceled');
-    await c.timeline('note', 'Cancel reason', { reason });
-    if (!op) await recovery.mark(c.q, { resource: 'transaction', id, status: 200 });
-    return true;
-  });
+  const out = await changeTransaction(engine.db, { id }, (c) => applyCancelIn(c, op, reason, from, recovery));
   return out ? { moved: out.value, row: out.row } : null;
 }
 
@@ -186,28 +195,35 @@ export async function cancelCharge(
   const check = (row: TransactionRow) => {
     if (!from.includes(row.status)) throw invalidTransition(row.id, row.status, 'canceled');
   };
-  const { row: held, op } = await reserve(engine, t, 'cancel', check, (row) => row.amount, reason, recovery);
-  const route = held.processing.route;
-  if (route && op) {
-    const provider = engine.orchestrator.provider(route.provider);
-    const res = await ask(engine, () =>
-      provider.cancel({ idempotencyKey: op.idempotency_key, authorizeKey: route.key, transactionId: t.id, amount: op.amount }),
-    );
-    if (res.kind === 'unavailable') {
-      await giveBack(engine, op, res.reason, recovery);
-      throw providerUnavailable();
-    }
-    if (res.kind === 'uncertain') {
-      await holdUncertain(engine, op, res.reason);
-      throw operationUncertain('cancel');
-    }
+  let local = false;
+  let out: { moved: boolean; row: TransactionRow } | null = null;
+  const ran = await runOperation(engine.orchestrator, {
+    locked: lockTransaction(engine, { id: t.id }),
+    reserve: async (c) => {
+      const r = await reserveChargeOperation(c, 'cancel', check, (row) => row.amount);
+      local = r === null;
+      return r;
+    },
+    recorded: (c, op) => chargeOperationRecorded(engine, c, op, reason, recovery),
+    call: (held, op) => callChargeOperation(engine, held, op) as Promise<CancelResult>,
+    read: readChargeAnswer,
+    apply: async (c, outcome, { op, closed }) => {
+      if (outcome.kind === 'done') out = { moved: await applyCancelIn(c, op, reason, from, recovery), row: c.row };
+      else await applyUnsettled(c, op, outcome, closed, recovery);
+    },
+  });
+  if (ran?.outcome.kind === 'unavailable') throw providerUnavailable();
+  if (ran?.outcome.kind === 'uncertain') throw operationUncertain('cancel');
+  if (local) {
+    // Nothing at a provider: the cancel is the local move alone, which records the request's recovery point with it.
+    out = await applyCancel(engine, t.id, null, reason, from, recovery);
   }
-  const out = await applyCancel(engine, t.id, op, reason, from, recovery);
+  const settled = out as { moved: boolean; row: TransactionRow } | null;
   // A charge still in flight may have moved while the provider was asked (its own job then finds it canceled and
   // releases what it got); the answer says where it stands. Canceled by the reconcile job meanwhile is a success.
-  if (out && !out.moved && !op && out.row.processing.route && from.includes(out.row.status)) {
-    throw invalidTransition(out.row.id, out.row.status, 'canceled while its charge was reaching the provider (retry the cancel)');
+  if (settled && !settled.moved && local && settled.row.processing.route && from.includes(settled.row.status)) {
+    throw invalidTransition(settled.row.id, settled.row.status, 'canceled while its charge was reaching the provider (retry the cancel)');
   }
-  if (out && !out.moved && out.row.status !== 'canceled') throw invalidTransition(out.row.id, out.row.status, 'canceled');
-  return out?.row ?? null;
+  if (settled && !settled.moved && settled.row.status !== 'canceled') throw invalidTransition(settled.row.id, settled.row.status, 'canceled');
+  return settled?.row ?? null;
 }

@@ -1,14 +1,16 @@
 /**
- * The transfer of a withdrawal, the house pipeline: the provider operation is recorded (`payout`, under the
- * withdrawal's id as idempotency key), the provider is called outside any database transaction, and its answer is
- * written with the withdrawal's outcome, ledger entry and event in one transaction. A call that times out or breaks
+ * The transfer of a withdrawal, a spec of the operation runner (payments/runner.ts): the provider operation is
+ * recorded (`payout`, under the withdrawal's id as idempotency key) under the withdrawal's row lock, the provider is
+ * called outside any database transaction, and its answer is written with the withdrawal's outcome, ledger entry and
+ * event in one transaction. A call that times out or breaks
  * leaves the operation `uncertain` and the withdrawal `pending`: nothing is assumed, the job asks again under the
  * same key (the provider answers with its first answer) until it knows. So the transfer happens once, and its
  * outcome is written once, however many runs (a retry, a worker whose lease ran out, the sandbox simulate) race.
  */
 import type { Scope } from '../../core/tenancy';
 import type { Queryable } from '../../db/types';
-import { findOperation, finishOperation, markUncertain, startOperation } from '../../payments/operations';
+import { findOperation } from '../../payments/operations';
+import { runOperation, type Held, type Outcome } from '../../payments/runner';
 import type { PayoutProvider, PayoutRequest, PayoutResult } from '../../payments/payouts';
 import { recordEvent } from '../../webhooks/outbox';
 import { merchantOf } from '../access/merchants';
@@ -78,79 +80,95 @@ export async function providerOf(engine: Engine, w: repo.WithdrawalRow): Promise
   return op ? engine.orchestrator.payoutProvider(op.provider) : engine.orchestrator.payoutRoute(w.mode);
 }
 
-/**
- * Records the operation, then asks `provider` through `call` (a payout, or the sandbox's simulate) outside any
- * database transaction. Returns the answer; a call that timed out or broke is marked uncertain and throws.
- */
-export async function askProvider(
-  engine: Engine,
-  w: repo.WithdrawalRow,
-  provider: PayoutProvider,
-  call: (req: PayoutRequest) => Promise<PayoutResult>,
-): Promise<PayoutResult> {
-  const scope: Scope = { merchantId: w.merchant_id, mode: w.mode };
-  const req = await payoutRequest(engine.db, w);
-  await startOperation(
-    engine.db,
-    { scope, subject: { kind: 'withdrawal', id: w.id }, kind: 'payout', provider: provider.id, idempotencyKey: w.id, amount: w.amount },
-    new Date(),
-  );
-  // A bank that said "unavailable" did nothing; one that did not answer (or broke) may have paid.
-  const unanswered: { reason?: string } = {};
-  const result = await engine.orchestrator.timed<PayoutResult>(
-    () => call(req),
-    (reason) => {
-      unanswered.reason = reason;
-      return { kind: 'unavailable', reason };
-    },
-  );
-  if (unanswered.reason !== undefined) {
-    await markUncertain(engine.db, w.id, unanswered.reason, new Date());
-    throw new PayoutUncertain(w.id, unanswered.reason);
+/** Under a withdrawal's row lock: the database transaction, its clock, and the withdrawal as it stands. */
+interface WithdrawalHeld extends Held {
+  w: repo.WithdrawalRow;
+}
+
+/** How the bank's answer reads for the runner: `processing` is accepted, settled later. */
+function readPayout(res: PayoutResult): Outcome<PayoutResult> {
+  switch (res.kind) {
+    case 'paid':
+      return { kind: 'done', result: res };
+    case 'failed':
+      return { kind: 'declined', result: res, reason: res.reason };
+    case 'processing':
+      return { kind: 'pending', result: res };
+    case 'unavailable':
+      return { kind: 'unavailable', reason: res.reason };
   }
-  return result;
 }
 
 /**
- * Writes the bank's final answer: the withdrawal `paid`, or `failed` with its amount credited back, the event, and
- * the operation finished, in one transaction. A withdrawal no longer pending was written by another run: nothing
- * is written again. Returns the withdrawal as it stands.
+ * Writes the bank's final answer under the withdrawal's lock (the runner closed the operation beside it): the
+ * withdrawal `paid`, or `failed` with its amount credited back, and the event. A withdrawal no longer pending was
+ * written by another run: nothing is written again. Returns the withdrawal as it stands.
  */
-export async function recordOutcome(engine: Engine, withdrawalId: string, result: Final): Promise<repo.WithdrawalRow> {
-  return engine.db.transaction(async (tx) => {
-    const current = await repo.withdrawalById(tx, withdrawalId, true);
-    if (!current) throw new Error(`withdrawal ${withdrawalId} vanished`);
-    if (current.status !== 'pending') return current;
-    const at = new Date();
-    const outcome: repo.Outcome = result.kind === 'paid' ? { status: 'paid' } : { status: 'failed', reason: result.reason };
-    const row = await repo.settleWithdrawal(tx, withdrawalId, outcome, at);
-    if (!row) throw new Error(`withdrawal ${withdrawalId} left pending under its lock`);
-    const scope: Scope = { merchantId: row.merchant_id, mode: row.mode };
-    if (result.kind === 'failed') {
-      await ledger.post(
-        tx,
-        scope,
-        {
-          type: 'withdrawal_reversal',
-          amount: row.amount,
-          source: { kind: 'withdrawal', id: row.id },
-          description: `Withdrawal ${row.id} returned by the bank: ${result.reason}`,
-          currency: row.currency,
-        },
-        at,
-      );
-    }
-    const object = withdrawalView(row, await merchantOf(tx, row.merchant_id));
-    const type = result.kind === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed';
-    await recordEvent(tx, scope, { type, resource: 'withdrawal', resourceId: row.id, object }, at);
-    await finishOperation(
+async function recordOutcomeIn(l: WithdrawalHeld, result: Final): Promise<repo.WithdrawalRow> {
+  const { q: tx, at, w: current } = l;
+  if (current.status !== 'pending') return current;
+  const outcome: repo.Outcome = result.kind === 'paid' ? { status: 'paid' } : { status: 'failed', reason: result.reason };
+  const row = await repo.settleWithdrawal(tx, current.id, outcome, at);
+  if (!row) throw new Error(`withdrawal ${current.id} left pending under its lock`);
+  const scope: Scope = { merchantId: row.merchant_id, mode: row.mode };
+  if (result.kind === 'failed') {
+    await ledger.post(
       tx,
-      row.id,
-      { state: result.kind === 'paid' ? 'succeeded' : 'failed', result, reason: result.kind === 'failed' ? result.reason : null },
+      scope,
+      {
+        type: 'withdrawal_reversal',
+        amount: row.amount,
+        source: { kind: 'withdrawal', id: row.id },
+        description: `Withdrawal ${row.id} returned by the bank: ${result.reason}`,
+        currency: row.currency,
+      },
       at,
     );
-    return row;
+  }
+  const object = withdrawalView(row, await merchantOf(tx, row.merchant_id));
+  const type = result.kind === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed';
+  await recordEvent(tx, scope, { type, resource: 'withdrawal', resourceId: row.id, object }, at);
+  return row;
+}
+
+/**
+ * Runs the transfer of a pending withdrawal through the runner: under its row lock the operation is recorded (a
+ * `payout` under the withdrawal's id), `provider` is asked through `call` (a payout, or the sandbox's simulate)
+ * outside any database transaction, and a final answer is written with the withdrawal's outcome, ledger entry and
+ * event, in one transaction. A bank that could not take the call leaves the operation open: the job asks again under
+ * it. A call that timed out or broke leaves it `uncertain` and throws. Returns the bank's answer and the withdrawal as
+ * it stands after, or null when the withdrawal is no longer pending.
+ */
+export async function runPayout(
+  engine: Engine,
+  withdrawalId: string,
+  provider: PayoutProvider,
+  call: (req: PayoutRequest) => Promise<PayoutResult>,
+): Promise<{ result: PayoutResult; row: repo.WithdrawalRow | null } | null> {
+  let written: repo.WithdrawalRow | null = null;
+  const ran = await runOperation(engine.orchestrator, {
+    locked: <T>(work: (l: WithdrawalHeld) => Promise<T>) =>
+      engine.db.transaction(async (q) => {
+        const w = await repo.withdrawalById(q, withdrawalId, true);
+        return w ? work({ q, at: new Date(), w }) : null;
+      }),
+    reserve: async ({ q, w }) => {
+      if (w.status !== 'pending') return null;
+      const scope: Scope = { merchantId: w.merchant_id, mode: w.mode };
+      const record = { scope, subject: { kind: 'withdrawal' as const, id: w.id }, kind: 'payout' as const, provider: provider.id, idempotencyKey: w.id, amount: w.amount };
+      return { record, held: await payoutRequest(q, w) };
+    },
+    call: (req) => call(req),
+    read: readPayout,
+    keepOpenWhenUnavailable: true,
+    apply: async (l, outcome) => {
+      if (outcome.kind === 'done' || outcome.kind === 'declined') written = await recordOutcomeIn(l, outcome.result as Final);
+    },
   });
+  if (!ran) return null;
+  if (ran.outcome.kind === 'uncertain') throw new PayoutUncertain(withdrawalId, ran.outcome.reason);
+  const result: PayoutResult = 'result' in ran.outcome ? ran.outcome.result : { kind: 'unavailable', reason: ran.outcome.reason };
+  return { result, row: written };
 }
 
 /**
@@ -161,8 +179,7 @@ export async function payoutWithdrawal(engine: Engine, withdrawalId: string): Pr
   const w = await repo.withdrawalById(engine.db, withdrawalId);
   if (!w || w.status !== 'pending') return;
   const provider = await providerOf(engine, w);
-  const result = await askProvider(engine, w, provider, (req) => provider.payout(req));
-  if (result.kind === 'unavailable') throw new PayoutUnavailable(w.id, result.reason);
-  if (result.kind === 'processing') return { retryAt: new Date(Date.now() + PAYOUT_POLL_SECONDS * 1000) };
-  await recordOutcome(engine, w.id, result);
+  const ran = await runPayout(engine, w.id, provider, (req) => provider.payout(req));
+  if (ran?.result.kind === 'unavailable') throw new PayoutUnavailable(w.id, ran.result.reason);
+  if (ran?.result.kind === 'processing') return { retryAt: new Date(Date.now() + PAYOUT_POLL_SECONDS * 1000) };
 }

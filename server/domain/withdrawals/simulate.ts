@@ -8,7 +8,7 @@ import type { components } from '../../../generated/schema';
 import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import type { Engine } from '../transactions/engine';
-import { askProvider, PayoutUncertain, providerOf, recordOutcome } from './payout';
+import { PayoutUncertain, providerOf, runPayout } from './payout';
 import * as repo from './repo';
 import { withdrawalNotFound } from './service';
 
@@ -33,17 +33,19 @@ export async function simulateWithdrawal(engine: Engine, scope: Scope, id: strin
   const provider = await providerOf(engine, w);
   const simulate = provider.simulate;
   if (!simulate) throw new Error(`payout provider ${provider.id} cannot simulate`);
-  let result: Awaited<ReturnType<typeof askProvider>>;
+  let ran: Awaited<ReturnType<typeof runPayout>>;
   try {
-    result = await askProvider(engine, w, provider, (req) => simulate.call(provider, req, action));
+    ran = await runPayout(engine, w.id, provider, (req) => simulate.call(provider, req, action));
   } catch (err) {
     // The bank did not answer in time (slower than the provider time-out): the payout job finds out what it did.
     if (err instanceof PayoutUncertain) throw bankUnreachable();
     throw err;
   }
-  if (result.kind === 'unavailable') throw bankUnreachable();
-  if (result.kind !== 'paid' && result.kind !== 'failed') throw new Error(`sandbox bank answered ${result.kind} to a simulation`);
-  const row = await recordOutcome(engine, w.id, result);
+  if (ran?.result.kind === 'unavailable') throw bankUnreachable();
+  if (ran && ran.result.kind !== 'paid' && ran.result.kind !== 'failed') throw new Error(`sandbox bank answered ${ran.result.kind} to a simulation`);
+  // Written by this call, or by the payout job before this call's reserve (then the bank was not asked again).
+  const row = ran?.row ?? (await repo.withdrawalById(engine.db, w.id));
+  if (!row) throw withdrawalNotFound(id);
   // The bank had already answered otherwise (it pays at once unless the amount says so): the truth is written,
   // and the tester is told the action did not apply.
   const wanted = action === 'pay' ? 'paid' : 'failed';
