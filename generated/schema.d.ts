@@ -3875,6 +3875,17 @@ export interface components {
              */
             currency: "BRL";
             /**
+             * @description Where the refund stands. Its amount is reserved from the transaction when it is asked for, and the refund
+             *     ends once, with the provider's answer; `succeeded` and `failed` never change again.
+             *
+             *     | from | to | when | webhook |
+             *     |---|---|---|---|
+             *     | (none) | `pending` | `POST /v1/transactions/{id}/refunds`: the amount is reserved and sent to the provider | none |
+             *     | `pending` | `succeeded` | the provider returned the money, at once or when asked later | `transaction.partially-refunded` or `transaction.refunded` |
+             *     | `pending` | `failed` | the provider could not return it; the amount can be refunded again | none |
+             *
+             *     A provider that could not take the refund at all (`503 providerUnavailable`) keeps no refund: nothing was
+             *     reserved, and the request can be retried.
              * @example succeeded
              * @enum {string}
              */

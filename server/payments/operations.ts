@@ -6,10 +6,30 @@
  */
 import type { Queryable } from '../db/types';
 import type { Scope } from '../core/tenancy';
+import { sourcesOf, sqlStates, type Transitions } from '../core/state-machine';
 import { newId } from '../ids';
 
 export type OperationKind = 'authorize' | 'capture' | 'cancel' | 'void' | 'release' | 'refund' | 'payout';
 export type OperationState = 'started' | 'uncertain' | 'succeeded' | 'failed';
+
+/**
+ * The life of an operation (the table of "Provider operations" in server/README.md, compared by a test): the
+ * statements below move only from the states this table lists. A `failed` operation is `started` again only when its
+ * key is asked again after the provider said it did nothing under it (`reopenFailed`).
+ */
+export const OPERATION_TRANSITIONS = {
+  started: ['uncertain', 'succeeded', 'failed'],
+  uncertain: ['succeeded', 'failed'],
+  failed: ['started'],
+  succeeded: [],
+} as const satisfies Transitions<OperationState>;
+
+const FROM = {
+  started: sqlStates(sourcesOf(OPERATION_TRANSITIONS, 'started')),
+  uncertain: sqlStates(sourcesOf(OPERATION_TRANSITIONS, 'uncertain')),
+  succeeded: sqlStates(sourcesOf(OPERATION_TRANSITIONS, 'succeeded')),
+  failed: sqlStates(sourcesOf(OPERATION_TRANSITIONS, 'failed')),
+};
 export type OperationSubject = { kind: 'transaction' | 'withdrawal'; id: string };
 
 export interface OperationRow {
@@ -58,9 +78,9 @@ export async function startOperation(q: Queryable, op: NewOperation, at: Date, o
        idempotency_key, amount, state, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'started', $11, $11)
      ON CONFLICT (idempotency_key) DO UPDATE SET attempts = provider_operations.attempts + 1, updated_at = EXCLUDED.updated_at,
-       state = CASE WHEN $12 AND provider_operations.state = 'failed' THEN 'started' ELSE provider_operations.state END,
-       result = CASE WHEN $12 AND provider_operations.state = 'failed' THEN NULL ELSE provider_operations.result END,
-       reason = CASE WHEN $12 AND provider_operations.state = 'failed' THEN NULL ELSE provider_operations.reason END
+       state = CASE WHEN $12 AND provider_operations.state IN (${FROM.started}) THEN 'started' ELSE provider_operations.state END,
+       result = CASE WHEN $12 AND provider_operations.state IN (${FROM.started}) THEN NULL ELSE provider_operations.result END,
+       reason = CASE WHEN $12 AND provider_operations.state IN (${FROM.started}) THEN NULL ELSE provider_operations.reason END
      RETURNING ${COLUMNS}`,
     [
       newId('pop'), op.scope.merchantId, op.scope.mode, op.subject.kind, op.subject.id, op.causeId ?? null, op.kind,
@@ -77,9 +97,10 @@ export async function finishOperation(
   outcome: { state: 'succeeded' | 'failed'; result?: unknown; reason?: string | null },
   at: Date,
 ): Promise<boolean> {
+  const from = outcome.state === 'succeeded' ? FROM.succeeded : FROM.failed;
   const res = await q.query(
     `UPDATE provider_operations SET state = $2, result = $3, reason = $4, updated_at = $5
-      WHERE idempotency_key = $1 AND state IN ('started', 'uncertain')`,
+      WHERE idempotency_key = $1 AND state IN (${from})`,
     [idempotencyKey, outcome.state, JSON.stringify(outcome.result ?? null), outcome.reason ?? null, at],
   );
   return res.rowCount === 1;
@@ -89,7 +110,7 @@ export async function finishOperation(
 export async function markUncertain(q: Queryable, idempotencyKey: string, reason: string, at: Date): Promise<boolean> {
   const res = await q.query(
     `UPDATE provider_operations SET state = 'uncertain', reason = $2, updated_at = $3
-      WHERE idempotency_key = $1 AND state = 'started'`,
+      WHERE idempotency_key = $1 AND state IN (${FROM.uncertain})`,
     [idempotencyKey, reason.slice(0, 500), at],
   );
   return res.rowCount === 1;

@@ -2,6 +2,8 @@
 import type { components } from '../../../generated/schema';
 import type { Queryable } from '../../db/types';
 import { newId } from '../../ids';
+import { sourcesOf, sqlStates } from '../../core/state-machine';
+import { REFUND_TRANSITIONS, type RefundStatus } from './status';
 
 /**
  * A row as `json_agg` hands it back inside a larger read: its timestamps are ISO strings with their offset, the rest is
@@ -19,7 +21,7 @@ export function jsonArray(select: string, orderBy: string): string {
 }
 
 export type ReceivableStatus = components['schemas']['Receivable']['status'];
-export type RefundStatus = components['schemas']['Refund']['status'];
+
 export type RefundReason = components['schemas']['Refund']['reason'];
 export type DisputeStatus = components['schemas']['Dispute']['status'];
 export type DisputeReason = components['schemas']['Dispute']['reason'];
@@ -187,10 +189,12 @@ export async function setRefundStatus(
 ): Promise<RefundRow> {
   const res = await q.query<RefundRow>(
     `UPDATE refunds SET status = $2, failure_reason = $3, refunded_at = CASE WHEN $2 = 'succeeded' THEN $4::timestamptz END,
-       updated_at = $4 WHERE id = $1 RETURNING ${REFUND_COLUMNS}`,
+       updated_at = $4 WHERE id = $1 AND status IN (${sqlStates(sourcesOf(REFUND_TRANSITIONS, status))}) RETURNING ${REFUND_COLUMNS}`,
     [id, status, failureReason, at],
   );
-  return res.rows[0]!;
+  const row = res.rows[0];
+  if (!row) throw new Error(`refund ${id} cannot become ${status}: it is not in a status that moves there`);
+  return row;
 }
 
 /** Refunds newest first. */

@@ -4,8 +4,10 @@
  */
 import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
+import type { Transitions } from '../../core/state-machine';
 
 export type TransactionStatus = components['schemas']['TransactionStatus'];
+export type RefundStatus = components['schemas']['Refund']['status'];
 export type EventType = components['schemas']['WebhookEventType'];
 
 /** Every legal move; a status absent from a list cannot be reached from the key status. */
@@ -97,3 +99,14 @@ export const STATUS_MESSAGE: Record<TransactionStatus, string> = {
   analyzing: 'Sent to the anti-fraud analysis',
   awaiting: 'Every route unavailable: retrying in the background',
 };
+
+/**
+ * The life of a refund (the table of the spec's `Refund.status`, compared by a test): reserved `pending`, final once
+ * the provider answers. A refund the provider could not take at all is removed in the same database transaction that
+ * made it (its amount refundable again), so it never shows.
+ */
+export const REFUND_TRANSITIONS = {
+  pending: ['succeeded', 'failed'],
+  succeeded: [],
+  failed: [],
+} as const satisfies Transitions<RefundStatus>;

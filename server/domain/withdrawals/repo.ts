@@ -4,8 +4,19 @@ import { listPage, type SortColumns } from '../../db/lists';
 import { Conditions, countRows, selectPage, type PageQuery } from '../../db/page';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
+import { sourcesOf, sqlStates, type Transitions } from '../../core/state-machine';
 
 export type WithdrawalStatus = 'pending' | 'paid' | 'failed';
+
+/**
+ * The life of a withdrawal (the table of the spec's `WithdrawalStatus`, compared by a test): created `pending` with
+ * its debit, ended once by the bank's answer.
+ */
+export const WITHDRAWAL_TRANSITIONS = {
+  pending: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+} as const satisfies Transitions<WithdrawalStatus>;
 
 export interface WithdrawalRow {
   id: string;
@@ -68,7 +79,7 @@ export type Outcome = { status: 'paid' } | { status: 'failed'; reason: string };
 export async function settleWithdrawal(q: Queryable, id: string, outcome: Outcome, at: Date): Promise<WithdrawalRow | null> {
   const res = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = $2, paid_at = $3, failure_reason = $4, updated_at = $5
-      WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
+      WHERE id = $1 AND status IN (${sqlStates(sourcesOf(WITHDRAWAL_TRANSITIONS, outcome.status))}) RETURNING ${COLUMNS}`,
     [id, outcome.status, outcome.status === 'paid' ? at : null, outcome.status === 'failed' ? outcome.reason : null, at],
   );
   return res.rows[0] ?? null;
