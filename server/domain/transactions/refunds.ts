@@ -1,12 +1,12 @@
 /**
- * Refunds in three steps, each safe to be interrupted. (1) Under the transaction's lock (and the balance locks of the
- * parties that bear it: each one's part is held from what its withdrawals can take), check what is still refundable
- * and reserve the amount with a `pending` refund, its parties' parts and its provider operation, enqueuing a
- * confirmation job as the recovery point.
+ * Refunds, a spec of the operation runner (payments/runner.ts) in three steps, each safe to be interrupted.
+ * (1) Under the transaction's lock (and the balance locks of the parties that bear it: each one's part is held from
+ * what its withdrawals can take), check what is still refundable and reserve the amount with a `pending` refund, its
+ * parties' parts and its provider operation, enqueuing a confirmation job as the recovery point (`reserveRefund`).
  * (2) Send it to the provider, outside any database transaction, under the refund's id as idempotency key. (3) Record
- * its answer. Whenever the answer is not final (none, or `pending`), `refund.confirm` (after-charge.ts) sends the
- * refund again under the same key while its operation is open, then asks its status: a refund is never concluded
- * failed from "no refund under this key" while its first call may still land.
+ * its answer (`applyRefund`). Whenever the answer is not final (none, or `pending`), `refund.confirm` (after-charge.ts)
+ * sends the refund again under the same key while its operation is open (`resendRefund`), then asks its status: a
+ * refund is never concluded failed from "no refund under this key" while its first call may still land.
  */
 import type { components } from '../../../generated/schema';
 import type { Scope } from '../../core/tenancy';
@@ -14,7 +14,7 @@ import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { OperationRow } from '../../payments/operations';
 import type { RefundResult, RefundStatusResult } from '../../payments/provider';
-import { runOperation, type Outcome } from '../../payments/runner';
+import { runOperation, type Outcome, type Reservation } from '../../payments/runner';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
@@ -120,65 +120,86 @@ export async function resendRefund(engine: Engine, refundId: string, op: Operati
   return { final: finalOf(ran.outcome) !== null, held: ran.outcome.kind === 'pending' };
 }
 
+/** What a refund holds between its reserve and its outcome. */
+interface RefundHeld {
+  refund: ledger.RefundRow;
+  route: NonNullable<Change['row']['processing']['route']>;
+  method: Change['row']['method'];
+}
+
+/**
+ * The reserve of a refund, under the transaction's lock: what is still refundable, the `pending` refund with its
+ * parties' parts set aside, its confirmation job (the recovery point), the timeline and the request's idempotency
+ * point; the runner records its provider operation (keyed by the refund's id) beside them.
+ */
+async function reserveRefund(c: Change, input: CreateRefundRequest | undefined, recovery: Recovery): Promise<Reservation<RefundHeld>> {
+  if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
+  const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+  const refundable = c.row.captured_amount - taken;
+  const amount = input?.amount ?? refundable;
+  if (refundable <= 0 || amount > refundable) {
+    throw new ApiError('refundAmountInvalid', {
+      resource: 'transaction',
+      message: `At most ${refundable} cents of ${c.row.id} can be refunded; ${amount} was asked.`,
+      params: [{ amount: `must be at most ${refundable}` }],
+    });
+  }
+  // Lock order: the transaction's row (the runner's lock), then the balances of the parties that will bear the
+  // refund, in merchant-id order, before anything is written. A withdrawal takes one balance and never a
+  // transaction row, so the two serialize without a cycle. Each party's part is then set aside (its `reserved`).
+  const id = newId('rfd');
+  const parties = await partiesOf(c, id, amount);
+  await lockParties(c, parties);
+  const refund = await ledger.insertRefund(
+    c.q,
+    { id, transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
+    c.at,
+  );
+  await storeRefundParties(c, refund.id, parties);
+  const route = c.row.processing.route;
+  if (!route) throw new Error(`approved transaction ${c.row.id} has no route`);
+  await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
+  await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
+  await recovery.mark(c.q, { resource: 'refund', id: refund.id, status: 201 });
+  // The provider operation is recorded with the reservation, before the call (the runner): never sent unrecorded.
+  const record = {
+    scope: c.scope, subject: { kind: 'transaction' as const, id: c.row.id }, causeId: refund.id, kind: 'refund' as const,
+    provider: route.provider, idempotencyKey: refund.id, amount,
+  };
+  return { record, held: { refund, route, method: c.row.method } };
+}
+
+/**
+ * A refund's outcome under the transaction's lock: a final answer settles it; a provider that could not take it gets
+ * nothing reserved (the refund is removed, the request's point cleared: a retry asks again); no answer leaves it
+ * `pending` (never removed, so never asked twice) with the timeline saying so once.
+ */
+async function applyRefund(c: Change, outcome: Outcome<RefundResult>, refund: ledger.RefundRow, closed: boolean, recovery: Recovery): Promise<void> {
+  const final = finalOf(outcome);
+  if (final) return settleRefundIn(c, refund.id, final);
+  if (outcome.kind === 'unavailable') {
+    // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
+    const current = await ledger.findRefund(c.q, refund.id, true);
+    if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
+    await recovery.clear(c.q);
+    await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
+    return;
+  }
+  // Not answered: the refund stays `pending` (never deleted, so never asked twice), its operation `uncertain`.
+  if (outcome.kind === 'uncertain' && closed) {
+    await c.timeline('refund', 'Refund sent; the provider has not confirmed it yet', { refundId: refund.id, amount: refund.amount, status: 'pending' });
+  }
+}
+
 export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
   const ran = await runOperation(engine.orchestrator, {
     locked: lockTransaction(engine, { scope, id: transactionId }),
-    reserve: async (c) => {
-      if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
-      const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
-      const refundable = c.row.captured_amount - taken;
-      const amount = input?.amount ?? refundable;
-      if (refundable <= 0 || amount > refundable) {
-        throw new ApiError('refundAmountInvalid', {
-          resource: 'transaction',
-          message: `At most ${refundable} cents of ${c.row.id} can be refunded; ${amount} was asked.`,
-          params: [{ amount: `must be at most ${refundable}` }],
-        });
-      }
-      // Lock order: the transaction's row (the runner's lock), then the balances of the parties that will bear the
-      // refund, in merchant-id order, before anything is written. A withdrawal takes one balance and never a
-      // transaction row, so the two serialize without a cycle. Each party's part is then set aside (its `reserved`).
-      const id = newId('rfd');
-      const parties = await partiesOf(c, id, amount);
-      await lockParties(c, parties);
-      const refund = await ledger.insertRefund(
-        c.q,
-        { id, transactionId: c.row.id, amount, reason: input?.reason ?? null, metadata: input?.metadata ?? {} },
-        c.at,
-      );
-      await storeRefundParties(c, refund.id, parties);
-      const route = c.row.processing.route;
-      if (!route) throw new Error(`approved transaction ${transactionId} has no route`);
-      await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: refund.id } }, new Date(c.at.getTime() + RECOVERY_SECONDS * 1000));
-      await c.timeline('refund', 'Refund requested', { refundId: refund.id, amount, status: 'pending' });
-      await recovery.mark(c.q, { resource: 'refund', id: refund.id, status: 201 });
-      // The provider operation is recorded with the reservation, before the call (the runner): never sent unrecorded.
-      const record = {
-        scope: c.scope, subject: { kind: 'transaction' as const, id: c.row.id }, causeId: refund.id, kind: 'refund' as const,
-        provider: route.provider, idempotencyKey: refund.id, amount,
-      };
-      return { record, held: { refund, route, method: c.row.method } };
-    },
+    reserve: (c) => reserveRefund(c, input, recovery),
     // A provider that said "unavailable" refunded nothing; one that did not answer (or broke) may have refunded.
     call: ({ refund, route, method }) =>
       engine.orchestrator.provider(route.provider).refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
     read: readRefundAnswer,
-    apply: async (c, outcome, { held: { refund }, closed }) => {
-      const final = finalOf(outcome);
-      if (final) return settleRefundIn(c, refund.id, final);
-      if (outcome.kind === 'unavailable') {
-        // Nothing was refunded: give the reserved amount back, so the refund can be asked again.
-        const current = await ledger.findRefund(c.q, refund.id, true);
-        if (current?.status === 'pending') await ledger.deleteRefund(c.q, refund.id);
-        await recovery.clear(c.q);
-        await c.timeline('refund', 'Refund not sent: provider unavailable', { refundId: refund.id, amount: refund.amount, status: 'failed' });
-        return;
-      }
-      // Not answered: the refund stays `pending` (never deleted, so never asked twice), its operation `uncertain`.
-      if (outcome.kind === 'uncertain' && closed) {
-        await c.timeline('refund', 'Refund sent; the provider has not confirmed it yet', { refundId: refund.id, amount: refund.amount, status: 'pending' });
-      }
-    },
+    apply: (c, outcome, { held, closed }) => applyRefund(c, outcome, held.refund, closed, recovery),
   });
   if (!ran) throw transactionNotFound(transactionId);
   const { refund } = ran.held;
