@@ -178,46 +178,38 @@ async function charge<D>(
   for (;;) {
     t = await finishVoids(engine, t);
     const round = t.route_rounds;
-    const note = (provider: string, attempt: number, reason: string) =>
-      changeTransaction(engine.db, { id: first.id }, (c) =>
-        c.timeline(
-          'route',
-          `Route ${provider} unavailable; trying the next one`,
-          { provider, attempt, outcome: 'unavailable', reason },
-          `${authorizeKey(first.id, provider, round)}:unavailable`,
-        ),
-      );
     const voided = voidedKeys(t.processing);
+    const req = authorizeRequest(t, merchant.name);
     let asked = 0;
-    let stopped = false;
-    const row = t;
-    const outcome = await engine.orchestrator.authorize(t.mode, authorizeRequest(t, merchant.name), round, {
-      skip: (key) => voided.has(key),
-      started: (provider, key) => authorizeStarted(engine, row, provider.id, key),
-      onUnavailable: async (provider, attempt, reason) => {
-        asked++;
-        await authorizeAnswered(engine.db, authorizeKey(first.id, provider.id, round), { kind: 'unavailable', reason }, new Date());
-        await note(provider.id, attempt, reason);
-      },
-      voidAmbiguous: async (provider, attempt, key, reason) => {
-        asked++;
-        const next = await voidTimedOut(engine, settling, row, provider, key, { attempt, reason }, by);
-        if (next === 'stop') stopped = true;
+    let recorded: Recorded | null = null;
+    for (const [i, provider] of engine.orchestrator.routesFor(t.mode, t.method).entries()) {
+      const key = authorizeKey(t.id, provider.id, round);
+      if (voided.has(key)) continue;
+      const attempt = { provider, attempt: i + 1, key, round };
+      const ran = await runOperation(engine.orchestrator, authorizeSpec(engine, t.id, req, attempt, by));
+      if (!ran) return 'done';
+      const { outcome } = ran;
+      if (outcome.kind === 'done' || outcome.kind === 'declined') {
+        recorded = ran.held.recorded;
+        break;
+      }
+      asked++;
+      if (outcome.kind === 'uncertain') {
+        // Another run settled the charge on this very key, or the charge ended while its void went out: nothing left.
+        if (!ran.held.claimed) return 'done';
+        const next = await voidNow(engine, settling, t, provider, key, { attempt: attempt.attempt, reason: outcome.reason });
+        if (next === 'stop') return 'done';
         voided.add(key);
-        return next;
-      },
-    });
-    // Another run settled the charge (maybe on the very key that timed out here), or it ended: nothing left to do.
-    if (stopped) return 'done';
-    if (!outcome) {
+      }
+    }
+    if (!recorded) {
       const bySimulator = new Set(t.processing.simulatorVoided ?? []);
       const keys = engine.orchestrator.routesFor(t.mode, t.method).map((p) => authorizeKey(t.id, p.id, round));
       return whenDown(engine, t.id, asked === 0 && keys.every((k) => bySimulator.has(k)));
     }
-    const recorded = await record(engine, t.id, outcome);
     if (recorded !== 'done') engine.wake(); // a release may be queued
     if (recorded === 'voided') {
-      // Its answer is being released (`record`); the key is skipped from now on, the charge goes on as it stands.
+      // Its answer is being released (`recordIn`); the key is skipped from now on, the charge goes on as it stands.
       const now = await repo.findTransactionById(engine.db, t.id);
       if (!now || !settling(now)) return 'done';
       t = now;

@@ -9,9 +9,9 @@
  */
 import type { Queryable } from '../../db/types';
 import type { PaymentProvider } from '../../payments/provider';
-import { changeTransaction } from './change';
+import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
-import { authorizeUncertain, authorizeVoided, cancelRecorded } from './provider-calls';
+import { authorizeVoided, cancelRecorded } from './provider-calls';
 import * as repo from './repo';
 
 /** Who claimed a void: the charge's job, or the sandbox simulator's `issueNow` (whose rounds cost the job no retry). */
@@ -66,32 +66,36 @@ async function markVoided(engine: Engine, id: string, providerId: string, key: s
 }
 
 /**
- * Voids the route that timed out under `key`. `stop` when the run must not go on to the next route: another run
- * recorded this very key's answer as the charge's route (nothing to void: the charge stands on it), or the charge
- * was settled or ended meanwhile (the key is voided all the same, nobody stands on it). Throws `RouteNotVoided`
- * when the provider cannot be reached; the key stays claimed (`voiding`) and the next run finishes the void first.
+ * Claims the void of the route that timed out under `key`, under the row lock (the authorization's runner apply of
+ * an `uncertain` outcome, which marked the operation `uncertain` beside it): false when another run recorded this very
+ * key's answer as the charge's route (nothing to void: the charge stands on it). The claim puts the key in `voiding`
+ * and enqueues its durable void job in the same database transaction.
  */
-export async function voidTimedOut(
+export async function claimVoid(c: Change, engine: Engine, provider: PaymentProvider, key: string, note: { attempt: number; reason: string }, by: Claimant): Promise<boolean> {
+  const p = c.row.processing;
+  if (p.route?.key === key) return false;
+  if (!voidedKeys(p).has(key)) {
+    const simulatorVoided = by === 'simulator' ? { simulatorVoided: [...(p.simulatorVoided ?? []), key] } : {};
+    await c.patch({ processing: { voiding: [...(p.voiding ?? []), { provider: provider.id, key, ...note }], ...simulatorVoided } });
+  }
+  if (!(p.voided ?? []).includes(key)) await scheduleClaimedVoid(c.q, engine, c.row.id, provider.id, key);
+  return true;
+}
+
+/**
+ * Voids a claimed key now: the provider is told to cancel under `${key}:void`, then the key is `voided`. `stop` when
+ * the run must not go on to the next route: the charge was settled or ended meanwhile (the key is voided all the
+ * same, nobody stands on it). Throws `RouteNotVoided` when the provider cannot be reached; the key stays claimed
+ * (`voiding`) and the next run finishes the void first.
+ */
+export async function voidNow(
   engine: Engine,
   inFlight: (t: repo.TransactionRow) => boolean,
   t: repo.TransactionRow,
   provider: PaymentProvider,
   key: string,
   note: { attempt: number; reason: string },
-  by: Claimant,
 ): Promise<'voided' | 'stop'> {
-  const claim = await changeTransaction(engine.db, { id: t.id }, async (c) => {
-    const p = c.row.processing;
-    if (p.route?.key === key) return false;
-    await authorizeUncertain(c.q, key, note.reason, c.at);
-    if (!voidedKeys(p).has(key)) {
-      const simulatorVoided = by === 'simulator' ? { simulatorVoided: [...(p.simulatorVoided ?? []), key] } : {};
-      await c.patch({ processing: { voiding: [...(p.voiding ?? []), { provider: provider.id, key, ...note }], ...simulatorVoided } });
-    }
-    if (!(p.voided ?? []).includes(key)) await scheduleClaimedVoid(c.q, engine, t.id, provider.id, key);
-    return true;
-  });
-  if (!claim?.value) return 'stop';
   await cancelAt(engine, provider, t, key);
   const after = await markVoided(engine, t.id, provider.id, key, note);
   return after && inFlight(after.value) ? 'voided' : 'stop';
