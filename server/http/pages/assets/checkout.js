@@ -5,7 +5,8 @@
 'use strict';
 
 (function () {
-  // Card fields: shown, and submitted, only when the card is the chosen method. A disabled fieldset sends nothing.
+  // Card fields: shown, and submitted, only when the chosen method takes a card (its radio says so: `data-card`). A
+  // disabled fieldset sends nothing.
   var form = document.querySelector('form[data-checkout]');
   if (form) {
     var card = document.getElementById('card-fields');
@@ -13,7 +14,7 @@
     var sync = function () {
       if (!card) return;
       var checked = form.querySelector('input[name="method"]:checked');
-      var on = checked !== null && checked.value === 'credit';
+      var on = checked !== null && checked.hasAttribute('data-card');
       card.hidden = !on;
       card.disabled = !on;
     };
@@ -25,7 +26,7 @@
       if (!detail) return;
       var checked = form.querySelector('input[name="method"]:checked');
       var option = parcels && parcels.selectedIndex >= 0 ? parcels.options[parcels.selectedIndex] : null;
-      var split = checked !== null && checked.value === 'credit' && option !== null && Number(option.value) > 1;
+      var split = checked !== null && checked.hasAttribute('data-card') && option !== null && Number(option.value) > 1;
       detail.textContent = split ? 'em ' + option.textContent.replace(/\s+/g, ' ').trim() : '';
     };
     for (var i = 0; i < radios.length; i++) {
