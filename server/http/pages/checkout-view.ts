@@ -51,7 +51,9 @@ function cardFields(f: CheckoutForm): Html {
   // A recurring link's card is charged per cycle: no installments (the sessions refuse more than one).
   const parcels = Array.from({ length: link.recurring ? 1 : link.max_installments }, (_, i) => ({ value: String(i + 1), label: installmentLabel(amount, i + 1) }));
   // Not `required`: without the script the card fields stay visible under every method, and must not block a PIX.
-  return html`<fieldset class="card-fields" id="card-fields">
+  // The methods these fields are for (the script shows them when one is chosen): the link's that take a card.
+  const methods = link.methods.filter((m) => methodOf(m).takesCard).join(' ');
+  return html`<fieldset class="card-fields" id="card-fields" data-methods="${methods}">
   <legend>Dados do cartão</legend>
   <div class="field card-number">
     <label for="f-number">Número do cartão</label>
@@ -107,7 +109,7 @@ ${f.notice && html`<p class="notice" id="form-notice">${f.notice}</p>`}
   <input type="hidden" name="amount" value="${String(amount)}">
   <fieldset class="methods">
     <legend>Forma de pagamento</legend>
-    ${link.methods.map((m) => html`<label class="method"><input type="radio" name="method" value="${m}"${methodOf(m).takesCard ? html` data-card` : ''}${m === v.method ? html` checked` : ''}> ${methodOf(m).page.label}</label>`)}
+    ${link.methods.map((m) => html`<label class="method"><input type="radio" name="method" value="${m}"${m === v.method ? html` checked` : ''}> ${methodOf(m).page.label}</label>`)}
   </fieldset>
   <fieldset>
     <legend>Seus dados</legend>
