@@ -139,6 +139,10 @@ export interface PaymentMethodModule {
    * their authorization code (a PIX's end-to-end id). Absent when nothing is reported.
    */
   simulatedPayment?(at: Date): string;
-  /** The public pages: the method's name on the checkout form, and what the invoice shows while the payer has to act. */
+  /**
+   * The public pages: the method's name on the checkout form (pt-BR), and what the invoice page shows of the payment:
+   * the QR code to pay (`qr-code`, also served as an image), the billet to pay (`slip`, also printable), or the card
+   * charged (`card`).
+   */
   readonly page: { label: string; kind: 'qr-code' | 'slip' | 'card' };
 }
