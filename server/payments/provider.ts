@@ -28,12 +28,38 @@ export interface AuthorizeRequest {
   /** Cards: capture at once (true) or authorize only. */
   capture: boolean;
   card?: CardRef;
-  /** PIX: when the QR code stops being payable. */
-  pixExpiresAt?: Date;
-  /** Billets: the last day it can be paid and the cashier's instructions. */
-  billet?: { dueDate: string; expiresAt: Date; instructions: string | null; documentNumber: string };
+  /**
+   * What the charge's method adds to the request, built by its module (`methods/`) from the charge as stored: a
+   * PIX's expiry, a billet's due date and instructions. Absent when the method adds nothing (a card: `card` is all).
+   */
+  details?: AuthorizeDetails;
 }
 
+/** The details of a PIX charge: when the QR code stops being payable. */
+export interface PixDetails {
+  kind: 'pix';
+  expiresAt: Date;
+}
+
+/** The details of a billet: the last day it can be paid, its lapse, the cashier's instructions, our document number. */
+export interface BilletDetails {
+  kind: 'billet';
+  dueDate: string;
+  expiresAt: Date;
+  instructions: string | null;
+  documentNumber: string;
+}
+
+/**
+ * The details the built-in methods send, by `kind` (the method's name), so a route reads the kind it serves. A method
+ * added beside them (a test's) sends its own kind, which its own route reads.
+ */
+export type AuthorizeDetails = PixDetails | BilletDetails;
+
+/**
+ * What a route hands back for the payer to pay later. `kind` names the method whose code it is: the engine gives it
+ * to that method's module (`methods/`), which says what it writes on the charge.
+ */
 export interface PixInstructions {
   kind: 'pix';
   emv: string;
@@ -52,13 +78,16 @@ export interface BilletInstructions {
   expiresAt: string;
 }
 
+/** The instructions the built-in methods' routes answer with; a method added beside them answers its own kind. */
+export type IssuedInstructions = PixInstructions | BilletInstructions;
+
 export type AuthorizeResult =
   /** Card charged (captured) at once. */
   | { kind: 'approved'; acquirerTransactionNumber: string; authorizationCode: string }
   /** Card amount reserved, to be captured later. */
   | { kind: 'authorized'; acquirerTransactionNumber: string; authorizationCode: string }
   /** PIX or billet issued: the payer pays later. */
-  | { kind: 'issued'; acquirerTransactionNumber: string; instructions: PixInstructions | BilletInstructions }
+  | { kind: 'issued'; acquirerTransactionNumber: string; instructions: IssuedInstructions }
   | { kind: 'declined'; code: RefusalCode; message: string }
   /** The route cannot take the charge now (down, timed out): the orchestrator tries the next one. */
   | { kind: 'unavailable'; reason: string };

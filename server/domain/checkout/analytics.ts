@@ -8,6 +8,7 @@ import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
+import { CONTRACT_METHODS } from '../../payments/methods';
 import type { LinkMethod } from './links-repo';
 
 export type AnalyticsQuery = QueryOf<'getCheckoutSessionAnalytics'>;
@@ -16,7 +17,6 @@ type Analytics = components['schemas']['CheckoutSessionAnalytics'];
 export type CheckoutFigures = Omit<Analytics, 'merchant' | '_links'>;
 
 const DAY_MS = 86_400_000;
-const METHODS: readonly LinkMethod[] = ['pix', 'credit', 'billet'];
 /** The longest period, in days (both ends counted). */
 export const MAX_PERIOD_DAYS = 366;
 
@@ -90,7 +90,7 @@ export function figuresOf(period: Period, groups: readonly SessionGroup[]): Chec
     sessions: { started, completed, abandoned: sum(groups, (g) => g.abandoned) },
     conversionRate: started === 0 ? 0 : Math.round((completed / started) * 10_000) / 10_000,
     amounts: { approvedAmount: sum(groups, (g) => g.approved), currency: 'BRL' },
-    byMethod: METHODS.map((method) => {
+    byMethod: CONTRACT_METHODS.map((method) => {
       const of = groups.filter((g) => g.method === method);
       return { method, sessions: sum(of, (g) => g.started), approved: sum(of, (g) => g.completed), amount: sum(of, (g) => g.approved) };
     }),

@@ -5,7 +5,8 @@
  */
 import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
-import type { LinkRow } from './links-repo';
+import { methodOf } from '../../payments/methods';
+import type { LinkMethod, LinkRow } from './links-repo';
 
 type CardInput = components['schemas']['CardInput'];
 type PayerInput = components['schemas']['TransactionCustomerInput'];
@@ -20,11 +21,12 @@ export interface CheckoutPayer {
 
 /**
  * `shownAmount`: the total the page showed the payer (a hidden field of the form); a payment whose total changed
- * since is refused with `params: [{ amount: 'changed' }]` so the page shows the new total first.
+ * since is refused with `params: [{ amount: 'changed' }]` so the page shows the new total first. A method that takes
+ * a card (its module says) comes with the card and the installments.
  */
-export type PaymentChoice = { shownAmount?: number } & (
-  | { method: 'pix' | 'billet'; payer: CheckoutPayer }
-  | { method: 'credit'; payer: CheckoutPayer; card: CardInput; installments: number }
+export type PaymentChoice = { shownAmount?: number; method: LinkMethod; payer: CheckoutPayer } & (
+  | { card?: undefined }
+  | { card: CardInput; installments: number }
 );
 
 const refuse = (message: string, field: string, reason: string, code: 'unprocessableEntity' | 'invalidCard' = 'unprocessableEntity') =>
@@ -65,7 +67,8 @@ function checkCardShape(card: CardInput): void {
 /** The method is one the link offers; a card's installments are within the link's (1 on a recurring link). */
 export function checkChoice(link: Pick<LinkRow, 'methods' | 'max_installments' | 'recurring'>, choice: PaymentChoice): void {
   if (!link.methods.includes(choice.method)) throw refuse(`This link does not accept ${choice.method}.`, 'method', 'is not offered by the link');
-  if (choice.method !== 'credit') return;
+  if (!methodOf(choice.method).takesCard) return;
+  if (!choice.card) throw refuse('Enter the card.', 'card[number]', 'is required', 'invalidCard');
   checkCardShape(choice.card);
   const most = link.recurring ? 1 : link.max_installments;
   if (!Number.isInteger(choice.installments) || choice.installments < 1 || choice.installments > most) {

@@ -7,6 +7,7 @@ import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
 import type { Queryable } from '../../db/types';
 import type { Scope } from '../../core/tenancy';
+import { CONTRACT_METHODS } from '../../payments/methods';
 import { variantDisabled, variantNotRecurring } from '../catalog/errors';
 import { findVariants } from '../catalog/repo';
 import type { LinkRow, LinkValues } from './links-repo';
@@ -14,7 +15,8 @@ import type { LinkRow, LinkValues } from './links-repo';
 export type CreateLinkInput = components['schemas']['CreatePaymentLinkRequest'];
 export type UpdateLinkInput = components['schemas']['UpdatePaymentLinkRequest'];
 
-export const DEFAULT_METHODS: LinkRow['methods'] = ['pix', 'credit', 'billet'];
+/** A link offers every method of the contract unless it says otherwise. */
+export const DEFAULT_METHODS: LinkRow['methods'] = [...CONTRACT_METHODS];
 
 /** The bounds of one charge (`CreateCardTransactionRequest.amount`): what the items of a link may add up to. */
 export const CHARGE_MIN = 100;

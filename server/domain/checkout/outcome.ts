@@ -6,6 +6,7 @@
  * won), a re-run job or a second worker changes nothing and records no second event.
  */
 import type { Db, Queryable } from '../../db/types';
+import { findMethod } from '../../payments/methods';
 import { recordEvent, type EventType } from '../../webhooks/outbox';
 import { merchantOf } from '../access/merchants';
 import type { TransactionRow } from '../transactions/repo';
@@ -74,7 +75,8 @@ async function payableUntil(q: Queryable, s: repo.SessionRow, now: Date): Promis
     [s.transaction_id],
   );
   const t = res.rows[0];
-  if (!t || !['pix', 'billet'].includes(t.method) || !['pending', 'awaiting'].includes(t.status) || !t.expiry) return null;
+  // A code the payer pays later (a QR code, a billet) can still be paid until its expiry; a card's outcome is known.
+  if (!t || findMethod(t.method)?.flow !== 'issue' || !['pending', 'awaiting'].includes(t.status) || !t.expiry) return null;
   const expiry = Date.parse(t.expiry);
   if (now.getTime() >= expiry + EXPIRY_GRACE_MS) return null;
   return new Date(Math.max(expiry, now.getTime()) + AFTER_EXPIRY_MS);

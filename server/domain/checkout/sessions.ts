@@ -204,21 +204,20 @@ export async function startPayment(engine: Engine, sessionId: string, choice: Pa
     paymentLinkId: link.id, checkoutSessionId: s.id, claim: claimOf(s.id, link, choice, sold.amount),
     trialing: (q) => completeTrialing(q, s.id, choice.method, new Date()),
   };
-  const card = choice.method === 'credit' ? choice.card : undefined;
   try {
     if (link.recurring) {
       const variantId = link.items?.[0]?.variantId;
       if (!variantId) throw new Error(`recurring payment link ${link.id} sells no variant`);
-      const payment: components['schemas']['SubscriptionPaymentInput'] = card ? { method: 'credit', card } : { method: choice.method };
+      const payment: components['schemas']['SubscriptionPaymentInput'] = { method: choice.method, ...(choice.card ? { card: choice.card } : {}) };
       const sub = await createSubscription(engine, scope, merchant, { variantId, customer, payment, metadata: link.metadata }, NO_RECOVERY, checkout);
       return { transactionId: null, subscriptionId: sub.id };
     }
     const items = sold.lines.map((l) => ({ name: l.name, unitPrice: l.unitPrice, quantity: l.quantity, ...(l.variantId ? { variantId: l.variantId } : {}) }));
     const common = { amount: sold.amount, customer, items, metadata: link.metadata };
-    const body: components['schemas']['CreateTransactionRequest'] =
-      choice.method === 'credit'
-        ? { ...common, payment: { method: 'credit', card: choice.card, installments: choice.installments } }
-        : choice.method === 'pix' ? { ...common, payment: { method: 'pix' } } : { ...common, payment: { method: 'billet' } };
+    // The API's `payment` of the method chosen: the method alone, or with the card and its installments (the shape
+    // the method's module reads; the contract's types pair each method with its own fields, hence the assertion).
+    const payment = choice.card ? { method: choice.method, card: choice.card, installments: choice.installments } : { method: choice.method };
+    const body = { ...common, payment } as components['schemas']['CreateTransactionRequest'];
     const t = await createTransaction(engine, scope, merchant, body, NO_RECOVERY, checkout);
     return { transactionId: t.id, subscriptionId: null };
   } catch (err) {

@@ -6,6 +6,7 @@
  * `open`, unexpired session.
  */
 import type { Queryable } from '../../db/types';
+import { methodOf, paymentMethods } from '../../payments/methods';
 import { endedUnpaid } from '../transactions/status';
 import type { Engine } from '../transactions/engine';
 import type { LinkMethod } from './links-repo';
@@ -67,11 +68,13 @@ function servedMethods(engine: Engine, offer: Offer): LinkMethod[] {
   });
 }
 
+/** The session's card charges (of every method that takes a card) that were declined or refused. */
 export async function cardFailures(q: Queryable, sessionId: string): Promise<number> {
+  const cards = paymentMethods().filter((m) => m.takesCard).map((m) => m.name);
   const res = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM transactions
-      WHERE checkout_session_id = $1 AND method = 'credit' AND status IN ('failed', 'refused')`,
-    [sessionId],
+      WHERE checkout_session_id = $1 AND method = ANY($2::text[]) AND status IN ('failed', 'refused')`,
+    [sessionId, cards],
   );
   return res.rows[0]?.n ?? 0;
 }
@@ -86,8 +89,9 @@ async function offered(engine: Engine, offer: Offer, session: SessionRow | null)
   if (offer.availability !== 'open') return { kind: 'closed', offer };
   let methods = servedMethods(engine, offer);
   if (methods.length === 0) return { kind: 'closed', offer: { ...offer, availability: 'unavailable' } };
-  const cardExhausted = methods.includes('credit') && session !== null && (await cardFailures(engine.db, session.id)) >= MAX_CARD_FAILURES;
-  if (cardExhausted) methods = methods.filter((m) => m !== 'credit');
+  const takesCard = (m: LinkMethod) => methodOf(m).takesCard;
+  const cardExhausted = methods.some(takesCard) && session !== null && (await cardFailures(engine.db, session.id)) >= MAX_CARD_FAILURES;
+  if (cardExhausted) methods = methods.filter((m) => !takesCard(m));
   const shown = { ...offer, link: { ...offer.link, methods } };
   return methods.length === 0 ? { kind: 'exhausted', offer: shown } : { kind: 'offered', offer: shown, cardExhausted };
 }

@@ -7,6 +7,7 @@
 import type { components } from '../../../generated/schema';
 import { saoPauloDate } from '../../core/calendar';
 import type { CardBrand } from '../../payments/card';
+import { methodOf } from '../../payments/methods';
 
 export type { CardBrand };
 export type PaymentMethod = components['schemas']['PaymentMethod'];
@@ -29,7 +30,10 @@ export interface CreditRate extends Rate {
   brands: Partial<Record<CardBrand, number>> | null;
 }
 
-/** A merchant's fee plan; a method whose rate is null cannot be charged under it. */
+/**
+ * A merchant's fee plan: one rate per method of the contract; a method whose rate is null cannot be charged under it.
+ * Which rate prices a method, and how, is the method's (`pricing` of its module).
+ */
 export interface FeePlan {
   /** `default`, or the `plan_…` id of a negotiated plan. */
   id: 'default' | (string & {});
@@ -48,9 +52,9 @@ export const DEFAULT_PLAN: FeePlan = Object.freeze({
   credit: Object.freeze({ percent: 3.99, fixed: 0, installmentPercent: 2.49, brands: null }),
 });
 
-/** The most installments a method allows: 12 for `credit`, 1 otherwise. */
+/** The most installments a method allows (its module's `pricing`): 12 for `credit`, 1 otherwise. */
 export function maxInstallments(method: PaymentMethod): number {
-  return method === 'credit' ? 12 : 1;
+  return methodOf(method).pricing.maxInstallments;
 }
 
 /** True when `value` is a percentage a plan can hold: finite, 0 ≤ value < 100, at most two decimals. */
@@ -77,9 +81,9 @@ export function percentOf(cents: number, bps: number): number {
 
 export interface FeeInput {
   method: PaymentMethod;
-  /** 1 for `pix` and `billet`; 1 to 12 for `credit`. */
+  /** 1 to the method's `maxInstallments` (12 for `credit`, 1 otherwise). */
   installments: number;
-  /** `credit` only; ignored for the other methods. */
+  /** Prices a card rate with brands; ignored by the other rates. */
   brand?: CardBrand | null;
   /** Cents the payer pays. */
   amount: number;
@@ -116,29 +120,30 @@ function checkInstallments(method: PaymentMethod, installments: number): void {
   }
 }
 
-/** The rate in basis points and the flat fee, or `noRate` when the plan has none for this charge. */
+/**
+ * The rate in basis points and the flat fee, or `noRate` when the plan has none for this charge. The method says which
+ * of the plan's rates prices it and what a what-if fee replaces; a card rate (with brands and a per-installment
+ * surcharge) prices by brand and adds the surcharge.
+ */
 function rateOf(plan: FeePlan, input: FeeInput): { bps: number; fixed: number } | NoRate {
   const { method, installments, feeOverride } = input;
+  const pricing = methodOf(method).pricing;
   const noRate = (brand: CardBrand | null = null): NoRate => ({ kind: 'noRate', planId: plan.id, method, brand });
   // A what-if fee prices a method the merchant has; it never makes a missing method (or brand) chargeable.
-  if (method === 'credit') {
-    const credit = plan.credit;
-    if (!credit) return noRate();
-    const brand = input.brand ?? null;
-    let base = credit.percent;
-    if (brand !== null && credit.brands !== null) {
-      const own = credit.brands[brand];
-      if (own === undefined) return noRate(brand);
-      base = own;
-    }
-    const bps = basisPoints(feeOverride ?? base) + basisPoints(credit.installmentPercent) * (installments - 1);
-    return { bps, fixed: credit.fixed };
-  }
-  const rate = plan[method];
+  const rate: Rate | CreditRate | null = plan[pricing.planRate];
   if (!rate) return noRate();
-  // `pix`: the override is the whole rate; `billet`: a percentage instead of the flat fee. No flat part either way.
-  if (feeOverride !== undefined) return { bps: basisPoints(feeOverride), fixed: 0 };
-  return { bps: basisPoints(rate.percent), fixed: rate.fixed };
+  const card = 'installmentPercent' in rate ? rate : null;
+  const brand = input.brand ?? null;
+  let base = rate.percent;
+  if (card && brand !== null && card.brands !== null) {
+    const own = card.brands[brand];
+    if (own === undefined) return noRate(brand);
+    base = own;
+  }
+  // `rate` (PIX: the whole rate; billet: a percentage instead of the flat fee): no flat part either way.
+  if (feeOverride !== undefined && pricing.whatIf === 'rate') return { bps: basisPoints(feeOverride), fixed: 0 };
+  const surcharge = card ? basisPoints(card.installmentPercent) * (installments - 1) : 0;
+  return { bps: basisPoints(feeOverride ?? base) + surcharge, fixed: rate.fixed };
 }
 
 /** The fee of one charge under `plan`, or `noRate` when the plan cannot price it. */
@@ -163,11 +168,9 @@ export function splitEvenly(total: number, n: number): number[] {
   return parts;
 }
 
-/** Calendar days from payment to settlement: PIX D+0, billet D+1, card installment n at D+30·n. */
+/** Calendar days from payment to settlement (the method's `pricing`): PIX D+0, billet D+1, card installment n at D+30·n. */
 export function settlementDays(method: PaymentMethod, installmentNumber: number): number {
-  if (method === 'pix') return 0;
-  if (method === 'billet') return 1;
-  return 30 * installmentNumber;
+  return methodOf(method).pricing.settlementDays(installmentNumber);
 }
 
 export interface ScheduleInput {

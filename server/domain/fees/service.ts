@@ -8,6 +8,7 @@ import type { QueryOf } from '../../../generated/operations';
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
+import { methodOf } from '../../payments/methods';
 import {
   basisPoints,
   CARD_BRANDS,
@@ -136,7 +137,7 @@ export async function simulatePaymentMethod(q: Queryable, merchantId: string, qu
     amount,
     installments,
     // `brand` prices cards only; the spec ignores it for the other methods.
-    brand: method === 'credit' ? (query.brand ?? null) : null,
+    brand: methodOf(method).takesCard ? (query.brand ?? null) : null,
     feeOverride: fee,
   });
   if ('kind' in result) throw new ApiError('resourceNotFound', { resource: 'simulator', message: noRateMessage(result) });

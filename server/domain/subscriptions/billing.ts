@@ -11,9 +11,11 @@ import { newId } from '../../ids';
 import { merchantOf } from '../access/merchants';
 import { primaryAddressOf } from '../addresses/service';
 import { getCustomer } from '../customers/service';
-import { addDays, endOfSaoPauloDay, saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
+import { startOfSaoPauloDay } from '../../core/calendar';
+import { methodOf } from '../../payments/methods';
 import { splitTemplateOf } from '../splits/template';
-import { initialPayment, recordCharge, typedPayerCopy } from '../transactions/create';
+import { buildCharge } from '../transactions/build-charge';
+import { recordCharge } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import * as txRepo from '../transactions/repo';
 import { emitCycle } from './events';
@@ -23,45 +25,33 @@ import { endSubscription, moveCycle, moveSubscription, nowOf } from './lifecycle
 import * as repo from './repo';
 import { BILLING } from './status';
 
-/** How long a cycle's PIX QR code can be paid. */
-const PIX_EXPIRES_MS = 24 * 3_600_000;
-
 /** Writes the charge of `c` (attempt `attempt`) for `s` and returns its id. */
 async function writeCharge(engine: Engine, q: Queryable, s: repo.SubscriptionRow, c: repo.CycleRow, attempt: number, now: Date): Promise<string> {
   const scope = { merchantId: s.merchant_id, mode: s.mode };
   const merchant = await merchantOf(q, s.merchant_id);
   const customer = await getCustomer(q, scope, s.customer_id);
   const address = await primaryAddressOf(q, scope, s.customer_id);
-  const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
   const provider = engine.orchestrator.routesFor(s.mode, s.payment_method)[0]!.id;
   // The charge lives on the wall clock like every transaction (its expiry and processing jobs are the engine's).
   const at = new Date();
   const id = newId('tra');
-  const processing: txRepo.Processing = {};
+  const method = methodOf(s.payment_method);
   const checkout = c.cycle === 1 && s.payment_link_id && s.checkout_session_id
     ? { paymentLinkId: s.payment_link_id, checkoutSessionId: s.checkout_session_id }
     : null;
-  let expiresAt: Date | null = null;
-  if (s.payment_method === 'credit' && s.card) processing.card = s.card;
-  if (s.payment_method === 'pix') expiresAt = new Date(at.getTime() + PIX_EXPIRES_MS);
-  if (s.payment_method === 'billet') {
-    // The billet is due on the subscription's day (its clock's, on a test clock); its lapse is written as the wall
-    // time at the same distance, which the engine carries back onto the clock when it schedules the expiry.
-    const due = saoPauloDate(now);
-    processing.billet = { dueDate: due, instructions: `Assinatura ${s.id}, ciclo ${c.cycle}` };
-    expiresAt = new Date(at.getTime() + (endOfSaoPauloDay(addDays(due, s.dunning.billetToleranceDays)).getTime() - now.getTime()));
-  }
-  await recordCharge(q, scope, merchant, engine.urls, {
-    id, method: s.payment_method, amount: c.amount, original_amount: c.amount, customer_id: customer.id,
+  // The method's terms of a cycle's charge: a PIX payable for a day, a billet due today and payable some days more.
+  const terms = method.cycleTerms({ subscriptionId: s.id, cycle: c.cycle, now, billetToleranceDays: s.dunning.billetToleranceDays });
+  const charge = buildCharge({
+    id, at, method, terms, amount: c.amount, provider, customer,
     // Started on a checkout page: the payer as they typed themselves, over the customer they were matched to.
-    customer: s.checkout_payer ? typedPayerCopy(customer, s.checkout_payer) : customer,
-    billing_address: address ? (billing as txRepo.TransactionRow['billing_address']) : null,
-    external_reference: null, metadata: s.metadata, items: [], installments: 1, capture: true, processing,
-    payment: initialPayment(provider, s.payment_method, s.card, 1, expiresAt, s.payment_method === 'credit'),
-    created_at: at,
+    typed: s.checkout_payer, address,
+    // A card subscription charges the reusable token it stored; its charges say so (`cardRegistered`, `reusable`).
+    card: method.takesCard ? s.card : null, registered: method.takesCard,
+    externalReference: null, metadata: s.metadata, items: [],
     cycle: { subscriptionId: s.id, billingCycleId: c.id, splits: await splitTemplateOf(q, s.id) },
     ...(checkout ? { checkout } : {}),
   });
+  await recordCharge(q, scope, merchant, engine.urls, charge);
   // The first cycle's charge is the payment the payer started on the checkout page: the session follows it.
   if (checkout) for (const f of subscriptionFollowers()) await f.firstCharge(q, checkout.checkoutSessionId, id, at);
   if (attempt > 1) {

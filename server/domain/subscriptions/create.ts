@@ -19,8 +19,10 @@ import { feeFor, noRateMessage } from '../fees/plan';
 import { saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { planFor } from '../fees/service';
 import { detectBrand } from '../../payments/card';
+import { methodOf } from '../../payments/methods';
+import { checkCard } from '../../payments/methods/card';
 import { NO_RECOVERY, type Recovery } from '../recovery';
-import { checkCard, typedPayer, type CheckoutStart } from '../transactions/create';
+import { typedPayer, type CheckoutStart } from '../transactions/create';
 import type { Engine } from '../transactions/engine';
 import { anchorFrom, period, trialEnd, type TrialInterval } from './calendar';
 import { dunningFor } from './dunning';
@@ -61,10 +63,11 @@ async function planOf(q: Queryable, scope: Scope, body: CreateSubscriptionReques
   };
 }
 
-/** `credit` needs its card and the others none (400, like the schema's other shape errors); a card is checked (422). */
+/** A method that takes a card needs one and the others none (400, like the schema's other shape errors); a card is checked (422). */
 export function checkPayment(p: PaymentInput, now: Date): void {
-  if (p.method === 'credit' && !p.card) throw new ApiError('invalidParameters', { params: [{ 'payment[card]': 'is required for credit' }] });
-  if (p.method !== 'credit' && p.card) throw new ApiError('invalidParameters', { params: [{ 'payment[card]': `is not accepted for ${p.method}` }] });
+  const takesCard = methodOf(p.method).takesCard;
+  if (takesCard && !p.card) throw new ApiError('invalidParameters', { params: [{ 'payment[card]': `is required for ${p.method}` }] });
+  if (!takesCard && p.card) throw new ApiError('invalidParameters', { params: [{ 'payment[card]': `is not accepted for ${p.method}` }] });
   if (p.card) checkCard(p.card, now);
 }
 
@@ -81,7 +84,8 @@ async function payerOf(q: Queryable, scope: Scope, body: CreateSubscriptionReque
 
 export function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
   if (!payer.available) throw unprocessable(`Customer ${payer.id} is retired (available: false).`, [{ customer: 'is retired' }]);
-  if (method === 'billet' && !payer.document) throw unprocessable('A billet needs a customer with a CPF or CNPJ.', [{ 'customer[document]': 'is required for a billet' }]);
+  const rule = methodOf(method).payerDocument;
+  if (rule && !payer.document) throw unprocessable(rule.message, [{ 'customer[document]': rule.reason }]);
 }
 
 /** What a split rule is checked against: the subscription's amount, method and card brand as they now stand. */

@@ -1,23 +1,18 @@
 /**
- * The retry schedule of a failed cycle (the spec's `SubscriptionDunning`): per method defaults and limits, and when
- * the next retry falls. PIX follows PIX Automático's window: at most 3 retries within 7 days of the failure.
+ * The retry schedule of a failed cycle (the spec's `SubscriptionDunning`): per method defaults and limits (each method
+ * module's `dunning`; PIX follows PIX Automático's window), and when the next retry falls.
  */
 import { ApiError } from '../../core/errors';
+import { methodOf } from '../../payments/methods';
 import type { PaymentMethod } from '../../payments/provider';
 import type { Dunning } from './repo';
-
-const LIMITS: Record<PaymentMethod, { defaults: number[]; most: number; withinDays: number }> = {
-  credit: { defaults: [1, 3, 5, 7], most: 10, withinDays: 30 },
-  pix: { defaults: [1, 3, 5], most: 3, withinDays: 7 },
-  billet: { defaults: [1], most: 3, withinDays: 30 },
-};
 
 export const BILLET_TOLERANCE_DAYS = 3;
 
 /** The schedule in force for `method`: what was sent, the method's defaults for the rest; 422 out of its limits. */
 export function dunningFor(method: PaymentMethod, sent: Partial<Dunning> = {}): Dunning {
-  const limit = LIMITS[method];
-  const retryDays = sent.retryDays ?? limit.defaults;
+  const limit = methodOf(method).dunning;
+  const retryDays = sent.retryDays ?? [...limit.defaults];
   const refuse = (why: string) =>
     new ApiError('unprocessableEntity', { resource: 'subscription', message: `The dunning schedule ${why}.`, params: [{ 'dunning[retryDays]': why }] });
   if (retryDays.length > limit.most) throw refuse(`allows at most ${limit.most} retries for ${method}`);
@@ -39,7 +34,7 @@ export function nextRetryAt(d: Dunning, failedAt: Date, done: number): Date | nu
  * for it: the request carries no schedule the merchant could correct).
  */
 export function dunningOnChange(from: PaymentMethod, to: PaymentMethod, d: Dunning): Dunning {
-  const own = d.retryDays.join() !== LIMITS[from].defaults.join();
+  const own = d.retryDays.join() !== methodOf(from).dunning.defaults.join();
   if (own) {
     try {
       return dunningFor(to, d);

@@ -7,7 +7,7 @@ import { listPage, type SortColumns } from '../../db/lists';
 import type { CardRef, PaymentMethod } from '../../payments/provider';
 import type { Frequency } from './calendar';
 import type { CycleStatus, SubscriptionStatus } from './status';
-import type { TypedPayer } from '../transactions/create';
+import type { TypedPayer } from '../transactions/build-charge';
 
 export interface Dunning {
   retryDays: number[];

@@ -4,6 +4,7 @@
  * can run twice: provider calls repeat under the same idempotency key, local writes re-check under the row lock.
  */
 import { currentClock } from '../../jobs/clock-context';
+import { methodOf } from '../../payments/methods';
 import { findOperation } from '../../payments/operations';
 import { saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { changeTransaction } from './change';
@@ -14,7 +15,6 @@ import { cancelRecorded } from './provider-calls';
 import { finishRefund, resendRefund } from './refunds';
 import * as repo from './repo';
 import { cancelCharge, openChargeOperation } from './settle';
-import type { TransactionStatus } from './status';
 
 /**
  * `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done.
@@ -44,12 +44,13 @@ export async function expireTransaction(engine: Engine, id: string): Promise<voi
   // sandbox test clock the advance ran it at the expiry's place on the clock (`schedule`): it is due, whatever the wall says.
   const expiry = new Date(t.payment.expirationDate);
   if (!currentClock() && expiry.getTime() > Date.now()) return { retryAt: expiry };
-  const from: TransactionStatus[] = t.method === 'credit' ? ['pre-authorized'] : ['pending', 'awaiting'];
-  if (!from.includes(t.status)) return;
+  // What lapses is the method's: an uncaptured card authorization, an unpaid QR code or billet.
+  const lapse = methodOf(t.method).lapse;
+  if (!lapse.from.includes(t.status)) return;
   // A capture (or cancel) the provider has not confirmed holds the transaction: voiding now could void a capture that
   // went through. Wait for its reconcile, then look again (an approved one no longer expires).
   if (await openChargeOperation(engine.db, id)) return { retryAt: new Date(Date.now() + OPEN_OPERATION_WAIT_MS) };
-  await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization was not captured in time.' : 'Expired unpaid.', from);
+  await cancelCharge(engine, t, lapse.reason, lapse.from);
 }
 
 /** `receivables.settle`: the receivables due on `day` are paid into the recipient's balance. */

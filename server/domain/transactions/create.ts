@@ -10,8 +10,9 @@ import type { components } from '../../../generated/schema';
 import type { Db, Queryable } from '../../db/types';
 import type { Merchant, Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
-import { cardExpired, detectBrand, luhnValid } from '../../payments/card';
-import type { CardRef, PaymentMethod } from '../../payments/provider';
+import { detectBrand } from '../../payments/card';
+import { methodOf } from '../../payments/methods';
+import type { PaymentMethodModule } from '../../payments/methods/module';
 import type { PublicUrls } from '../../core/public-urls';
 import { newId, newPublicToken } from '../../ids';
 import { Statement } from '../../db/statement';
@@ -23,17 +24,15 @@ import { decidePayer, payerFacts, writePayer, type PayerDecision, type PayerFact
 import { getCustomer, type CustomerRecord } from '../customers/service';
 import { digitsOnly } from '../documents';
 import { feeFor, noRateMessage } from '../fees/plan';
-import { endOfSaoPauloDay, saoPauloDate } from '../../core/calendar';
 import { planFor } from '../fees/service';
 import { NO_RECOVERY, type Recovery } from '../recovery';
+import { buildCharge, type TypedPayer } from './build-charge';
 import type { Engine, PaymentJob } from './engine';
 import * as repo from './repo';
 import { STATUS_MESSAGE } from './status';
 import { summaryView, transactionViewOf, type TransactionSummary } from './view';
 
 type CreateTransactionRequest = components['schemas']['CreateTransactionRequest'];
-type Payment = components['schemas']['TransactionPayment'];
-type Card = components['schemas']['CardInput'];
 type TransactionCustomerInput = components['schemas']['TransactionCustomerInput'];
 
 const unprocessable = (message: string, params?: Record<string, string>[]) =>
@@ -51,32 +50,6 @@ function checkItems(body: CreateTransactionRequest): void {
   }
 }
 
-/** The checks of `CardInput` (422 `invalidCard`): Luhn, brand, expiry, CVV length. */
-export function checkCard(card: Card, now: Date): void {
-  const invalid = (reason: string, field: string) =>
-    new ApiError('invalidCard', { resource: 'transaction', message: `The card ${reason}.`, params: [{ [`payment[card][${field}]`]: reason }] });
-  if (!luhnValid(card.number)) throw invalid('number fails the Luhn check', 'number');
-  const brand = detectBrand(card.number);
-  if (!brand) throw invalid('brand is not supported (Visa, Mastercard, Elo, American Express, Hipercard)', 'number');
-  if (cardExpired(card.expMonth, card.expYear, now)) throw invalid('is expired', 'expYear');
-  if (brand === 'amex' ? card.cvv.length !== 4 : card.cvv.length !== 3) throw invalid(`security code must have ${brand === 'amex' ? 4 : 3} digits`, 'cvv');
-}
-
-/** The due date (São Paulo calendar): today to 365 days ahead; 3 days after today when omitted. */
-function dueDateOf(sent: string | undefined, now: Date): string {
-  const today = saoPauloDate(now);
-  const due = sent ?? saoPauloDate(now, 3);
-  // The format check lets an impossible day through (2026-02-30): only a real calendar day round-trips.
-  const parsed = new Date(`${due}T00:00:00.000Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== due) {
-    throw new ApiError('invalidParameters', { params: [{ 'payment[dueDate]': 'must be a real calendar date (YYYY-MM-DD)' }] });
-  }
-  if (due < today || due > saoPauloDate(now, 365)) {
-    throw unprocessable(`The due date ${due} must be from ${today} to 365 days ahead.`, [{ 'payment[dueDate]': 'must be from today to 365 days ahead' }]);
-  }
-  return due;
-}
-
 /** The payer, decided with reads only: an inline payer that is new is created later, with the charge. */
 async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest, now: Date): Promise<PayerDecision> {
   if (body.customer) return decidePayer(db, scope, body.customer, now);
@@ -89,44 +62,16 @@ async function payerOf(db: Db, scope: Scope, body: CreateTransactionRequest, now
   }
 }
 
-/**
- * The charge's copy of its payer when the payment was started on a checkout page: the matched customer's record
- * (its id, and everything the payer did not type) with the name, e-mail and document the payer typed. The public
- * pages show the copy's name, so a payer who types someone else's CPF or e-mail never learns the name stored under
- * it; the stored customer is not changed (as for any inline payer found).
- */
-export function typedPayerCopy(customer: CustomerRecord, typed: TypedPayer): CustomerRecord {
-  return { ...customer, ...typed };
-}
-
-/** What a checkout payer typed of their identity, as a customer stores it (e-mail lower case, document digits). */
-export type TypedPayer = Pick<CustomerRecord, 'firstName' | 'lastName' | 'email'> & Partial<Pick<CustomerRecord, 'document'>>;
-
 export function typedPayer(typed: TransactionCustomerInput): TypedPayer {
   const document = typed.document ? { document: { type: typed.document.type, number: digitsOnly(typed.document.number) } } : {};
   return { firstName: typed.firstName, lastName: typed.lastName, email: typed.email.toLowerCase(), ...document };
 }
 
-/** The rules on the payer: not retired, and a billet needs its CPF or CNPJ. */
-function checkPayer(payer: PayerFacts, method: PaymentMethod): void {
+/** The rules on the payer: not retired, and a CPF or CNPJ when the method needs one (a billet). */
+function checkPayer(payer: PayerFacts, method: PaymentMethodModule): void {
   if (!payer.available) throw unprocessable(`Customer ${payer.id} is retired (available: false).`, [{ customer: 'is retired' }]);
-  if (method === 'billet' && !payer.document) {
-    throw unprocessable('A billet needs a customer with a CPF or CNPJ.', [{ 'customer[document]': 'is required for a billet' }]);
-  }
-}
-
-/** The `payment` of a new transaction; `registered`: charged from a card stored for reuse (a subscription's). */
-export function initialPayment(provider: string, method: PaymentMethod, card: CardRef | null, installments: number, expiresAt: Date | null, registered = false): Payment {
-  return {
-    provider, version: '1.0', refused: null, reusable: registered,
-    billetUrl: null, billetBarcode: null, billetSequence: null, billetDocumentNumber: null, billetReferenceNumber: null,
-    pixQrCodeEmv: null, pixQrCodeUrl: null, pixQrCodeImage: null, acquirerTransactionNumber: null,
-    cardFirstDigits: card?.firstDigits ?? null, cardLastDigits: card?.lastDigits ?? null, cardBrand: card?.brand ?? null,
-    cardRegistered: registered, installments: method === 'credit' ? installments : 1,
-    expirationDate: expiresAt?.toISOString() ?? null, paidAt: null, allowRenewPayment: false,
-    // Set by `recordCharge`, which draws the charge's public token.
-    invoiceLink: '',
-  };
+  const rule = method.payerDocument;
+  if (rule && !payer.document) throw unprocessable(rule.message, [{ 'customer[document]': rule.reason }]);
 }
 
 /**
@@ -203,12 +148,13 @@ export async function createTransaction(
   const now = new Date();
   const p = body.payment;
   const routes = engine.orchestrator.routesFor(scope.mode, p.method);
+  const method = methodOf(p.method);
   checkItems(body);
   await checkItemVariants(engine.db, scope, body.items);
-  if (p.method === 'credit') checkCard(p.card, now);
-  const dueDate = p.method === 'billet' ? dueDateOf(p.dueDate, now) : null;
-  const installments = p.method === 'credit' ? (p.installments ?? 1) : 1;
-  const brand = p.method === 'credit' ? detectBrand(p.card.number) : null;
+  // The method's own checks (a card's Luhn and expiry, a billet's due date) and what it makes of the request.
+  const terms = method.terms(p, now);
+  const { installments } = terms;
+  const brand = terms.card ? detectBrand(terms.card.number) : null;
   // The reads at once (one round trip's wait where the pool has connections), their refusals in the order of the rules.
   const planRead = planFor(engine.db, scope.merchantId);
   const payerRead = payerOf(engine.db, scope, body, now);
@@ -222,19 +168,15 @@ export async function createTransaction(
   const fee = feeFor(await planRead, { method: p.method, installments, brand, amount: body.amount });
   if (fee.kind === 'noRate') throw unprocessable(noRateMessage(fee));
   const payer = await payerRead;
-  checkPayer(payerFacts(payer), p.method);
+  checkPayer(payerFacts(payer), method);
   const payerAddress = payer.kind === 'existing' ? await addressRead : null;
   // The card's one trip: to the vault, for a token, once per key: the key is claimed first. Its number and CVV are not
   // kept, logged or passed on.
-  if (p.method === 'credit') await recovery.claim();
-  const card = p.method === 'credit' ? await engine.orchestrator.vault(scope.mode).tokenize(p.card) : null;
+  if (terms.card) await recovery.claim();
+  const card = terms.card ? await engine.orchestrator.vault(scope.mode).tokenize(terms.card) : null;
 
   const id = newId('tra');
   const at = new Date();
-  const expiresAt = p.method === 'pix' ? new Date(at.getTime() + (p.expiresIn ?? 3600) * 1000) : dueDate ? endOfSaoPauloDay(dueDate) : null;
-  const processing: repo.Processing = {};
-  if (card) processing.card = card;
-  if (dueDate && p.method === 'billet') processing.billet = { dueDate, instructions: p.instructions ?? null };
 
   const items = (body.items ?? []).map((i) => ({
     id: newId('item'), name: i.name, unitPrice: i.unitPrice, quantity: i.quantity, currency: 'BRL' as const,
@@ -242,18 +184,13 @@ export async function createTransaction(
     metadata: i.metadata ?? {}, variantId: i.variantId ?? null, externalReference: i.externalReference ?? null,
     updatedAt: at.toISOString(), createdAt: at.toISOString(),
   }));
-  const charge = (customer: CustomerRecord, address: AddressRecord | null): Omit<repo.NewTransaction, 'public_token'> => {
-    const { primary: _primary, metadata: _metadata, ...billing } = address ?? { primary: false, metadata: null };
-    return {
-      id, method: p.method, amount: body.amount, original_amount: body.amount, customer_id: customer.id,
-      customer: checkout && body.customer ? typedPayerCopy(customer, typedPayer(body.customer)) : customer,
-      billing_address: address ? (billing as repo.TransactionRow['billing_address']) : null,
-      external_reference: body.externalReference ?? null, metadata: body.metadata ?? {}, items, installments,
-      capture: p.method === 'credit' ? (p.capture ?? true) : true, processing,
-      payment: initialPayment(routes[0]!.id, p.method, card, installments, expiresAt), created_at: at,
+  const charge = (customer: CustomerRecord, address: AddressRecord | null) =>
+    buildCharge({
+      id, at, method, terms, amount: body.amount, provider: routes[0]!.id, customer,
+      typed: checkout && body.customer ? typedPayer(body.customer) : null, address, card, registered: false,
+      externalReference: body.externalReference ?? null, metadata: body.metadata ?? {}, items,
       ...(checkout ? { checkout: { paymentLinkId: checkout.paymentLinkId, checkoutSessionId: checkout.checkoutSessionId } } : {}),
-    };
-  };
+    });
   // The charge, its point and (when the key was not claimed before) the key's answer: one statement, written whole or
   // not at all; its answer is the summary, which the handler renders.
   const write = async (q: Queryable, customer: CustomerRecord, address: AddressRecord | null) => {
@@ -273,7 +210,7 @@ export async function createTransaction(
           if (checkout) await checkout.claim(q, id);
           const { customer, created } = await writePayer(q, scope, payer, at);
           // A customer another request created meanwhile with this payer's document or e-mail: the same rules apply.
-          if (!created) checkPayer(customer, p.method);
+          if (!created) checkPayer(customer, method);
           const address = created ? null : payer.kind === 'existing' && customer.id === payer.customer.id ? payerAddress : await primaryAddressOf(q, scope, customer.id);
           return write(q, customer, address);
         });

@@ -4,6 +4,7 @@
  * replaced by smaller ones; then settled money, debited from the balance). Every ledger entry is posted here, in the
  * caller's change, so it commits or not with the change that causes it.
  */
+import { methodOf } from '../../payments/methods';
 import { DEFAULT_PLAN, NoRateError, receivableSchedule, type FeePlan } from '../fees/plan';
 import { saoPauloDate } from '../../core/calendar';
 import { planFor } from '../fees/service';
@@ -12,12 +13,6 @@ import * as ledger from './ledger-repo';
 import * as postings from '../ledger/postings';
 import { divideInstallment, type Burden, type Share } from '../splits/allocate';
 import { disputeParties, lockParties, partiesOf, refundParties, scopeOf } from './parties';
-
-const DESCRIPTION = { pix: 'PIX payment', billet: 'Billet payment' } as const;
-
-function describe(method: 'pix' | 'credit' | 'billet', installment: number, of: number): string {
-  return method === 'credit' ? `Card payment, installment ${installment} of ${of}` : DESCRIPTION[method];
-}
 
 function schedule(plan: FeePlan, c: Change, amount: number, paidAt: Date) {
   const t = c.row;
@@ -71,7 +66,7 @@ export async function createReceivables(c: Change, amount: number, paidAt: Date,
           grossAmount: gross,
           fee,
           installmentNumber: r.installmentNumber,
-          description: describe(c.row.method, r.installmentNumber, planned.length),
+          description: methodOf(c.row.method).receivable(r.installmentNumber, planned.length),
           authorizationCode,
           paidAt: due ? c.at : null,
           expectedOn: r.expectedOn,

@@ -7,7 +7,8 @@
  */
 import type { AuthorizeRequest } from '../../payments/provider';
 import { authorizeKey, type RouteOutcome } from '../../payments/orchestrator';
-import { pixQrImage } from '../../payments/pix-qr-image';
+import { methodOf } from '../../payments/methods';
+import { keptOf } from './build-charge';
 import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
 import * as repo from './repo';
@@ -31,15 +32,11 @@ function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<Au
     capture: t.capture,
   };
   if (p.card) req.card = { token: p.card.token, brand: p.card.brand, firstDigits: p.card.firstDigits, lastDigits: p.card.lastDigits };
-  if (t.method === 'pix' && t.payment.expirationDate) req.pixExpiresAt = new Date(t.payment.expirationDate);
-  if (p.billet && t.payment.expirationDate) {
-    req.billet = {
-      dueDate: p.billet.dueDate,
-      expiresAt: new Date(t.payment.expirationDate),
-      instructions: p.billet.instructions,
-      documentNumber: t.external_reference?.replace(/\D/g, '').slice(-10) || t.id.slice(-10),
-    };
-  }
+  // What the method adds (a PIX's expiry, a billet's due date and instructions), from what it kept on the charge.
+  const details = methodOf(t.method).authorizeDetails({
+    id: t.id, externalReference: t.external_reference, expirationDate: t.payment.expirationDate, kept: keptOf(p, t.method),
+  });
+  if (details) req.details = details;
   return req;
 }
 
@@ -63,8 +60,8 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
     result.kind === 'declined'
       ? Promise.resolve(null)
       : schedule(c.q, { kind: 'transaction.void', payload: { transactionId: id, provider: provider.id, key: o.key, answered: true } });
-  // Drawn before the row is locked, and once: the image is stored with the code, so reads and events carry it as is.
-  const pixImage = result.kind === 'issued' && result.instructions.kind === 'pix' ? pixQrImage(result.instructions.emv) : null;
+  // What an issued code writes, read by its method's module before the row is locked (a PIX draws its QR image there).
+  const issued = result.kind === 'issued' ? methodOf(result.instructions.kind).issued?.(result.instructions) : undefined;
   const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
     await authorizeAnswered(c.q, o.key, result, c.at);
     if (voidedKeys(c.row.processing).has(o.key)) {
@@ -96,18 +93,13 @@ async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'don
       }
       case 'issued': {
         const i = result.instructions;
-        const fields =
-          i.kind === 'pix'
-            ? { pixQrCodeEmv: i.emv, pixQrCodeUrl: engine.urls.pixQr(c.row.public_token), pixQrCodeImage: pixImage }
-            : {
-                billetUrl: engine.urls.billet(c.row.public_token), billetBarcode: i.barcode, billetSequence: i.digitableLine,
-                billetDocumentNumber: i.documentNumber, billetReferenceNumber: i.referenceNumber,
-              };
+        if (!issued) throw new Error(`route ${provider.id} answered with ${i.kind} instructions, a method that issues no code`);
+        const fields = issued.payment(engine.urls, c.row.public_token);
         await c.patch({
           payment: { ...payment, ...fields, acquirerTransactionNumber: result.acquirerTransactionNumber, expirationDate: i.expiresAt },
           processing: { route },
         });
-        await c.timeline('note', i.kind === 'pix' ? 'PIX QR code issued' : 'Billet registered with the bank', null);
+        await c.timeline('note', issued.note, null);
         await schedule(c.q, { kind: 'transaction.expire', payload: { transactionId: id } }, new Date(i.expiresAt));
         break;
       }
@@ -234,7 +226,7 @@ async function chargeInJob(engine: Engine, t: repo.TransactionRow): Promise<void
  */
 export async function issueNow(engine: Engine, id: string): Promise<'issued' | 'unavailable' | 'not-applicable'> {
   const t = await repo.findTransactionById(engine.db, id);
-  if (!t || t.method === 'credit' || (t.status !== 'pending' && t.status !== 'awaiting')) return 'not-applicable';
+  if (!t || methodOf(t.method).flow !== 'issue' || (t.status !== 'pending' && t.status !== 'awaiting')) return 'not-applicable';
   if (t.processing.route) return 'issued';
   const out = await charge(engine, t, 'simulator', async () => 'unavailable' as const);
   if (out === 'unavailable') return out;

@@ -4,7 +4,7 @@
  */
 import type { components } from '../../../generated/schema';
 import { requireSandbox, type Scope } from '../../core/tenancy';
-import { randomBase62 } from '../../ids';
+import { methodOf } from '../../payments/methods';
 import { changeTransaction, type Change } from './change';
 import type { Engine } from './engine';
 import * as ledger from './ledger-repo';
@@ -21,17 +21,12 @@ export type SimulateAction = components['schemas']['SimulateTransactionRequest']
 /** Days the merchant has to answer a dispute with evidence. */
 const EVIDENCE_DAYS = 14;
 
-/** A PIX end-to-end id: `E`, the payer institution's ISPB, the minute of payment, 11 characters of its own. */
-function endToEndId(at: Date): string {
-  const minute = at.toISOString().replace(/\D/g, '').slice(0, 12);
-  return `E18236120${minute}${randomBase62(11)}`;
-}
-
 const sandboxOnly = (scope: Scope) => requireSandbox(scope, 'Simulations need a sandbox key (sk_test_…).');
 
 async function pay(c: Change): Promise<void> {
   const t = c.row;
-  if (t.method === 'credit' || (t.status !== 'pending' && t.status !== 'awaiting')) throw invalidTransition(t.id, t.status, 'paid');
+  const method = methodOf(t.method);
+  if (method.flow !== 'issue' || (t.status !== 'pending' && t.status !== 'awaiting')) throw invalidTransition(t.id, t.status, 'paid');
   // `simulate` issued it first; only a charge that moved on meanwhile can be without it, and the status says so.
   if (!t.processing.route) throw invalidTransition(t.id, t.status, 'paid before its QR code or billet is issued');
   if (t.payment.expirationDate && Date.parse(t.payment.expirationDate) <= c.at.getTime()) {
@@ -39,7 +34,8 @@ async function pay(c: Change): Promise<void> {
   }
   // A cancel sent and not yet confirmed may have voided the code at the provider: no payment lands on it meanwhile.
   if (await openChargeOperation(c.q, t.id)) throw invalidTransition(t.id, t.status, 'paid while its cancel is being confirmed');
-  await approve(c, t.amount, t.method === 'pix' ? endToEndId(c.at) : null);
+  // What the payer's institution reports with the payment (a PIX's end-to-end id) is the receivables' authorization code.
+  await approve(c, t.amount, method.simulatedPayment?.(c.at) ?? null);
 }
 
 async function openDispute(c: Change): Promise<void> {
@@ -79,7 +75,7 @@ async function closeDispute(c: Change, outcome: 'won' | 'lost'): Promise<void> {
 async function finishIssuing(engine: Engine, scope: Scope, id: string): Promise<void> {
   const t = await repo.findTransaction(engine.db, scope, id);
   if (!t) throw transactionNotFound(id);
-  if (t.method === 'credit' || t.processing.route || (t.status !== 'pending' && t.status !== 'awaiting')) return;
+  if (methodOf(t.method).flow !== 'issue' || t.processing.route || (t.status !== 'pending' && t.status !== 'awaiting')) return;
   let issued: Awaited<ReturnType<typeof issueNow>>;
   try {
     issued = await issueNow(engine, id);
@@ -97,8 +93,8 @@ export async function simulate(engine: Engine, scope: Scope, id: string, action:
   if (action === 'expire') {
     const t = await repo.findTransaction(engine.db, scope, id);
     if (!t) throw transactionNotFound(id);
-    const from = t.method === 'credit' ? (['pre-authorized'] as const) : (['pending', 'awaiting'] as const);
-    const row = await cancelCharge(engine, t, t.method === 'credit' ? 'The authorization lapsed.' : 'Expired unpaid.', from);
+    const lapse = methodOf(t.method).lapse;
+    const row = await cancelCharge(engine, t, lapse.simulated, lapse.from);
     if (!row) throw transactionNotFound(id);
     return row;
   }

@@ -1,13 +1,11 @@
 /** The checkout page of a payment link: what is sold, the total, and the form that pays it. */
 import type { Offer } from '../../domain/checkout/sessions';
-import type { LinkMethod } from '../../domain/checkout/links-repo';
+import { methodOf } from '../../payments/methods';
 import { BRANDS_JSON } from './brands';
 import type { Field, FieldError, FormValues } from './form';
 import { brl, installmentLabel } from './format';
 import { html, safeUrl, type Html } from './html';
 import { page } from './layout';
-
-const METHOD_LABEL: Record<LinkMethod, string> = { pix: 'PIX', credit: 'Cartão de crédito', billet: 'Boleto' };
 
 export interface CheckoutForm {
   offer: Offer;
@@ -53,7 +51,9 @@ function cardFields(f: CheckoutForm): Html {
   // A recurring link's card is charged per cycle: no installments (the sessions refuse more than one).
   const parcels = Array.from({ length: link.recurring ? 1 : link.max_installments }, (_, i) => ({ value: String(i + 1), label: installmentLabel(amount, i + 1) }));
   // Not `required`: without the script the card fields stay visible under every method, and must not block a PIX.
-  return html`<fieldset class="card-fields" id="card-fields" data-method="credit">
+  // The methods these fields are for (the script shows them when one is chosen): the link's that take a card.
+  const methods = link.methods.filter((m) => methodOf(m).takesCard).join(' ');
+  return html`<fieldset class="card-fields" id="card-fields" data-methods="${methods}">
   <legend>Dados do cartão</legend>
   <div class="field card-number">
     <label for="f-number">Número do cartão</label>
@@ -82,6 +82,8 @@ export function checkoutPage(f: CheckoutForm): string {
   const { link, merchantName, lines, amount } = f.offer;
   const v = f.values;
   const cancel = safeUrl(link.cancel_url);
+  // The card fields (and the sandbox's test cards) when a method of the link takes a card.
+  const takesCard = link.methods.some((m) => methodOf(m).takesCard);
   // Two columns on a wide screen (the order beside the form), one on a phone: the stylesheet decides.
   const body = html`<div class="checkout">
 <div class="checkout-order">
@@ -107,7 +109,7 @@ ${f.notice && html`<p class="notice" id="form-notice">${f.notice}</p>`}
   <input type="hidden" name="amount" value="${String(amount)}">
   <fieldset class="methods">
     <legend>Forma de pagamento</legend>
-    ${link.methods.map((m) => html`<label class="method"><input type="radio" name="method" value="${m}"${m === v.method ? html` checked` : ''}> ${METHOD_LABEL[m]}</label>`)}
+    ${link.methods.map((m) => html`<label class="method"><input type="radio" name="method" value="${m}"${m === v.method ? html` checked` : ''}> ${methodOf(m).page.label}</label>`)}
   </fieldset>
   <fieldset>
     <legend>Seus dados</legend>
@@ -116,13 +118,13 @@ ${f.notice && html`<p class="notice" id="form-notice">${f.notice}</p>`}
     ${input(f, 'document', 'CPF ou CNPJ', html`inputmode="numeric" maxlength="18" aria-describedby="document-hint"`, v.document)}
     <p class="hint" id="document-hint">Obrigatório para boleto.</p>
   </fieldset>
-  ${link.methods.includes('credit') && cardFields(f)}
+  ${takesCard && cardFields(f)}
   <button type="submit" class="primary">Pagar ${brl(amount)} <span class="pay-detail"></span></button>
 </form>
 ${cancel && html`<p class="cancel"><a href="${cancel}">Cancelar e voltar para a loja</a></p>`}
 </div>
 </div>`;
-  return page({ title: `${link.name} · ${merchantName}`, mode: link.mode, testCards: link.methods.includes('credit'), body, className: 'checkout-page' });
+  return page({ title: `${link.name} · ${merchantName}`, mode: link.mode, testCards: takesCard, body, className: 'checkout-page' });
 }
 
 /** A recurring link's subscription whose first charge a job is still making: the page looks again by itself. */

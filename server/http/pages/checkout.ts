@@ -9,6 +9,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { ApiError } from '../../core/errors';
 import { checkoutForPayment, MAX_CARD_FAILURES, openCheckout, payInSession, visitCheckout } from '../../domain/checkout/visit';
 import type { Offer, SessionRow } from '../../domain/checkout/sessions';
+import { findMethod } from '../../payments/methods';
 import { statusOf } from '../errors';
 import { checkoutPage, startingPage } from './checkout-view';
 import { JUST_PAID } from './invoice-view';
@@ -139,8 +140,10 @@ export function checkoutRoutes(deps: PagesDeps): Router {
         return sendMessage(res, cardAttemptsExhausted(target.offer.link.mode));
     }
     const { offer, session } = target;
-    if (target.cardExhausted && body.method === 'credit') {
-      const values = parseForm(body, [...offer.link.methods, 'credit'], 1).values;
+    // A card posted once the session takes no more cards: the form again, its values kept, with another method chosen.
+    const posted = typeof body.method === 'string' ? findMethod(body.method) : null;
+    if (target.cardExhausted && posted?.takesCard) {
+      const values = parseForm(body, [...offer.link.methods, posted.name], 1).values;
       return renderForm(res, deps, 422, target, { ...values, method: offer.link.methods[0]! }, [], CARD_EXHAUSTED);
     }
     const parsed = parseForm(body, offer.link.methods, offer.link.recurring ? 1 : offer.link.max_installments);

@@ -6,6 +6,7 @@
 import type { PaymentChoice } from '../../domain/checkout/sessions';
 import type { LinkMethod } from '../../domain/checkout/links-repo';
 import { digitsOnly, isValidDocument } from '../../domain/documents';
+import { methodOf } from '../../payments/methods';
 
 /** What the form shows again after a refusal: never the card number or the CVV. */
 export interface FormValues {
@@ -52,16 +53,17 @@ export function parseForm(body: Record<string, unknown>, methods: readonly LinkM
   if (!methods.includes(posted)) errors.push({ field: 'method', message: 'Escolha a forma de pagamento.' });
   if (values.name.split(/\s+/).filter(Boolean).length < 2) errors.push({ field: 'name', message: 'Informe seu nome completo (nome e sobrenome).' });
   if (!EMAIL.test(values.email)) errors.push({ field: 'email', message: 'Informe um e-mail válido.' });
-  // Optional for PIX and card (their charges need none); a billet is issued to a document, so it needs one.
+  // Optional unless the method needs one (a billet is issued to a document): then its module says so in the payer's words.
+  const method = methodOf(values.method);
   const document = digitsOnly(values.document);
   const docType = document.length === 11 ? 'cpf' : document.length === 14 ? 'cnpj' : null;
-  if (document === '' && values.method === 'billet') errors.push({ field: 'document', message: 'Informe o CPF ou CNPJ: o boleto precisa dele.' });
+  if (document === '' && method.payerDocument) errors.push({ field: 'document', message: method.payerDocument.page });
   else if (document !== '' && (!docType || !isValidDocument(docType, document))) errors.push({ field: 'document', message: 'CPF ou CNPJ inválido: confira os números.' });
   const payer = { name: values.name, email: values.email, document };
   // The total the page showed (cents): the sessions refuse a payment whose total changed since. A form without it
   // (a page served before the field existed) is not checked.
   const shown = /^\d{1,12}$/.test(text(body, 'amount', 12)) ? { shownAmount: Number(text(body, 'amount', 12)) } : {};
-  if (values.method !== 'credit') {
+  if (!method.takesCard) {
     return errors.length ? { ok: false, errors, values } : { ok: true, choice: { method: values.method, payer, ...shown }, values };
   }
 
@@ -82,7 +84,7 @@ export function parseForm(body: Record<string, unknown>, methods: readonly LinkM
   return {
     ok: true,
     values,
-    choice: { method: 'credit', payer, installments, card: { number, holderName: values.holderName, expMonth: month, expYear: year, cvv }, ...shown },
+    choice: { method: values.method, payer, installments, card: { number, holderName: values.holderName, expMonth: month, expYear: year, cvv }, ...shown },
   };
 }
 

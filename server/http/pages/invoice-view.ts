@@ -6,6 +6,7 @@
 import type { PublicCharge } from '../../domain/checkout/invoice';
 import { SETTLED, stateOf } from '../../domain/checkout/invoice';
 import type { TransactionStatus } from '../../domain/transactions/status';
+import { methodOf } from '../../payments/methods';
 import { BRAND_NAME } from './brands';
 import { brl, dateTime, day, installmentLabel } from './format';
 import { html, safeUrl, type Html } from './html';
@@ -56,8 +57,11 @@ export function statusText(status: TransactionStatus, issued: boolean): string {
   }
 }
 
+/** What the invoice shows of the charge's payment: its method's `page.kind` (a QR code, a billet, a card). */
+const kindOf = (c: PublicCharge) => methodOf(c.method).page.kind;
+
 function pixBlock(c: PublicCharge): Html | null {
-  if (c.method !== 'pix' || c.status !== 'pending' || !c.payment.pixQrCodeEmv) return null;
+  if (kindOf(c) !== 'qr-code' || c.status !== 'pending' || !c.payment.pixQrCodeEmv) return null;
   return html`<section class="pix" aria-labelledby="pix-title">
   <h2 id="pix-title">Pague com PIX</h2>
   <p>Abra o aplicativo do seu banco, escolha pagar com PIX e leia o QR code ou cole o código.</p>
@@ -71,7 +75,7 @@ function pixBlock(c: PublicCharge): Html | null {
 }
 
 function billetBlock(c: PublicCharge): Html | null {
-  if (c.method !== 'billet' || c.status !== 'pending' || !c.payment.billetSequence) return null;
+  if (kindOf(c) !== 'slip' || c.status !== 'pending' || !c.payment.billetSequence) return null;
   return html`<section class="billet" aria-labelledby="billet-title">
   <h2 id="billet-title">Pague com boleto</h2>
   <p class="line-label" id="billet-line-label">Linha digitável</p>
@@ -85,7 +89,7 @@ function billetBlock(c: PublicCharge): Html | null {
 }
 
 function outcome(c: PublicCharge): Html | null {
-  const card = c.method === 'credit' && c.payment.cardLastDigits
+  const card = kindOf(c) === 'card' && c.payment.cardLastDigits
     ? html`<p>Cartão ${(c.payment.cardBrand && BRAND_NAME[c.payment.cardBrand]) ?? ''} final ${c.payment.cardLastDigits}, ${installmentLabel(c.amount, c.installments)}.</p>`
     : null;
   if (c.status === 'failed' || c.status === 'refused') {

@@ -5,6 +5,7 @@
  */
 import express, { type Router } from 'express';
 import { chargeByToken, stateOf } from '../../domain/checkout/invoice';
+import { methodOf } from '../../payments/methods';
 import { createQrCache } from '../../payments/sandbox/qr';
 import { billetPage } from './billet-view';
 import { sendMessage, sendPage, type PagesDeps } from './deps';
@@ -28,7 +29,7 @@ export function payRoutes(deps: PagesDeps): Router {
 
   router.get('/pay/:token/qr.png', async (req, res) => {
     const charge = await chargeByToken(deps.db, req.params.token);
-    const emv = charge?.method === 'pix' ? charge.payment.pixQrCodeEmv : null;
+    const emv = charge && methodOf(charge.method).page.kind === 'qr-code' ? charge.payment.pixQrCodeEmv : null;
     if (!emv) return sendMessage(res, chargeNotFound());
     const png = await qrPng(emv);
     // A charge's code never changes, but it stops being payable (paid, expired: then this is a 404): a browser may
@@ -40,7 +41,7 @@ export function payRoutes(deps: PagesDeps): Router {
   router.get('/pay/:token/billet', async (req, res) => {
     const charge = await chargeByToken(deps.db, req.params.token);
     const { billetBarcode, billetSequence } = charge?.payment ?? {};
-    if (!charge || charge.method !== 'billet' || !billetBarcode || !billetSequence) return sendMessage(res, chargeNotFound());
+    if (!charge || methodOf(charge.method).page.kind !== 'slip' || !billetBarcode || !billetSequence) return sendMessage(res, chargeNotFound());
     sendPage(res, 200, billetPage({ ...charge, payment: { ...charge.payment, billetBarcode, billetSequence } }));
   });
 

@@ -6,11 +6,14 @@
  */
 import type { Db } from '../../db/types';
 import { randomBase62 } from '../../ids';
+import { methodOf } from '../methods';
 import type {
+  AuthorizeDetails,
   AuthorizeRequest,
   AuthorizeResult,
   CancelResult,
   CaptureResult,
+  PaymentMethod,
   PaymentProvider,
   RefundResult,
   RefundStatusResult,
@@ -25,6 +28,11 @@ const PIX_HOST = 'pix.payments.example';
 const BILLET_BANK = '341';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** The request's details when they are of `kind` (a route reads the kind it serves), else null. */
+function detailsOf<K extends AuthorizeDetails['kind']>(req: AuthorizeRequest, kind: K): Extract<AuthorizeDetails, { kind: K }> | null {
+  return req.details?.kind === kind ? (req.details as Extract<AuthorizeDetails, { kind: K }>) : null;
+}
 
 function issuePix(req: AuthorizeRequest): AuthorizeResult {
   // A dynamic BR Code points at a location holding the charge; its txid is 26 to 35 letters and digits.
@@ -43,18 +51,19 @@ function issuePix(req: AuthorizeRequest): AuthorizeResult {
       kind: 'pix',
       emv,
       txid,
-      expiresAt: (req.pixExpiresAt ?? new Date(Date.now() + 3_600_000)).toISOString(),
+      expiresAt: (detailsOf(req, 'pix')?.expiresAt ?? new Date(Date.now() + 3_600_000)).toISOString(),
     },
   };
 }
 
 function issueBillet(req: AuthorizeRequest): AuthorizeResult {
-  if (!req.billet) throw new Error('sandbox: a billet charge needs its billet fields');
+  const billet = detailsOf(req, 'billet');
+  if (!billet) throw new Error('sandbox: a billet charge needs its billet fields');
   const referenceNumber = digits(11);
   const { barcode, digitableLine } = buildBoleto({
     bankCode: BILLET_BANK,
     amount: req.amount,
-    dueDate: req.billet.dueDate,
+    dueDate: billet.dueDate,
     freeField: sandboxFreeField(referenceNumber),
   });
   return {
@@ -64,9 +73,9 @@ function issueBillet(req: AuthorizeRequest): AuthorizeResult {
       kind: 'billet',
       barcode,
       digitableLine,
-      documentNumber: req.billet.documentNumber,
+      documentNumber: billet.documentNumber,
       referenceNumber,
-      expiresAt: req.billet.expiresAt.toISOString(),
+      expiresAt: billet.expiresAt.toISOString(),
     },
   };
 }
@@ -83,6 +92,17 @@ function chargeCard(req: AuthorizeRequest): AuthorizeResult {
 }
 
 /**
+ * The sandbox's counterpart of each method it serves, in the contract's order: the PIX institution, the card acquirer,
+ * the billet bank. A route knows the methods it serves, as a real provider's own mapping to its wire does; the
+ * engine asks the method modules instead.
+ */
+const COUNTERPARTS: readonly { method: PaymentMethod; authorize(req: AuthorizeRequest): AuthorizeResult }[] = [
+  { method: 'pix', authorize: issuePix },
+  { method: 'credit', authorize: chargeCard },
+  { method: 'billet', authorize: issueBillet },
+];
+
+/**
  * A sandbox route named `id`; `primary` is the route the `fallback` test card finds down. `latencyMs` plays a slow
  * acquirer: the answer to an authorization, capture, cancel or refund arrives that long after the sandbox acted on it.
  */
@@ -93,7 +113,7 @@ export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', late
   return {
     id,
     version: '1.0',
-    methods: ['pix', 'credit', 'billet'],
+    methods: COUNTERPARTS.map((c) => c.method),
     modes: ['sandbox'],
 
     async authorize(req) {
@@ -103,7 +123,9 @@ export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', late
         // Not recorded: an unavailable route did nothing, and a later call may find it up.
         return { kind: 'unavailable', reason: 'The sandbox primary route is down for this test card.' };
       }
-      const result = req.method === 'pix' ? issuePix(req) : req.method === 'billet' ? issueBillet(req) : chargeCard(req);
+      const counterpart = COUNTERPARTS.find((c) => c.method === req.method);
+      if (!counterpart) throw new Error(`sandbox: ${req.method} is not a method it serves`);
+      const result = counterpart.authorize(req);
       return slow(
         await remember(db, req.idempotencyKey, {
           provider: id, operation: 'authorize', transactionId: req.transactionId, amount: req.amount, result,
@@ -133,8 +155,8 @@ export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', late
     },
 
     async refund(req): Promise<RefundResult> {
-      // A billet has no account to return to: its refund is a PIX transfer that the bank confirms later.
-      const result: RefundResult = req.method === 'billet' ? { kind: 'pending' } : { kind: 'succeeded' };
+      // The method's refund path: a billet has no account to return to, its refund is a PIX transfer the bank confirms later.
+      const result: RefundResult = methodOf(req.method).refund === 'confirmed-later' ? { kind: 'pending' } : { kind: 'succeeded' };
       return slow(
         await remember(db, req.idempotencyKey, {
           provider: id, operation: 'refund', transactionId: req.transactionId, amount: req.amount, result,

@@ -5,15 +5,18 @@
 'use strict';
 
 (function () {
-  // Card fields: shown, and submitted, only when the card is the chosen method. A disabled fieldset sends nothing.
+  // Card fields: shown, and submitted, only when the chosen method takes a card (one of the fieldset's `data-methods`).
+  // A disabled fieldset sends nothing.
   var form = document.querySelector('form[data-checkout]');
   if (form) {
     var card = document.getElementById('card-fields');
+    var cardMethods = card ? (card.getAttribute('data-methods') || '').split(' ') : [];
+    var takesCard = function (radio) { return radio !== null && cardMethods.indexOf(radio.value) >= 0; };
     var radios = form.querySelectorAll('input[name="method"]');
     var sync = function () {
       if (!card) return;
       var checked = form.querySelector('input[name="method"]:checked');
-      var on = checked !== null && checked.value === 'credit';
+      var on = takesCard(checked);
       card.hidden = !on;
       card.disabled = !on;
     };
@@ -25,7 +28,7 @@
       if (!detail) return;
       var checked = form.querySelector('input[name="method"]:checked');
       var option = parcels && parcels.selectedIndex >= 0 ? parcels.options[parcels.selectedIndex] : null;
-      var split = checked !== null && checked.value === 'credit' && option !== null && Number(option.value) > 1;
+      var split = takesCard(checked) && option !== null && Number(option.value) > 1;
       detail.textContent = split ? 'em ' + option.textContent.replace(/\s+/g, ' ').trim() : '';
     };
     for (var i = 0; i < radios.length; i++) {
