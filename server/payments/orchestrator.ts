@@ -1,14 +1,14 @@
 /**
- * The orchestrator: which routes (providers) serve a mode and method, in order, and how a charge walks them. A
- * route that is unavailable or does not answer within the time-out is skipped for the next one; the caller records
- * each skip in the timeline. Provider calls happen outside any database transaction.
+ * The orchestrator: which routes (providers) serve a mode and method, in order, the card vault and anti-fraud of a
+ * mode, the payout banks, and the provider time-out every call is bounded by (`timed`). A charge walks its routes in
+ * this order, one authorization per route through the operation runner (domain/transactions/processing.ts).
  */
 import type { Db } from '../db/types';
 import type { Mode } from '../core/tenancy';
 import { ApiError } from '../core/errors';
 import type { AntiFraud } from './antifraud';
 import type { PayoutProvider } from './payouts';
-import type { AuthorizeRequest, AuthorizeResult, CardVault, PaymentMethod, PaymentProvider } from './provider';
+import type { CardVault, PaymentMethod, PaymentProvider } from './provider';
 import { sandboxAntiFraud, sandboxVault } from './sandbox/cards';
 import { sandboxPayouts } from './sandbox/payouts';
 import { sandboxProvider } from './sandbox/provider';
@@ -33,16 +33,6 @@ export function defaultRoutes(db: Db, sandboxLatencyMs = 0): PaymentRoutes {
     antifraud: { sandbox: sandboxAntiFraud },
     payouts: [sandboxPayouts(db, sandboxLatencyMs)],
   };
-}
-
-export type Settled = Exclude<AuthorizeResult, { kind: 'unavailable' }>;
-
-export interface RouteOutcome {
-  provider: PaymentProvider;
-  attempt: number;
-  result: Settled;
-  /** The key the settling route answered under; capture, cancel and refund name the authorization by it. */
-  key: string;
 }
 
 export class Orchestrator {
@@ -107,48 +97,6 @@ export class Orchestrator {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /**
-   * Sends the charge to each route in turn until one settles it. Every route gets its own idempotency key per
-   * background round (`<transaction>:authorize:<route>:<round>`), so a job retried after a crash asks the same route
-   * the same question and gets the same answer. A route that timed out or broke may have charged anyway: before the
-   * next route is tried, `hooks.voidAmbiguous` must void it for good under that key (it throws when it cannot, which
-   * stops here: the job is retried later and asks that route again); it answers `stop` when the walk must end there
-   * (another run settled the charge meanwhile). Keys `hooks.skip` names were voided by an earlier run and are not
-   * asked again; `hooks.started` records each call before it is sent. Returns null when every route was unavailable, or the walk was stopped.
-   */
-  async authorize(
-    mode: Mode,
-    req: Omit<AuthorizeRequest, 'idempotencyKey'>,
-    round: number,
-    hooks: {
-      skip(key: string): boolean;
-      /** Before the route is asked under `key`: the caller records the operation it is about to send. */
-      started(provider: PaymentProvider, key: string): Promise<unknown>;
-      onUnavailable(provider: PaymentProvider, attempt: number, reason: string): Promise<void>;
-      voidAmbiguous(provider: PaymentProvider, attempt: number, key: string, reason: string): Promise<'voided' | 'stop'>;
-    },
-  ): Promise<RouteOutcome | null> {
-    const routes = this.routesFor(mode, req.method);
-    for (const [i, provider] of routes.entries()) {
-      const idempotencyKey = authorizeKey(req.transactionId, provider.id, round);
-      if (hooks.skip(idempotencyKey)) continue;
-      await hooks.started(provider, idempotencyKey);
-      // A route that said "unavailable" did nothing; one that timed out or broke may have charged.
-      let ambiguous = false;
-      const result = await this.timed<AuthorizeResult>(
-        () => provider.authorize({ ...req, idempotencyKey }),
-        (reason) => {
-          ambiguous = true;
-          return { kind: 'unavailable', reason };
-        },
-      );
-      if (result.kind !== 'unavailable') return { provider, attempt: i + 1, result, key: idempotencyKey };
-      if (!ambiguous) await hooks.onUnavailable(provider, i + 1, result.reason);
-      else if ((await hooks.voidAmbiguous(provider, i + 1, idempotencyKey, result.reason)) === 'stop') return null;
-    }
-    return null;
   }
 }
 

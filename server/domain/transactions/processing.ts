@@ -5,18 +5,18 @@
  * answered): provider calls repeat under the same idempotency key and get the same answer, and every local write
  * re-checks the status under the row lock.
  */
-import type { AuthorizeRequest } from '../../payments/provider';
-import { authorizeKey, type RouteOutcome } from '../../payments/orchestrator';
+import type { AuthorizeRequest, AuthorizeResult, PaymentProvider } from '../../payments/provider';
+import { authorizeKey } from '../../payments/orchestrator';
+import { runOperation, type OperationSpec, type Outcome } from '../../payments/runner';
 import { methodOf } from '../../payments/methods';
 import { keptOf } from './build-charge';
 import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
 import * as repo from './repo';
-import { approve } from './settle';
+import { approve, lockTransaction } from './settle';
 import type { TransactionStatus } from './status';
 import { merchantOf } from '../access/merchants';
-import { authorizeAnswered, authorizeStarted } from './provider-calls';
-import { finishVoids, voidedKeys, voidTimedOut, type Claimant } from './voiding';
+import { claimVoid, finishVoids, voidedKeys, voidNow, type Claimant } from './voiding';
 
 /** Statuses in which a charge is still being worked on in the background. */
 export const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
@@ -43,7 +43,8 @@ function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<Au
 const OUTCOME = { approved: 'authorized', authorized: 'authorized', issued: 'sent', declined: 'declined' } as const;
 
 /**
- * Records what the settling route answered; `stale` when the charge moved meanwhile (canceled), or another run
+ * Records what the settling route answered, under the row lock (the authorization's runner apply of a `done` or
+ * `declined` outcome, which closed the operation beside it); `stale` when the charge moved meanwhile (canceled), or another run
  * already recorded a route's answer (an issued QR code or billet keeps the status `pending`: the route tells);
  * `voided` when another run voided (or is voiding) this key since it was asked: the answer stands on nothing.
  *
@@ -53,66 +54,130 @@ const OUTCOME = { approved: 'authorized', authorized: 'authorized', issued: 'sen
  * landed, and a cancel of nothing does not stop a later authorization under the key. The release has a provider key
  * of its own (`${key}:release`), so it is never the replay of that earlier cancel.
  */
-async function record(engine: Engine, id: string, o: RouteOutcome): Promise<'done' | 'stale' | 'voided'> {
-  const { provider, attempt, result } = o;
+async function recordIn(engine: Engine, c: Change, o: RouteAttempt, result: Settled, issued: IssuedWrite | undefined): Promise<Recorded> {
+  const { provider, attempt } = o;
+  const id = c.row.id;
   const route = { provider: provider.id, key: o.key };
   const release = (c: Change) =>
     result.kind === 'declined'
       ? Promise.resolve(null)
       : schedule(c.q, { kind: 'transaction.void', payload: { transactionId: id, provider: provider.id, key: o.key, answered: true } });
-  // What an issued code writes, read by its method's module before the row is locked (a PIX draws its QR image there).
-  const issued = result.kind === 'issued' ? methodOf(result.instructions.kind).issued?.(result.instructions) : undefined;
-  const out = await changeTransaction(engine.db, { id }, async (c: Change) => {
-    await authorizeAnswered(c.q, o.key, result, c.at);
-    if (voidedKeys(c.row.processing).has(o.key)) {
-      await release(c);
-      return 'voided' as const;
+  if (voidedKeys(c.row.processing).has(o.key)) {
+    await release(c);
+    return 'voided' as const;
+  }
+  if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) {
+    // Another run of this job recorded this very answer: nothing to release.
+    if (c.row.processing.route?.key !== o.key) await release(c);
+    return 'stale' as const;
+  }
+  await c.timeline('route', `Charge sent to route ${provider.id}`, { provider: provider.id, attempt, outcome: OUTCOME[result.kind] });
+  const payment = { provider: provider.id, version: provider.version };
+  switch (result.kind) {
+    case 'approved':
+      await approve(c, c.row.amount, result.authorizationCode, {
+        payment: { ...payment, acquirerTransactionNumber: result.acquirerTransactionNumber },
+        processing: { route },
+      });
+      break;
+    case 'authorized': {
+      const until = new Date(c.at.getTime() + engine.settings.preAuthorizationDays * 86_400_000);
+      await c.move('pre-authorized', {
+        payment: { ...payment, acquirerTransactionNumber: result.acquirerTransactionNumber, expirationDate: until.toISOString() },
+        processing: { route, authorizationCode: result.authorizationCode },
+      });
+      await schedule(c.q, { kind: 'transaction.expire', payload: { transactionId: id } }, until);
+      break;
     }
-    if (!IN_FLIGHT.includes(c.row.status) || c.row.processing.route) {
-      // Another run of this job recorded this very answer: nothing to release.
-      if (c.row.processing.route?.key !== o.key) await release(c);
-      return 'stale' as const;
+    case 'issued': {
+      const i = result.instructions;
+      if (!issued) throw new Error(`route ${provider.id} answered with ${i.kind} instructions, a method that issues no code`);
+      const fields = issued.payment(engine.urls, c.row.public_token);
+      await c.patch({
+        payment: { ...payment, ...fields, acquirerTransactionNumber: result.acquirerTransactionNumber, expirationDate: i.expiresAt },
+        processing: { route },
+      });
+      await c.timeline('note', issued.note, null);
+      await schedule(c.q, { kind: 'transaction.expire', payload: { transactionId: id } }, new Date(i.expiresAt));
+      break;
     }
-    await c.timeline('route', `Charge sent to route ${provider.id}`, { provider: provider.id, attempt, outcome: OUTCOME[result.kind] });
-    const payment = { provider: provider.id, version: provider.version };
-    switch (result.kind) {
-      case 'approved':
-        await approve(c, c.row.amount, result.authorizationCode, {
-          payment: { ...payment, acquirerTransactionNumber: result.acquirerTransactionNumber },
-          processing: { route },
-        });
-        break;
-      case 'authorized': {
-        const until = new Date(c.at.getTime() + engine.settings.preAuthorizationDays * 86_400_000);
-        await c.move('pre-authorized', {
-          payment: { ...payment, acquirerTransactionNumber: result.acquirerTransactionNumber, expirationDate: until.toISOString() },
-          processing: { route, authorizationCode: result.authorizationCode },
-        });
-        await schedule(c.q, { kind: 'transaction.expire', payload: { transactionId: id } }, until);
-        break;
+    case 'declined':
+      await c.move('failed', {
+        payment: { ...payment, refused: { code: result.code, message: result.message, provider: provider.id } },
+        processing: { route },
+      });
+      break;
+  }
+  return 'done' as const;
+}
+
+/** What one authorization came to, for the walk over the routes: recorded (`recordIn`), or its void claimed. */
+export type Recorded = 'done' | 'stale' | 'voided';
+
+/** One route asked in one round: the route, its place in the walk, the round's key for it. */
+interface RouteAttempt {
+  provider: PaymentProvider;
+  attempt: number;
+  key: string;
+}
+
+type Settled = Exclude<AuthorizeResult, { kind: 'unavailable' }>;
+type IssuedWrite = NonNullable<ReturnType<NonNullable<ReturnType<typeof methodOf>['issued']>>>;
+
+/** How a route's answer to an authorization reads: a charge, reservation or issued code is `done`. */
+function readAuthorizeAnswer(res: AuthorizeResult): Outcome<AuthorizeResult> {
+  if (res.kind === 'unavailable') return { kind: 'unavailable', reason: res.reason };
+  if (res.kind === 'declined') return { kind: 'declined', result: res, reason: res.message };
+  return { kind: 'done', result: res };
+}
+
+/** What the walk learns from one authorization's apply. */
+interface AuthorizeHeld {
+  recorded: Recorded | null;
+  claimed: boolean;
+}
+
+/**
+ * The authorization of a charge on one route in one round, a spec of the operation runner. The reserve records the
+ * operation under the round's key for that route (a key the route said it could not take did nothing: asked again,
+ * by a re-run of the round, it is the same operation tried again); the call asks the route; the apply records a
+ * settling answer (`recordIn`), writes the route's "unavailable" fact of the round once, or, when the route did not
+ * answer, claims the void of what it may have done (`claimVoid`), which the walk then sends.
+ */
+function authorizeSpec(
+  engine: Engine,
+  id: string,
+  req: Omit<AuthorizeRequest, 'idempotencyKey'>,
+  o: RouteAttempt,
+  by: Claimant,
+): OperationSpec<Change, AuthorizeHeld, AuthorizeResult> {
+  const held: AuthorizeHeld = { recorded: null, claimed: false };
+  let issued: IssuedWrite | undefined;
+  return {
+    locked: lockTransaction(engine, { id }),
+    reserve: async (c) => ({
+      record: { scope: c.scope, subject: { kind: 'transaction', id }, kind: 'authorize', provider: o.provider.id, idempotencyKey: o.key, amount: c.row.amount },
+      held,
+      reopenFailed: true,
+    }),
+    call: async (_held, op) => {
+      const result = await o.provider.authorize({ ...req, idempotencyKey: op.idempotency_key });
+      // What an issued code writes, read by its method's module before the row is locked (a PIX draws its QR image there).
+      if (result.kind === 'issued') issued = methodOf(result.instructions.kind).issued?.(result.instructions);
+      return result;
+    },
+    read: readAuthorizeAnswer,
+    apply: async (c, outcome) => {
+      if (outcome.kind === 'done' || outcome.kind === 'declined') {
+        held.recorded = await recordIn(engine, c, o, outcome.result as Settled, issued);
+      } else if (outcome.kind === 'unavailable') {
+        const details = { provider: o.provider.id, attempt: o.attempt, outcome: 'unavailable', reason: outcome.reason };
+        await c.timeline('route', `Route ${o.provider.id} unavailable; trying the next one`, details, `${o.key}:unavailable`);
+      } else if (outcome.kind === 'uncertain') {
+        held.claimed = await claimVoid(c, engine, o.provider, o.key, { attempt: o.attempt, reason: outcome.reason }, by);
       }
-      case 'issued': {
-        const i = result.instructions;
-        if (!issued) throw new Error(`route ${provider.id} answered with ${i.kind} instructions, a method that issues no code`);
-        const fields = issued.payment(engine.urls, c.row.public_token);
-        await c.patch({
-          payment: { ...payment, ...fields, acquirerTransactionNumber: result.acquirerTransactionNumber, expirationDate: i.expiresAt },
-          processing: { route },
-        });
-        await c.timeline('note', issued.note, null);
-        await schedule(c.q, { kind: 'transaction.expire', payload: { transactionId: id } }, new Date(i.expiresAt));
-        break;
-      }
-      case 'declined':
-        await c.move('failed', {
-          payment: { ...payment, refused: { code: result.code, message: result.message, provider: provider.id } },
-          processing: { route },
-        });
-        break;
-    }
-    return 'done' as const;
-  });
-  return out?.value ?? 'stale';
+    },
+  };
 }
 
 /**
@@ -177,7 +242,7 @@ async function charge<D>(
     for (const [i, provider] of engine.orchestrator.routesFor(t.mode, t.method).entries()) {
       const key = authorizeKey(t.id, provider.id, round);
       if (voided.has(key)) continue;
-      const attempt = { provider, attempt: i + 1, key, round };
+      const attempt = { provider, attempt: i + 1, key };
       const ran = await runOperation(engine.orchestrator, authorizeSpec(engine, t.id, req, attempt, by));
       if (!ran) return 'done';
       const { outcome } = ran;

@@ -1,45 +1,15 @@
 /**
- * The provider operations of a charge's processing: one per route key it asks to authorize, and one per void or
- * release of what a route may hold. Each is recorded `started` before the call, closed with the answer when it is
- * recorded, and `uncertain` when the call did not answer. For an authorization the reconciliation is the void of the
- * route that timed out (voiding.ts): once voided, whatever it did is undone and the operation is closed `failed`
- * unless its answer came after all.
+ * The voids and releases of what a route may hold, specs of the operation runner, and the close of an authorization
+ * whose route timed out once its void is done. For an authorization the reconciliation is the void of the route that
+ * timed out (voiding.ts): once voided, whatever it did is undone and the operation is closed `failed` unless its
+ * answer came after all. (The authorization itself is a runner spec in processing.ts.)
  */
 import type { Queryable } from '../../db/types';
-import { finishOperation, markUncertain, startOperation, type OperationKind } from '../../payments/operations';
-import type { AuthorizeResult, CancelResult } from '../../payments/provider';
+import { finishOperation } from '../../payments/operations';
+import type { CancelResult } from '../../payments/provider';
 import type { Engine } from './engine';
 import type { TransactionRow } from './repo';
 import { runOperation, type Held, type Outcome } from '../../payments/runner';
-
-function started(engine: Engine, t: TransactionRow, kind: OperationKind, provider: string, idempotencyKey: string): Promise<unknown> {
-  return startOperation(
-    engine.db,
-    { scope: { merchantId: t.merchant_id, mode: t.mode }, subject: { kind: 'transaction', id: t.id }, kind, provider, idempotencyKey, amount: t.amount },
-    new Date(),
-    // A key whose call the provider said it could not take did nothing: asked again (a re-run of the round), it is
-    // the same operation tried again.
-    { reopenFailed: true },
-  );
-}
-
-/** Before a route is asked to authorize under `key`. */
-export function authorizeStarted(engine: Engine, t: TransactionRow, provider: string, key: string): Promise<unknown> {
-  return started(engine, t, 'authorize', provider, key);
-}
-
-/** The route answered under `key`: it acted (approved, authorized, issued) or refused (declined, unavailable). */
-export function authorizeAnswered(q: Queryable, key: string, result: AuthorizeResult, at: Date): Promise<boolean> {
-  if (result.kind === 'declined' || result.kind === 'unavailable') {
-    return finishOperation(q, key, { state: 'failed', result, reason: result.kind === 'declined' ? result.message : result.reason }, at);
-  }
-  return finishOperation(q, key, { state: 'succeeded', result }, at);
-}
-
-/** The authorization under `key` did not answer: the run voids the route (its claim is this call's transaction). */
-export function authorizeUncertain(q: Queryable, key: string, reason: string, at: Date): Promise<boolean> {
-  return markUncertain(q, key, reason, at);
-}
 
 /** The route that timed out under `key` is voided: nothing it may have done stands, the authorization is closed. */
 export function authorizeVoided(q: Queryable, key: string, at: Date): Promise<boolean> {
