@@ -19,7 +19,7 @@ import { getWallet } from '../domain/wallets/service';
 import { getWithdrawal } from '../domain/withdrawals/service';
 import { withdrawalView } from '../domain/withdrawals/view';
 import { getEndpoint, getRegistration } from '../domain/webhooks/endpoints';
-import { scopeOf, type Ctx } from './context';
+import type { Ctx } from './context';
 import { addressBody } from './handlers/addresses';
 import { productBody, variantBody } from './handlers/catalog';
 import { customerBody } from './handlers/customers';
@@ -54,7 +54,7 @@ async function operationSucceeded(ctx: Ctx, key: string): Promise<void> {
 }
 
 export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answer> {
-  const scope = scopeOf(ctx);
+  const scope = ctx.scope;
   const { status, id } = ref;
   switch (ref.resource) {
     case 'transaction': {

@@ -4,7 +4,7 @@ import { subscriptionSplitLinks, subscriptionSplitsLinks } from '../../core/link
 import * as splits from '../../domain/splits/service';
 import type { SplitRow } from '../../domain/splits/repo';
 import { splitItem } from '../../domain/splits/view';
-import { scopeOf, type Ctx } from '../context';
+import type { Ctx } from '../context';
 
 type SplitOperations = 'listSubscriptionSplits' | 'createSubscriptionSplit' | 'updateSubscriptionSplit' | 'deleteSubscriptionSplit';
 
@@ -27,24 +27,24 @@ function collectionBody(ctx: Ctx, state: splits.SplitState) {
 
 export const subscriptionSplitsHandlers: Pick<SubscriptionsHandlers<Ctx>, SplitOperations> = {
   async listSubscriptionSplits(req, ctx) {
-    return { status: 200, body: collectionBody(ctx, await splits.listSplits(ctx.db, scopeOf(ctx), req.params.subscriptionId)) };
+    return { status: 200, body: collectionBody(ctx, await splits.listSplits(ctx.db, ctx.scope, req.params.subscriptionId)) };
   },
 
   async createSubscriptionSplit(req, ctx) {
     const { subscriptionId } = req.params;
-    const split = await splits.createSplit(ctx.db, scopeOf(ctx), subscriptionId, req.body, ctx.recovery);
+    const split = await splits.createSplit(ctx.db, ctx.scope, subscriptionId, req.body, ctx.recovery);
     return { status: 201, body: splitBody(ctx, subscriptionId, split) };
   },
 
   async updateSubscriptionSplit(req, ctx) {
     const { subscriptionId, splitId } = req.params;
-    const split = await splits.updateSplit(ctx.db, scopeOf(ctx), subscriptionId, splitId, req.body, ctx.recovery);
+    const split = await splits.updateSplit(ctx.db, ctx.scope, subscriptionId, splitId, req.body, ctx.recovery);
     return { status: 200, body: splitBody(ctx, subscriptionId, split) };
   },
 
   async deleteSubscriptionSplit(req, ctx) {
     const { subscriptionId } = req.params;
-    const state = await splits.deleteSplit(ctx.db, scopeOf(ctx), subscriptionId, req.query.splitId);
+    const state = await splits.deleteSplit(ctx.db, ctx.scope, subscriptionId, req.query.splitId);
     return { status: 200, body: collectionBody(ctx, state) };
   },
 };
