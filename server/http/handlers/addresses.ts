@@ -1,12 +1,18 @@
 import type { AddressesHandlers } from '../../../generated/operations';
 import * as addresses from '../../domain/addresses/service';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { addressLinks, deletedAddressLinks } from '../../core/links';
 
 /** An address as its operations answer it. */
-export function addressBody(ctx: Ctx, address: addresses.AddressRecord) {
+function addressBody(ctx: Ctx, address: addresses.AddressRecord) {
   return { ...address, merchant: ctx.merchant, _links: addressLinks(address) };
 }
+
+/** An address created or replaced, as the retry of its request answers it. */
+export const addressesRecovery = {
+  address: async (ctx, { id }) => addressBody(ctx, await addresses.getAddress(ctx.db, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
 
 export const addressesHandlers: AddressesHandlers<Ctx> = {
   async createAddress(req, ctx) {

@@ -3,18 +3,25 @@ import * as products from '../../domain/catalog/products';
 import * as variants from '../../domain/catalog/variants';
 import type { ProductRecord, VariantRecord } from '../../domain/catalog/view';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 import { CREATE, productLinks, variantLinks } from '../../core/links';
 
 /** A product as its operations answer it. */
-export function productBody(ctx: Ctx, product: ProductRecord) {
+function productBody(ctx: Ctx, product: ProductRecord) {
   return { ...product, merchant: ctx.merchant, _links: productLinks(product) };
 }
 
 /** A variant as its operations answer it. */
-export function variantBody(ctx: Ctx, variant: VariantRecord) {
+function variantBody(ctx: Ctx, variant: VariantRecord) {
   return { ...variant, merchant: ctx.merchant, _links: variantLinks(variant) };
 }
+
+/** A product or variant created, replaced, disabled or enabled, as the retry of its request answers it. */
+export const catalogRecovery = {
+  product: async (ctx, { id }) => productBody(ctx, await products.getProduct(ctx.db, ctx.scope, id)),
+  variant: async (ctx, { id }) => variantBody(ctx, await variants.getVariant(ctx.db, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
 
 export const productsHandlers: ProductsHandlers<Ctx> = {
   async listProducts(req, ctx) {

@@ -3,14 +3,20 @@ import { CREATE, paymentLinkLinks } from '../../core/links';
 import * as links from '../../domain/checkout/links';
 import type { LinkRecord } from '../../domain/checkout/links-view';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 
 type PaymentLinksHandlers = Omit<CheckoutsHandlers<Ctx>, 'getCheckoutSessionAnalytics'>;
 
 /** A payment link as its operations answer it. */
-export function paymentLinkBody(ctx: Ctx, link: LinkRecord) {
+function paymentLinkBody(ctx: Ctx, link: LinkRecord) {
   return { ...link, merchant: ctx.merchant, _links: paymentLinkLinks(link) };
 }
+
+/** A payment link created, changed, disabled or enabled, as the retry of its request answers it. */
+export const paymentLinksRecovery = {
+  paymentLink: async (ctx, { id }) => paymentLinkBody(ctx, await links.getLink(ctx.db, ctx.payments.urls, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
 
 export const paymentLinksHandlers: PaymentLinksHandlers = {
   async listPaymentLinks(req, ctx) {

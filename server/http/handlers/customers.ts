@@ -1,13 +1,19 @@
 import type { CustomersHandlers } from '../../../generated/operations';
 import * as customers from '../../domain/customers/service';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 import { CREATE, customerLinks } from '../../core/links';
 
 /** A customer as its operations answer it. */
-export function customerBody(ctx: Ctx, customer: customers.CustomerRecord) {
+function customerBody(ctx: Ctx, customer: customers.CustomerRecord) {
   return { ...customer, merchant: ctx.merchant, _links: customerLinks(customer.id) };
 }
+
+/** A customer created or replaced, as the retry of its request answers it. */
+export const customersRecovery = {
+  customer: async (ctx, { id }) => customerBody(ctx, await customers.getCustomer(ctx.db, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
 
 export const customersHandlers: CustomersHandlers<Ctx> = {
   async listCustomers(req, ctx) {

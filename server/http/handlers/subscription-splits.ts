@@ -5,11 +5,12 @@ import * as splits from '../../domain/splits/service';
 import type { SplitRow } from '../../domain/splits/repo';
 import { splitItem } from '../../domain/splits/view';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 
 type SplitOperations = 'listSubscriptionSplits' | 'createSubscriptionSplit' | 'updateSubscriptionSplit' | 'deleteSubscriptionSplit';
 
 /** A split as its create and update answer it. */
-export function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
+function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
   return { ...splitItem(s), merchant: ctx.merchant, _links: subscriptionSplitLinks(subscriptionId, s.splitId) };
 }
 
@@ -24,6 +25,14 @@ function collectionBody(ctx: Ctx, state: splits.SplitState) {
     _links: subscriptionSplitsLinks(state.subscription),
   };
 }
+
+/** A split added or changed, as the retry of its request answers it (found through its subscription). */
+export const subscriptionSplitsRecovery = {
+  async subscriptionSplit(ctx, { id, parentId }) {
+    if (!parentId) throw new Error(`split ${id} of a recovery point has no subscription`);
+    return splitBody(ctx, parentId, await splits.getSplit(ctx.db, ctx.scope, parentId, id));
+  },
+} satisfies Partial<Recoveries>;
 
 export const subscriptionSplitsHandlers: Pick<SubscriptionsHandlers<Ctx>, SplitOperations> = {
   async listSubscriptionSplits(req, ctx) {

@@ -7,10 +7,11 @@ import { splitItemsOf } from '../../domain/splits/view';
 import { cycleView, subscriptionView } from '../../domain/subscriptions/view';
 import { CREATE } from '../../core/links';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 
 /** The subscription as reading it returns it. */
-export function subscriptionBody(ctx: Ctx, row: SubscriptionRow) {
+function subscriptionBody(ctx: Ctx, row: SubscriptionRow) {
   return subscriptionView(ctx.db, row, ctx.merchant);
 }
 
@@ -19,6 +20,11 @@ export type OwnSubscriptionsHandlers = Omit<
   SubscriptionsHandlers<Ctx>,
   'listSubscriptionSplits' | 'createSubscriptionSplit' | 'deleteSubscriptionSplit' | 'updateSubscriptionSplit'
 >;
+
+/** A subscription created, canceled, paused, resumed or given another method, as the retry of its request answers it. */
+export const subscriptionsRecovery = {
+  subscription: async (ctx, { id }) => subscriptionBody(ctx, await subscriptions.getSubscription(ctx.db, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
 
 export const subscriptionsHandlers: OwnSubscriptionsHandlers = {
   async listSubscriptions(req, ctx) {

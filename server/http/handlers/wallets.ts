@@ -1,13 +1,19 @@
 import type { WalletsHandlers } from '../../../generated/operations';
 import * as wallets from '../../domain/wallets/service';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 import { CREATE, deletedWalletLinks, walletLinks } from '../../core/links';
 
 /** A wallet as its operations answer it. */
-export function walletBody(ctx: Ctx, wallet: wallets.WalletRecord) {
+function walletBody(ctx: Ctx, wallet: wallets.WalletRecord) {
   return { ...wallet, merchant: ctx.merchant, _links: walletLinks(wallet.id) };
 }
+
+/** A wallet registered, as the retry of its request answers it. */
+export const walletsRecovery = {
+  wallet: async (ctx, { id }) => walletBody(ctx, await wallets.getWallet(ctx.db, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
 
 export const walletsHandlers: WalletsHandlers<Ctx> = {
   async listWallets(req, ctx) {

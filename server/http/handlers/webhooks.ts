@@ -2,11 +2,12 @@ import type { WebhooksHandlers } from '../../../generated/operations';
 import * as endpoints from '../../domain/webhooks/endpoints';
 import * as history from '../../domain/webhooks/history';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 import { CREATE, deletedEndpointLinks, endpointLinks, eventLinks } from '../../core/links';
 
 /** A webhook endpoint as its operations answer it. */
-export function endpointBody(ctx: Ctx, e: endpoints.Endpoint) {
+function endpointBody(ctx: Ctx, e: endpoints.Endpoint) {
   return { ...e, merchant: ctx.merchant, _links: endpointLinks(e.id) };
 }
 
@@ -14,6 +15,15 @@ async function register(ctx: Ctx, r: endpoints.Registration) {
   const created = await endpoints.registerEndpoint(ctx.db, ctx.webhooks, ctx.scope, r, ctx.recovery);
   return { status: 201 as const, body: { ...created, merchant: ctx.merchant, _links: endpointLinks(created.id) } };
 }
+
+/** An endpoint registered or changed, as the retry of its request answers it. */
+export const webhooksRecovery = {
+  async webhookEndpoint(ctx, { id, status }) {
+    // The registration shows the signing secret; its recovered answer must too, or the caller never learns it.
+    const e = status === 201 ? await endpoints.getRegistration(ctx.db, ctx.webhooks, ctx.scope, id) : await endpoints.getEndpoint(ctx.db, ctx.scope, id);
+    return endpointBody(ctx, e);
+  },
+} satisfies Partial<Recoveries>;
 
 export const webhooksHandlers: WebhooksHandlers<Ctx> = {
   async listWebhooks(req, ctx) {

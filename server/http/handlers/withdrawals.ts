@@ -4,7 +4,13 @@ import { simulateWithdrawal } from '../../domain/withdrawals/simulate';
 import { CREATE } from '../../core/links';
 import { withdrawalItem, withdrawalView } from '../../domain/withdrawals/view';
 import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
+
+/** A withdrawal asked for, as the retry of its request answers it. */
+export const withdrawalsRecovery = {
+  withdrawal: async (ctx, { id }) => withdrawalView(await withdrawals.getWithdrawal(ctx.db, ctx.scope, id), ctx.merchant),
+} satisfies Partial<Recoveries>;
 
 export const withdrawalsHandlers: WithdrawalsHandlers<Ctx> = {
   async listWithdrawals(req, ctx) {
