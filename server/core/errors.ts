@@ -29,8 +29,15 @@ interface CatalogueEntry {
   resource?: ErrorResource;
 }
 
+/** The codes of a missing path or resource of no one type. */
+const GENERIC_NOT_FOUND = ['notFound', 'resourceNotFound'] as const satisfies readonly ErrorCode[];
+
 /** The codes of a missing resource of one type (every `…NotFound` but the generic two): each names its resource. */
-type TypedNotFound = Exclude<Extract<ErrorCode, `${string}NotFound`>, 'notFound' | 'resourceNotFound'>;
+export type TypedNotFound = Exclude<Extract<ErrorCode, `${string}NotFound`>, (typeof GENERIC_NOT_FOUND)[number]>;
+
+export function isTypedNotFound(code: ErrorCode): code is TypedNotFound {
+  return code.endsWith('NotFound') && !(GENERIC_NOT_FOUND as readonly ErrorCode[]).includes(code);
+}
 
 type Catalogue = { [C in ErrorCode]: C extends TypedNotFound ? CatalogueEntry & { resource: ErrorResource } : CatalogueEntry };
 
