@@ -4,37 +4,14 @@
  */
 import type { RecoveryRef } from '../domain/recovery';
 import type { Ctx } from './context';
-import { addressesRecovery } from './handlers/addresses';
-import { catalogRecovery } from './handlers/catalog';
-import { paymentLinksRecovery } from './handlers/checkouts';
-import { customersRecovery } from './handlers/customers';
-import { subscriptionSplitsRecovery } from './handlers/subscription-splits';
-import { subscriptionsRecovery } from './handlers/subscriptions';
-import { transactionsRecovery } from './handlers/transactions';
-import { walletsRecovery } from './handlers/wallets';
-import { webhooksRecovery } from './handlers/webhooks';
-import { withdrawalsRecovery } from './handlers/withdrawals';
-import type { Recoveries } from './recovery';
+import { recoveries } from './handlers';
 
 export interface Answer {
   status: number;
   body: unknown;
 }
 
-/** Each kind's recovery, from the handler module of its operations; a kind without one does not compile. */
-const RECOVERIES: Recoveries = {
-  ...transactionsRecovery,
-  ...customersRecovery,
-  ...addressesRecovery,
-  ...walletsRecovery,
-  ...withdrawalsRecovery,
-  ...catalogRecovery,
-  ...subscriptionSplitsRecovery,
-  ...subscriptionsRecovery,
-  ...paymentLinksRecovery,
-  ...webhooksRecovery,
-};
-
+/** The answer of the retry: the status the operation's success had, and its resource rendered by its handler module. */
 export async function recoveredAnswer(ctx: Ctx, ref: RecoveryRef): Promise<Answer> {
-  return { status: ref.status, body: await RECOVERIES[ref.resource](ctx, ref) };
+  return { status: ref.status, body: await recoveries[ref.resource](ctx, ref) };
 }
