@@ -1,6 +1,6 @@
 /** The error catalogue's resources: a code about one resource type names it, whatever its thrower says. */
 import { describe, expect, it } from 'vitest';
-import { ApiError, CATALOGUE, ERROR_RESOURCES, type ErrorCode, type ErrorResource } from './errors';
+import { ApiError, CATALOGUE, ERROR_RESOURCES, isTypedNotFound, type ErrorCode, type ErrorResource } from './errors';
 
 const codes = Object.keys(CATALOGUE) as ErrorCode[];
 
@@ -32,5 +32,14 @@ describe('the resource of an error', () => {
     // @ts-expect-error: a resource outside the closed list (the old spelling of webhookEndpoint) does not compile
     const drifted: ErrorResource = 'webhook';
     expect(ERROR_RESOURCES).not.toContain(drifted);
+  });
+
+  it('tells a missing resource of one type (rendered 404 without a status of its own) from the generic two', () => {
+    expect(isTypedNotFound('notFound')).toBe(false);
+    expect(isTypedNotFound('resourceNotFound')).toBe(false);
+    expect(isTypedNotFound('sandboxClockBusy')).toBe(false);
+    const typed = codes.filter(isTypedNotFound);
+    expect(typed).toContain('webhookNotFound');
+    for (const code of typed) expect(CATALOGUE[code], code).toHaveProperty('resource');
   });
 });

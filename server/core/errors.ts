@@ -4,22 +4,23 @@
  * knows a status code is rendered.
  */
 import type { components } from '../../generated/schema';
+import { ERROR_NAMED_KINDS, type ErrorNamedKind } from './resources';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type ErrorCategory = components['schemas']['ErrorCategory'];
 
-/**
- * Every value of an error's `resource`: the type of the resource a code is about (the one a `404` did not find), or
- * the part of the service that answered (`client`, `server`, `payorch`, `docs`). Closed, so a new spelling of an
- * existing resource (`webhook` for `webhookEndpoint`) is a type error. The spec's `Error` schema lists the same.
- */
-export const ERROR_RESOURCES = [
-  'transaction', 'customer', 'address', 'wallet', 'withdrawal', 'product', 'variant', 'subscription',
-  'subscriptionSplit', 'cycle', 'paymentLink', 'checkout', 'webhookEndpoint', 'webhookEvent', 'clock', 'simulator',
-  'requestLog', 'payorch', 'docs', 'client', 'server',
-] as const;
+/** The parts of the service an error is about when it is about no resource. */
+export const SERVICE_PARTS = ['payorch', 'docs', 'client', 'server'] as const;
 
-export type ErrorResource = (typeof ERROR_RESOURCES)[number];
+/**
+ * Every value of an error's `resource`: the kind of the resource a code is about (the one a `404` did not find), from
+ * the one registry (`core/resources.ts`), or the part of the service that answered (`client`, `server`, `payorch`,
+ * `docs`). Closed, so a new spelling of an existing resource (`webhook` for `webhookEndpoint`) is a type error. The
+ * spec's `Error` schema lists the same (a test compares).
+ */
+export type ErrorResource = ErrorNamedKind | (typeof SERVICE_PARTS)[number];
+
+export const ERROR_RESOURCES: readonly ErrorResource[] = [...ERROR_NAMED_KINDS, ...SERVICE_PARTS];
 
 interface CatalogueEntry {
   category: ErrorCategory;
@@ -28,8 +29,15 @@ interface CatalogueEntry {
   resource?: ErrorResource;
 }
 
+/** The codes of a missing path or resource of no one type. */
+const GENERIC_NOT_FOUND = ['notFound', 'resourceNotFound'] as const satisfies readonly ErrorCode[];
+
 /** The codes of a missing resource of one type (every `…NotFound` but the generic two): each names its resource. */
-type TypedNotFound = Exclude<Extract<ErrorCode, `${string}NotFound`>, 'notFound' | 'resourceNotFound'>;
+export type TypedNotFound = Exclude<Extract<ErrorCode, `${string}NotFound`>, (typeof GENERIC_NOT_FOUND)[number]>;
+
+export function isTypedNotFound(code: ErrorCode): code is TypedNotFound {
+  return code.endsWith('NotFound') && !(GENERIC_NOT_FOUND as readonly ErrorCode[]).includes(code);
+}
 
 type Catalogue = { [C in ErrorCode]: C extends TypedNotFound ? CatalogueEntry & { resource: ErrorResource } : CatalogueEntry };
 

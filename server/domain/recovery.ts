@@ -5,12 +5,16 @@
  * A service that can undo its effect before answering (nothing happened at the provider) clears the point in the
  * database transaction of the undo, so a retry runs afresh.
  */
+import type { RecoverableKind } from '../core/resources';
 import type { Statement } from '../db/statement';
 import type { Queryable } from '../db/types';
 
-/** The resource a request created or acted on, and the status its success answers with. */
+/**
+ * The resource a request created or acted on, and the status its success answers with. Stored as JSON with the key
+ * (`resource` is a kind of the registry marked `recovered`), so a kind's name never changes.
+ */
 export interface RecoveryRef {
-  resource: 'transaction' | 'refund' | 'withdrawal' | 'customer' | 'address' | 'wallet' | 'webhookEndpoint' | 'product' | 'variant' | 'subscriptionSplit' | 'subscription' | 'paymentLink';
+  resource: RecoverableKind;
   id: string;
   /** The resource's parent, when its id alone does not find it through the API (a split's subscription). */
   parentId?: string;

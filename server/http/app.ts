@@ -92,6 +92,7 @@ function gate({ db, config, limiters, payments, webhooks, clocks }: AppDeps): Re
       db,
       merchant: { name: key.merchantName, merchantId: key.merchantId, isSubAccount: key.isSubAccount },
       mode: key.mode,
+      scope: { merchantId: key.merchantId, mode: key.mode },
       role: key.role,
       keyId: key.keyId,
       correlationId: String(res.locals.correlationId),

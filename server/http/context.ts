@@ -13,6 +13,8 @@ export interface Ctx {
   db: Db;
   merchant: Merchant;
   mode: Mode;
+  /** The merchant and mode of the key, which scope every read and write of the request (set once, at authentication). */
+  scope: Scope;
   role: RoleId;
   keyId: string;
   correlationId: string;
@@ -27,8 +29,4 @@ export interface Ctx {
    * (`NO_RECOVERY` without an `X-Idempotency-Key`).
    */
   recovery: Recovery;
-}
-
-export function scopeOf(ctx: Ctx): Scope {
-  return { merchantId: ctx.merchant.merchantId, mode: ctx.mode };
 }

@@ -4,15 +4,18 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { components } from '../../generated/schema';
-import { ApiError, CATALOGUE, type ErrorCode } from '../core/errors';
+import { ApiError, CATALOGUE, isTypedNotFound, type ErrorCode, type TypedNotFound } from '../core/errors';
 
 export { ApiError, CATALOGUE };
 export type { ErrorCode, ErrorCategory, ApiErrorOptions } from '../core/errors';
 export type ErrorEnvelope = components['schemas']['Error'];
 type ErrorBody = ErrorEnvelope['error'];
 
-/** The HTTP status of every code; a code added to the spec is a type error here until it is listed. */
-export const HTTP_STATUS: Record<ErrorCode, number> = {
+/**
+ * The HTTP status of every code but those of a missing resource of one type, which are all `404` (`statusOf`); a code
+ * added to the spec is a type error here until it is listed.
+ */
+const HTTP_STATUS: Record<Exclude<ErrorCode, TypedNotFound>, number> = {
   invalidParameters: 400,
   validationError: 400,
   malformedRequest: 400,
@@ -23,19 +26,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   sandboxOnly: 403,
   notFound: 404,
   resourceNotFound: 404,
-  transactionNotFound: 404,
-  customerNotFound: 404,
-  addressNotFound: 404,
-  walletNotFound: 404,
-  variantNotFound: 404,
-  productNotFound: 404,
-  subscriptionNotFound: 404,
-  subscriptionSplitNotFound: 404,
-  paymentLinkNotFound: 404,
-  webhookNotFound: 404,
-  webhookEventNotFound: 404,
-  withdrawalNotFound: 404,
-  sandboxClockNotFound: 404,
   methodNotAllowed: 405,
   sandboxClockBusy: 409,
   idempotencyMismatch: 409,
@@ -74,7 +64,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 
 /** The HTTP status an error is answered with. */
 export function statusOf(err: ApiError): number {
-  return HTTP_STATUS[err.code];
+  return isTypedNotFound(err.code) ? 404 : HTTP_STATUS[err.code];
 }
 
 /** Bodies up to this size get every validation error; a larger one only its first (validation cost stays bounded). */
@@ -85,7 +75,7 @@ export const MAX_PARAMS = 20;
 
 /** The envelope of an ApiError, its `params` capped at MAX_PARAMS. */
 export function envelope(err: ApiError): ErrorEnvelope {
-  const entry = { ...CATALOGUE[err.code], status: HTTP_STATUS[err.code] };
+  const entry = { ...CATALOGUE[err.code], status: statusOf(err) };
   const body: ErrorBody = {
     status: STATUS_CODES[entry.status] ?? 'Error',
     statusCode: entry.status,

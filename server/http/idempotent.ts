@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/types';
 import type { Scope } from '../core/tenancy';
-import { scopeOf, type Ctx } from './context';
+import type { Ctx } from './context';
 import type { Recovery } from '../domain/recovery';
 import { answeredClaimIn, answerText, claim, complete, extend, recoveryFor, release, type Claim } from './idempotency';
 import { recoveredAnswer, type Answer } from './recover';
@@ -93,7 +93,7 @@ class KeyAnswered extends Error {
 async function answerOf(env: IdempotencyEnv, ctx: Ctx, key: string, claimed: Claim): Promise<SentAnswer | null> {
   if (claimed.kind === 'replay') return { status: claimed.status, text: claimed.text, replayed: true };
   if (claimed.kind === 'proceed') return null;
-  const scope = scopeOf(ctx);
+  const scope = ctx.scope;
   let out: Answer;
   try {
     out = await recoveredAnswer(ctx, claimed.ref);
@@ -109,7 +109,7 @@ async function answerOf(env: IdempotencyEnv, ctx: Ctx, key: string, claimed: Cla
 
 /** Runs a request whose key this request holds (claimed, running), then stores its answer. */
 async function runClaimed(env: IdempotencyEnv, ctx: Ctx, request: Request, run: (ctx: Ctx) => Promise<Answer>): Promise<SentAnswer> {
-  const scope = scopeOf(ctx);
+  const scope = ctx.scope;
   const { key, operationId } = request;
   const stop = keepAlive(env, scope, key);
   let out: Answer;
@@ -135,7 +135,7 @@ export async function runIdempotent(
   request: Request,
   run: (ctx: Ctx) => Promise<Answer>,
 ): Promise<SentAnswer> {
-  const scope = scopeOf(ctx);
+  const scope = ctx.scope;
   const { key, operationId } = request;
   if (!CLAIMED_BY_THE_WORK.has(operationId)) {
     const claimed = await claim(env.db, scope, key, request.fingerprint, env.ttlHours, env.lockSeconds);

@@ -1,6 +1,7 @@
 /** SQL of events: the outbox writes them (`outbox.ts`); delivery reads one by id, the API within a merchant's history. */
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
+import type { EventResource } from '../core/resources';
 import type { Scope } from '../core/tenancy';
 
 export type EventType = components['schemas']['WebhookEventType'];
@@ -8,7 +9,7 @@ export type EventType = components['schemas']['WebhookEventType'];
 export interface EventRow {
   id: string;
   type: EventType;
-  resource: 'transaction' | 'customer' | 'withdrawal' | 'subscription' | 'cycle' | 'checkout';
+  resource: EventResource;
   resource_id: string;
   payload: { object: unknown };
   created_at: Date;

@@ -5,6 +5,7 @@
  */
 import { Statement } from '../db/statement';
 import type { Queryable } from '../db/types';
+import type { EventResource } from '../core/resources';
 import type { Scope } from '../core/tenancy';
 import { newId, randomBase62 } from '../ids';
 import { enqueueJob } from '../jobs/kinds';
@@ -22,7 +23,8 @@ export type WebhookJob = { kind: 'webhook.deliver'; payload: { dispatchId: strin
 
 export interface NewEvent {
   type: EventType;
-  resource: 'transaction' | 'customer' | 'withdrawal' | 'subscription' | 'cycle' | 'checkout';
+  /** The kind of resource the event is about: one the registry marks `evented` (`core/resources.ts`). */
+  resource: EventResource;
   resourceId: string;
   /** The resource as reading it returns it right after the change (`payload.object` of the delivery). */
   object: unknown;

@@ -1,7 +1,7 @@
 import type { BalanceHandlers } from '../../../generated/operations';
 import { balanceLinks } from '../../core/links';
 import { balanceOf } from '../../domain/ledger/balance';
-import { scopeOf, type Ctx } from '../context';
+import type { Ctx } from '../context';
 
 export const balanceHandlers: BalanceHandlers<Ctx> = {
   async getBalance(_req, ctx) {
@@ -9,7 +9,7 @@ export const balanceHandlers: BalanceHandlers<Ctx> = {
       status: 200,
       body: {
         mode: ctx.mode,
-        balances: await balanceOf(ctx.db, scopeOf(ctx)),
+        balances: await balanceOf(ctx.db, ctx.scope),
         _links: balanceLinks(),
       },
     };

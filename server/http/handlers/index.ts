@@ -1,26 +1,29 @@
 /**
- * Every handler of the API. The type `Handlers<Ctx>` comes from the spec: an operation added to a tag that is
- * implemented here is a type error until its handler exists; every operation of the contract has one.
+ * Every handler of the API, and every recovery. The type `Handlers<Ctx>` comes from the spec: an operation added to a
+ * tag that is implemented here is a type error until its handler exists; every operation of the contract has one. The
+ * type `Recoveries` comes from the registry of resource kinds: a kind marked `recovered` is a type error until the
+ * handler module of its operations exports its recovery and it is listed here.
  */
 import type { Handlers } from '../../../generated/operations';
 import type { Ctx } from '../context';
-import { addressesHandlers } from './addresses';
+import type { Recoveries } from '../recovery';
+import { addressesHandlers, addressesRecovery } from './addresses';
 import { balanceHandlers } from './balance';
 import { checkoutAnalyticsHandlers } from './checkout-analytics';
-import { productsHandlers, variantsHandlers } from './catalog';
-import { paymentLinksHandlers } from './checkouts';
-import { customersHandlers } from './customers';
+import { catalogRecovery, productsHandlers, variantsHandlers } from './catalog';
+import { paymentLinksHandlers, paymentLinksRecovery } from './checkouts';
+import { customersHandlers, customersRecovery } from './customers';
 import { logsHandlers } from './logs';
 import { sandboxClocksHandlers } from './sandbox-clocks';
 import { sandboxEventsHandlers } from './sandbox-events';
 import { simulatorsHandlers } from './simulators';
-import { subscriptionSplitsHandlers } from './subscription-splits';
-import { subscriptionsHandlers } from './subscriptions';
-import { sandboxHandlers, transactionsHandlers } from './transactions';
+import { subscriptionSplitsHandlers, subscriptionSplitsRecovery } from './subscription-splits';
+import { subscriptionsHandlers, subscriptionsRecovery } from './subscriptions';
+import { sandboxHandlers, transactionsHandlers, transactionsRecovery } from './transactions';
 import { utilsHandlers } from './utils';
-import { walletsHandlers } from './wallets';
-import { webhooksHandlers } from './webhooks';
-import { sandboxWithdrawalsHandlers, withdrawalsHandlers } from './withdrawals';
+import { walletsHandlers, walletsRecovery } from './wallets';
+import { webhooksHandlers, webhooksRecovery } from './webhooks';
+import { sandboxWithdrawalsHandlers, withdrawalsHandlers, withdrawalsRecovery } from './withdrawals';
 
 export function createHandlers(): Handlers<Ctx> {
   return {
@@ -46,3 +49,17 @@ export function createHandlers(): Handlers<Ctx> {
     ...logsHandlers,
   };
 }
+
+/** How the retry of an idempotent request answers the resource it recorded, by kind (`recover.ts`). */
+export const recoveries: Recoveries = {
+  ...transactionsRecovery,
+  ...customersRecovery,
+  ...addressesRecovery,
+  ...walletsRecovery,
+  ...withdrawalsRecovery,
+  ...catalogRecovery,
+  ...subscriptionSplitsRecovery,
+  ...subscriptionsRecovery,
+  ...paymentLinksRecovery,
+  ...webhooksRecovery,
+};

@@ -1,6 +1,6 @@
 import type { LogsHandlers } from '../../../generated/operations';
 import { recentRequests, statusFilter, streamStart } from '../../logs/service';
-import { scopeOf, type Ctx } from '../context';
+import type { Ctx } from '../context';
 import { streamed } from '../event-stream';
 import { envelope } from '../lists';
 import { requestLogStream } from '../log-stream';
@@ -10,12 +10,12 @@ const PATH = '/v1/logs/requests';
 /** The request log: the recent requests of the key's mode, and their stream (`payments logs tail`). */
 export const logsHandlers: LogsHandlers<Ctx> = {
   async listRequestLogs(req, ctx) {
-    const { items, total, limit, offset } = await recentRequests(ctx.db, scopeOf(ctx), req.query);
+    const { items, total, limit, offset } = await recentRequests(ctx.db, ctx.scope, req.query);
     return { status: 200, body: envelope({ data: items, total, limit, offset, merchant: ctx.merchant }, PATH, req.query, 'This page') };
   },
 
   async streamRequestLogs(req, ctx) {
-    const scope = scopeOf(ctx);
+    const scope = ctx.scope;
     // Express keeps header names in lower case; the generated type spells them as the spec does.
     const last = (req.headers as Record<string, string | undefined>)['last-event-id'];
     // Where the stream starts is settled before it opens, so that an unknown Last-Event-ID is a 404 envelope.

@@ -3,13 +3,13 @@ import { requireSandbox } from '../../core/tenancy';
 import { eventNotFound } from '../../domain/webhooks/history';
 import { openingPosition } from '../../db/stream-position';
 import { listenSecret, positionAfter } from '../../webhooks/stream';
-import { scopeOf, type Ctx } from '../context';
+import type { Ctx } from '../context';
 import { sandboxEventStream, streamed } from '../event-stream';
 
 /** The sandbox's event stream (`GET /v1/sandbox/events/stream`), for the CLI's `listen`. */
 export const sandboxEventsHandlers: Pick<SandboxHandlers<Ctx>, 'streamSandboxEvents'> = {
   async streamSandboxEvents(req, ctx) {
-    const scope = scopeOf(ctx);
+    const scope = ctx.scope;
     requireSandbox(scope, 'The event stream needs a sandbox key (sk_test_…).');
     // Express keeps header names in lower case; the generated type spells them as the spec does.
     const last = (req.headers as Record<string, string | undefined>)['last-event-id'];

@@ -4,12 +4,13 @@ import { subscriptionSplitLinks, subscriptionSplitsLinks } from '../../core/link
 import * as splits from '../../domain/splits/service';
 import type { SplitRow } from '../../domain/splits/repo';
 import { splitItem } from '../../domain/splits/view';
-import { scopeOf, type Ctx } from '../context';
+import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 
 type SplitOperations = 'listSubscriptionSplits' | 'createSubscriptionSplit' | 'updateSubscriptionSplit' | 'deleteSubscriptionSplit';
 
 /** A split as its create and update answer it. */
-export function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
+function splitBody(ctx: Ctx, subscriptionId: string, s: SplitRow) {
   return { ...splitItem(s), merchant: ctx.merchant, _links: subscriptionSplitLinks(subscriptionId, s.splitId) };
 }
 
@@ -25,26 +26,34 @@ function collectionBody(ctx: Ctx, state: splits.SplitState) {
   };
 }
 
+/** A split added or changed, as the retry of its request answers it (found through its subscription). */
+export const subscriptionSplitsRecovery = {
+  async subscriptionSplit(ctx, { id, parentId }) {
+    if (!parentId) throw new Error(`split ${id} of a recovery point has no subscription`);
+    return splitBody(ctx, parentId, await splits.getSplit(ctx.db, ctx.scope, parentId, id));
+  },
+} satisfies Partial<Recoveries>;
+
 export const subscriptionSplitsHandlers: Pick<SubscriptionsHandlers<Ctx>, SplitOperations> = {
   async listSubscriptionSplits(req, ctx) {
-    return { status: 200, body: collectionBody(ctx, await splits.listSplits(ctx.db, scopeOf(ctx), req.params.subscriptionId)) };
+    return { status: 200, body: collectionBody(ctx, await splits.listSplits(ctx.db, ctx.scope, req.params.subscriptionId)) };
   },
 
   async createSubscriptionSplit(req, ctx) {
     const { subscriptionId } = req.params;
-    const split = await splits.createSplit(ctx.db, scopeOf(ctx), subscriptionId, req.body, ctx.recovery);
+    const split = await splits.createSplit(ctx.db, ctx.scope, subscriptionId, req.body, ctx.recovery);
     return { status: 201, body: splitBody(ctx, subscriptionId, split) };
   },
 
   async updateSubscriptionSplit(req, ctx) {
     const { subscriptionId, splitId } = req.params;
-    const split = await splits.updateSplit(ctx.db, scopeOf(ctx), subscriptionId, splitId, req.body, ctx.recovery);
+    const split = await splits.updateSplit(ctx.db, ctx.scope, subscriptionId, splitId, req.body, ctx.recovery);
     return { status: 200, body: splitBody(ctx, subscriptionId, split) };
   },
 
   async deleteSubscriptionSplit(req, ctx) {
     const { subscriptionId } = req.params;
-    const state = await splits.deleteSplit(ctx.db, scopeOf(ctx), subscriptionId, req.query.splitId);
+    const state = await splits.deleteSplit(ctx.db, ctx.scope, subscriptionId, req.query.splitId);
     return { status: 200, body: collectionBody(ctx, state) };
   },
 };

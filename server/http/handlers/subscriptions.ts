@@ -6,11 +6,12 @@ import * as subscriptions from '../../domain/subscriptions/service';
 import { splitItemsOf } from '../../domain/splits/view';
 import { cycleView, subscriptionView } from '../../domain/subscriptions/view';
 import { CREATE } from '../../core/links';
-import { scopeOf, type Ctx } from '../context';
+import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 
 /** The subscription as reading it returns it. */
-export function subscriptionBody(ctx: Ctx, row: SubscriptionRow) {
+function subscriptionBody(ctx: Ctx, row: SubscriptionRow) {
   return subscriptionView(ctx.db, row, ctx.merchant);
 }
 
@@ -20,9 +21,14 @@ export type OwnSubscriptionsHandlers = Omit<
   'listSubscriptionSplits' | 'createSubscriptionSplit' | 'deleteSubscriptionSplit' | 'updateSubscriptionSplit'
 >;
 
+/** A subscription created, canceled, paused, resumed or given another method, as the retry of its request answers it. */
+export const subscriptionsRecovery = {
+  subscription: async (ctx, { id }) => subscriptionBody(ctx, await subscriptions.getSubscription(ctx.db, ctx.scope, id)),
+} satisfies Partial<Recoveries>;
+
 export const subscriptionsHandlers: OwnSubscriptionsHandlers = {
   async listSubscriptions(req, ctx) {
-    const { items, total, limit, offset } = await subscriptions.listSubscriptions(ctx.db, scopeOf(ctx), req.query);
+    const { items, total, limit, offset } = await subscriptions.listSubscriptions(ctx.db, ctx.scope, req.query);
     const splits = await splitItemsOf(ctx.db, items.map((s) => s.id));
     const data = await Promise.all(items.map((s) => subscriptionView(ctx.db, s, ctx.merchant, splits.get(s.id))));
     const body = envelope({ data, total, limit, offset, merchant: ctx.merchant }, '/v1/subscriptions', req.query, 'This page');
@@ -31,35 +37,35 @@ export const subscriptionsHandlers: OwnSubscriptionsHandlers = {
   },
 
   async createSubscription(req, ctx) {
-    const row = await createSubscription(ctx.payments, scopeOf(ctx), ctx.merchant, req.body, ctx.recovery);
+    const row = await createSubscription(ctx.payments, ctx.scope, ctx.merchant, req.body, ctx.recovery);
     return { status: 201, body: await subscriptionBody(ctx, row) };
   },
 
   async getSubscription(req, ctx) {
-    return { status: 200, body: await subscriptionBody(ctx, await subscriptions.getSubscription(ctx.db, scopeOf(ctx), req.params.subscriptionId)) };
+    return { status: 200, body: await subscriptionBody(ctx, await subscriptions.getSubscription(ctx.db, ctx.scope, req.params.subscriptionId)) };
   },
 
   async cancelSubscription(req, ctx) {
-    const row = await cancelSubscription(ctx.db, scopeOf(ctx), req.params.subscriptionId, req.body?.atPeriodEnd ?? false, ctx.recovery);
+    const row = await cancelSubscription(ctx.db, ctx.scope, req.params.subscriptionId, req.body?.atPeriodEnd ?? false, ctx.recovery);
     return { status: 200, body: await subscriptionBody(ctx, row) };
   },
 
   async pauseSubscription(req, ctx) {
-    return { status: 200, body: await subscriptionBody(ctx, await pauseSubscription(ctx.db, scopeOf(ctx), req.params.subscriptionId, ctx.recovery)) };
+    return { status: 200, body: await subscriptionBody(ctx, await pauseSubscription(ctx.db, ctx.scope, req.params.subscriptionId, ctx.recovery)) };
   },
 
   async resumeSubscription(req, ctx) {
-    return { status: 200, body: await subscriptionBody(ctx, await resumeSubscription(ctx.db, scopeOf(ctx), req.params.subscriptionId, ctx.recovery)) };
+    return { status: 200, body: await subscriptionBody(ctx, await resumeSubscription(ctx.db, ctx.scope, req.params.subscriptionId, ctx.recovery)) };
   },
 
   async updateSubscriptionPaymentMethod(req, ctx) {
-    const row = await changePaymentMethod(ctx.payments, scopeOf(ctx), req.params.subscriptionId, req.body.payment, ctx.recovery);
+    const row = await changePaymentMethod(ctx.payments, ctx.scope, req.params.subscriptionId, req.body.payment, ctx.recovery);
     return { status: 200, body: await subscriptionBody(ctx, row) };
   },
 
   async listSubscriptionCycles(req, ctx) {
     const id = req.params.subscriptionId;
-    const { items, total, limit, offset } = await subscriptions.listCycles(ctx.db, scopeOf(ctx), id, req.query);
+    const { items, total, limit, offset } = await subscriptions.listCycles(ctx.db, ctx.scope, id, req.query);
     const data = items.map((c) => cycleView(c, ctx.merchant));
     const body = envelope({ data, total, limit, offset, merchant: ctx.merchant }, `/v1/subscriptions/${id}/cycles`, req.query, 'This page');
     body._links.subscription = { href: `/v1/subscriptions/${id}`, method: 'GET', description: 'Read the subscription' };

@@ -1,22 +1,26 @@
 import type { SandboxHandlers, TransactionsHandlers } from '../../../generated/operations';
+import { ApiError } from '../../core/errors';
 import { createTransaction } from '../../domain/transactions/create';
 import { createRefund } from '../../domain/transactions/refunds';
 import * as transactions from '../../domain/transactions/service';
+import { operationUncertain } from '../../domain/transactions/settle';
 import { simulate } from '../../domain/transactions/simulate';
-import { refundView, transactionView } from '../../domain/transactions/view';
-import type { TransactionRow } from '../../domain/transactions/repo';
-import type { RefundRow } from '../../domain/transactions/ledger-repo';
-import { scopeOf, type Ctx } from '../context';
+import { refundView, summaryView, transactionView } from '../../domain/transactions/view';
+import { findTransaction, type TransactionRow } from '../../domain/transactions/repo';
+import { findRefund, type RefundRow } from '../../domain/transactions/ledger-repo';
+import { findOperation } from '../../payments/operations';
+import type { Ctx } from '../context';
+import type { Recoveries } from '../recovery';
 import { envelope } from '../lists';
 import { CREATE, refundLinks } from '../../core/links';
 
 /** The transaction after an operation, as reading it returns it. */
-export function read(ctx: Ctx, row: TransactionRow) {
+function read(ctx: Ctx, row: TransactionRow) {
   return transactionView(ctx.db, row, ctx.merchant);
 }
 
 /** A refund as its creation answers it. */
-export function refundBody(ctx: Ctx, refund: RefundRow) {
+function refundBody(ctx: Ctx, refund: RefundRow) {
   return {
     ...refundView(refund),
     merchant: ctx.merchant,
@@ -24,41 +28,74 @@ export function refundBody(ctx: Ctx, refund: RefundRow) {
   } as const;
 }
 
+/**
+ * A capture or cancel answers success only once its provider operation succeeded: while it is being confirmed the
+ * retry gets the 503 the request got (and the key stays open), and a capture the provider refused its 402.
+ */
+async function operationSucceeded(ctx: Ctx, key: string): Promise<void> {
+  const op = await findOperation(ctx.db, key);
+  if (!op) throw new Error(`provider operation ${key} of a recovery point is missing`);
+  if (op.state === 'started' || op.state === 'uncertain') throw operationUncertain(op.kind === 'capture' ? 'capture' : 'cancel');
+  if (op.state === 'failed') {
+    throw new ApiError('paymentDeclined', {
+      resource: 'transaction',
+      message: `The acquirer refused the ${op.kind}; the transaction is as it was.`,
+    });
+  }
+}
+
+/** A transaction created, captured or canceled, or a refund created, as the retry of its request answers it. */
+export const transactionsRecovery = {
+  async transaction(ctx, { id, status, operation }) {
+    const row = await findTransaction(ctx.db, ctx.scope, id);
+    if (!row) throw transactions.transactionNotFound(id);
+    if (operation) await operationSucceeded(ctx, operation);
+    // A creation answers the summary (always `pending`, as its replay does); capture and cancel the transaction.
+    return status === 201 ? summaryView(row, ctx.merchant) : read(ctx, row);
+  },
+  async refund(ctx, { id }) {
+    const refund = await findRefund(ctx.db, id);
+    // Only a refund that was undone has no row; its undo cleared the point, so this is a broken invariant.
+    if (!refund) throw new Error(`refund ${id} of a recovery point is missing`);
+    return refundBody(ctx, refund);
+  },
+} satisfies Partial<Recoveries>;
+
 export const transactionsHandlers: TransactionsHandlers<Ctx> = {
   async listTransactions(req, ctx) {
-    const { items, total, limit, offset } = await transactions.listTransactions(ctx.db, scopeOf(ctx), req.query);
+    const { items, total, limit, offset } = await transactions.listTransactions(ctx.db, ctx.scope, req.query);
     const body = envelope({ data: items, total, limit, offset, merchant: ctx.merchant }, '/v1/transactions', req.query, 'This page');
     body._links.create = CREATE.transactions;
     return { status: 200, body };
   },
 
   async createTransaction(req, ctx) {
-    return { status: 201, body: await createTransaction(ctx.payments, scopeOf(ctx), ctx.merchant, req.body, ctx.recovery) };
+    return { status: 201, body: await createTransaction(ctx.payments, ctx.scope, ctx.merchant, req.body, ctx.recovery) };
   },
 
   async getTransaction(req, ctx) {
-    return { status: 200, body: await transactions.getTransaction(ctx.db, scopeOf(ctx), ctx.merchant, req.params.transactionId) };
+    return { status: 200, body: await transactions.getTransaction(ctx.db, ctx.scope, ctx.merchant, req.params.transactionId) };
   },
 
   async cancelTransaction(req, ctx) {
-    const row = await transactions.cancelTransaction(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body?.reason, ctx.recovery);
+    const row = await transactions.cancelTransaction(ctx.payments, ctx.scope, req.params.transactionId, req.body?.reason, ctx.recovery);
     return { status: 200, body: await read(ctx, row) };
   },
 
   async captureTransaction(req, ctx) {
-    const row = await transactions.captureTransaction(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body?.amount, ctx.recovery);
+    const row = await transactions.captureTransaction(ctx.payments, ctx.scope, req.params.transactionId, req.body?.amount, ctx.recovery);
     return { status: 200, body: await read(ctx, row) };
   },
 
   async createTransactionRefund(req, ctx) {
-    const refund = await createRefund(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body, ctx.recovery);
+    const refund = await createRefund(ctx.payments, ctx.scope, req.params.transactionId, req.body, ctx.recovery);
     return { status: 201, body: refundBody(ctx, refund) };
   },
 };
 
 export const sandboxHandlers: Pick<SandboxHandlers<Ctx>, 'simulateSandboxTransaction'> = {
   async simulateSandboxTransaction(req, ctx) {
-    const row = await simulate(ctx.payments, scopeOf(ctx), req.params.transactionId, req.body.action);
+    const row = await simulate(ctx.payments, ctx.scope, req.params.transactionId, req.body.action);
     return { status: 200, body: await read(ctx, row) };
   },
 };
