@@ -1,9 +1,12 @@
 /**
  * The layer rules of server/ (DESIGN.md, "Layers of the server"): a request walks down from http/, never back up;
- * core/ is the floor; nothing imports another module that imports it back; the test helpers stay in the tests.
- * Run by `npm run check:layers` (part of `npm run check`) and by server/layers.test.ts (which also shows each rule failing).
+ * core/ is the floor; nothing imports another module that imports it back; the test helpers stay in the tests. And
+ * the boundary of the two packages: the CLI (cli/) uses the client (client/) as a partner's code does, the client
+ * knows nothing of the CLI.
+ * Run by `npm run check:layers` (part of `npm run check`) and by server/layers.test.ts and cli/test/boundary.test.ts
+ * (which also show each rule failing).
  */
-const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/|^client/test/)';
+const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/|^client/test/|^cli/test/)';
 const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin|logs)/';
 
 /**
@@ -78,6 +81,23 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'client-knows-no-cli',
+      comment: 'The client package imports nothing of the CLI package: partners install the client without it.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^cli/' },
+    },
+    {
+      name: 'cli-uses-the-client-package',
+      comment:
+        "The CLI imports the client by its package name ('@payments-service/client', '…/webhooks'), never a module of " +
+        'client/src/ by its path: what it uses must be exported to partners too, or its packed build would not find it.',
+      severity: 'error',
+      from: { path: '^cli/' },
+      // tsconfig.json's paths map the package's entry points to client/src/ in this repository.
+      to: { path: '^client/src/', dependencyTypesNot: ['aliased-tsconfig-paths'] },
+    },
+    {
       name: 'testing-only-in-tests',
       comment: 'server/testing/ is test support: production code must not import it.',
       severity: 'error',
@@ -87,7 +107,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)node_modules/' },
+    // The packages' builds are compiled from their src/, which is checked instead.
+    exclude: { path: '((^|/)node_modules/|^(client|cli)/dist/)' },
     // Type-only imports are dependencies too: a circle of types is still a circle of modules.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-const ALL = '{spec,scripts,server,client,contract-tests,bench}/**/*.test.ts';
+const ALL = '{spec,scripts,server,client,cli,contract-tests,bench}/**/*.test.ts';
 // Files that replace a module with `vi.mock`: the replacement holds only in a process that has not loaded the module.
 const MOCKING = ['server/webhooks/sender.test.ts', 'server/webhooks/sender-failures.test.ts'];
 
 export default defineConfig({
+  // tsconfig.json's paths: the CLI's tests and modules import the client by its package name, which names the
+  // client's sources here (the workspace link would name its build, dist/, absent until built).
+  resolve: { tsconfigPaths: true },
   test: {
     // Generous on purpose: a test that passes waits for conditions, never for these; they only bound a test that hangs,
     // and a loaded machine (load average 8 on 2 cores) must not turn a slow pass into a failure.

@@ -2,11 +2,11 @@
  * Builds the package into `dist/` (`npm run build` in client/, and `prepack`): ESM JavaScript and type declarations of
  * every module of `src/`, compiled by the repository's TypeScript with `tsconfig.build.json` (NodeNext). The contract's
  * types are then copied in: `dist/schema.d.ts` becomes `generated/schema.d.ts` itself (the source module re-exports it
- * from outside the package, which a published package cannot reach), and `dist/schema.js` an empty module. The CLI
- * keeps its shebang and is made executable. `dist/` is emptied first, so nothing of an older build is packed.
+ * from outside the package, which a published package cannot reach), and `dist/schema.js` an empty module. `dist/` is
+ * emptied first, so nothing of an older build is packed.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,3 @@ if (compiled.status !== 0) fail('TypeScript reported errors (above); nothing was
 
 copyFileSync(contractTypes, join(dist, 'schema.d.ts'));
 writeFileSync(join(dist, 'schema.js'), 'export {};\n');
-
-const cli = join(dist, 'cli.js');
-if (existsSync(cli)) {
-  if (!readFileSync(cli, 'utf8').startsWith('#!/usr/bin/env node\n')) fail('dist/cli.js lost its "#!/usr/bin/env node" line.');
-  chmodSync(cli, 0o755);
-}

@@ -23,6 +23,8 @@ import { attemptSignal, inProgressDelay, retryDelay, sleep } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
 export {
+  describeCause,
+  invalidAnswer,
   PaymentsApiError,
   type ClientErrorCode,
   type ErrorCode,
@@ -34,7 +36,7 @@ export {
 } from './errors.js';
 export { DEFAULTS, type PathsWith, type PaymentsClientOptions, type RequestExtras } from './options.js';
 export type { ListItem, ListPaths, PaginateOptions } from './paginate.js';
-export { backoffDelay, retryAfterMs, type BackoffSettings } from './retry.js';
+export { backoffDelay, doublingDelay, isRetryable, retryAfterMs, sleep, type BackoffSettings } from './retry.js';
 export type { components, operations, paths };
 
 type Media = 'application/json';

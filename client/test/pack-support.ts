@@ -1,11 +1,14 @@
 /**
- * Process helpers of client/test/pack.test.ts: commands run as a partner would type them, long-running ones (a
- * receiver, `payments listen`) watched line by line, and what an installed project's node_modules holds.
+ * Helpers of the pack tests (client/test/pack.test.ts, cli/test/pack.test.ts): the repository's packages packed,
+ * commands run as a partner would type them, long-running ones (a receiver, `payments listen`) watched line by line,
+ * and what an installed project's node_modules holds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { track } from '../../server/testing/children';
 
 export interface RunResult {
@@ -119,4 +122,75 @@ export function freePort(): Promise<number> {
       probe.close(() => done(port));
     });
   });
+}
+
+/** What `npm pack --json` reports of one package. */
+export interface Packed {
+  /** The tarball's file name, in the destination folder. */
+  filename: string;
+  files: { path: string; mode: number }[];
+}
+
+const REPO = resolve(import.meta.dirname, '../..');
+/** One lock per checkout: the packs of two checkouts touch different dist/ folders. */
+const PACK_LOCK = join(tmpdir(), `payments-service-pack-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}.lock`);
+
+/**
+ * `npm pack` of each of the repository's package folders, in order, into `destination`. A pack rebuilds its
+ * package's dist/ (prepack), and the CLI's rebuilds the client's first: two test files packing at once would empty a
+ * dist/ the other is packing or compiling against. So the packs of a checkout take turns, each caller's whole list
+ * under one lock: a folder that `mkdir` either makes or finds made, holding the holder's process id, so that a lock
+ * left by a process that died is taken over.
+ */
+export async function pack(folders: string[], destination: string): Promise<Packed[]> {
+  const release = await lock(PACK_LOCK, 240_000);
+  try {
+    const packed: Packed[] = [];
+    for (const folder of folders) {
+      const result = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: folder });
+      if (result.code !== 0) throw new Error(`npm pack in ${folder} failed:\n${result.stdout}\n${result.stderr}`);
+      // prepack's output (if any) comes before npm's JSON.
+      packed.push((JSON.parse(result.stdout.slice(result.stdout.search(/^\[/m))) as Packed[])[0]!);
+    }
+    return packed;
+  } finally {
+    release();
+  }
+}
+
+async function lock(folder: string, ms: number): Promise<() => void> {
+  const deadline = Date.now() + ms;
+  const holderFile = join(folder, 'pid');
+  for (;;) {
+    try {
+      mkdirSync(folder);
+      writeFileSync(holderFile, String(process.pid));
+      return () => rmSync(folder, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = holderOf(holderFile);
+    if (holder !== undefined && !isRunning(holder)) rmSync(folder, { recursive: true, force: true });
+    else if (Date.now() > deadline) throw new Error(`${folder}: still held after ${ms} ms (by process ${holder ?? '?'})`);
+    else await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The process id the lock's holder wrote; undefined while it has not written it yet (it has just made the lock). */
+function holderOf(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8'));
+    return pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * The package as a partner gets it: `npm pack` in client/, the tarball installed into an empty project outside the
  * repository, scripts there type-checked under NodeNext (and Bundler) against the installed declarations and run
- * with `node` against a live service; the README's "For partners" code the same way; and the installed `payments`
- * CLI forwarding a sandbox event to a local receiver that verifies it with the installed package.
+ * with `node` against a live service; the README's "For partners" code the same way; and nothing of the CLI in it
+ * (its own package, packed and run by cli/test/pack.test.ts).
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestService, type TestService } from '../../server/testing/harness';
 import { pixBody } from '../../server/testing/payments';
 import { signTestWebhook } from '../src/webhooks';
-import { Child, freePort, packagesIn, run, type RunResult } from './pack-support';
+import { Child, freePort, pack, packagesIn, run, type Packed, type RunResult } from './pack-support';
 
 const CLIENT = resolve(import.meta.dirname, '..');
 const REPO = resolve(CLIENT, '..');
@@ -27,14 +27,9 @@ const clientPackage = JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf
   dependencies: Record<string, string>;
 };
 
-interface PackedFile {
-  path: string;
-  mode: number;
-}
-
 let tmp: string;
 let project: string;
-let packed: PackedFile[];
+let packed: Packed['files'];
 let installedBeforeExtras: string[];
 let svc: TestService;
 
@@ -55,40 +50,25 @@ function serviceEnv(): Record<string, string> {
   return { PAYMENTS_BASE_URL: svc.url, PAYMENTS_API_KEY: svc.merchant.sandboxKey };
 }
 
-// The partner's scripts compile once for the tests that run them.
-let compiledPartner: Promise<RunResult> | undefined;
-function compilePartner(): Promise<RunResult> {
-  compiledPartner ??= (async () => {
-    for (const file of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, file), join(project, file));
-    return tsc('tsconfig.nodenext.json');
-  })();
-  return compiledPartner;
-}
-
 describe('the client package, packed and installed in an empty project', () => {
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'payments-client-pack-'));
     project = join(tmp, 'partner');
     mkdirSync(project);
-    let pack: RunResult;
-    [svc, pack] = await Promise.all([
-      startTestService(ENGINES[0]!),
-      run('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: CLIENT }),
-    ]);
-    expectOk(pack, 'npm pack');
-    // prepack's output (if any) comes before npm's JSON.
-    const report = JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as { filename: string; files: PackedFile[] }[];
-    packed = report[0]!.files;
+    let tarballs: Packed[];
+    [svc, tarballs] = await Promise.all([startTestService(ENGINES[0]!), pack([CLIENT], tmp)]);
+    const tarball = tarballs[0]!;
+    packed = tarball.files;
 
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'partner-project', private: true, type: 'module' }, null, 2));
     const install = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
     const types = `@types/node@${rootPackage.devDependencies['@types/node']}`;
-    expectOk(await run('npm', [...install, join(tmp, report[0]!.filename), types], { cwd: project }), 'npm install of the tarball');
+    expectOk(await run('npm', [...install, join(tmp, tarball.filename), types], { cwd: project }), 'npm install of the tarball');
     installedBeforeExtras = packagesIn(join(project, 'node_modules')).sort();
     // What the README's webhook receiver needs, besides the package.
     const express = [`express@${rootPackage.dependencies.express}`, `@types/express@${rootPackage.devDependencies['@types/express']}`];
     expectOk(await run('npm', [...install, ...express], { cwd: project }), 'npm install of express');
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await svc?.close();
@@ -116,8 +96,16 @@ describe('the client package, packed and installed in an empty project', () => {
       const base = `dist/${source.replaceAll('\\', '/').replace(/\.ts$/, '')}`;
       expect(paths, `${source} is not built`).toEqual(expect.arrayContaining([`${base}.js`, `${base}.d.ts`]));
     }
-    const cli = packed.find((f) => f.path === 'dist/cli.js');
-    if (sources.includes('cli.ts')) expect(cli?.mode! & 0o111, 'dist/cli.js is not executable').toBe(0o111);
+  });
+
+  it('carries no CLI: no module of it, no bin, no payments command installed', () => {
+    const paths = packed.map((f) => f.path);
+    expect(paths.filter((p) => /(^|\/)cli([./]|$)/.test(p))).toEqual([]);
+    // Nothing packed is a program: the CLI's entry was the one executable file.
+    expect(packed.filter((f) => f.mode & 0o111).map((f) => f.path)).toEqual([]);
+    const own = JSON.parse(readFileSync(installed('package.json'), 'utf8')) as Record<string, unknown>;
+    expect(own).not.toHaveProperty('bin');
+    expect(existsSync(join(project, 'node_modules', '.bin', 'payments'))).toBe(false);
   });
 
   it('installs with openapi-fetch alone; the contract types are inside; the main entry needs nothing of Node', async () => {
@@ -167,7 +155,8 @@ describe('the client package, packed and installed in an empty project', () => {
       const made = await svc.call('/v1/customers', { method: 'POST', json: { firstName: 'Cliente', lastName: `N${n}`, email: `cliente${n}@example.com` } });
       expect(made.status).toBe(201);
     }
-    expectOk(await compilePartner(), 'tsc (NodeNext) of partner.ts and receiver.ts');
+    for (const file of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, file), join(project, file));
+    expectOk(await tsc('tsconfig.nodenext.json'), 'tsc (NodeNext) of partner.ts and receiver.ts');
     expectOk(await tsc('tsconfig.bundler.json'), 'tsc (Bundler) of partner.ts and receiver.ts');
 
     const ran = await run(process.execPath, ['out/partner.js'], { cwd: project, env: serviceEnv() });
@@ -279,66 +268,6 @@ describe('the client package, packed and installed in an empty project', () => {
       } finally {
         await server.stop();
       }
-    }
-  }, 120_000);
-
-  it('payments listen forwards a transaction.approved to a receiver that fails twice, verified with the package', async () => {
-    const bin = join(project, 'node_modules', '.bin', 'payments');
-    expect(existsSync(bin), 'the installed package has no `payments` command: client/src/cli.ts is not built').toBe(true);
-    expectOk(await compilePartner(), 'tsc (NodeNext) of partner.ts and receiver.ts');
-    const env = serviceEnv();
-
-    const printed = await run(bin, ['listen', '--print-secret'], { cwd: project, env });
-    expectOk(printed, 'payments listen --print-secret');
-    const secret = printed.stdout.trim();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
-
-    const receiver = new Child(process.execPath, ['out/receiver.js'], { cwd: project, env: { LISTEN_SECRET: secret } });
-    let listen: Child | undefined;
-    try {
-      const first = await receiver.waitForLine((line) => line.startsWith('{"port"'), 10_000, 'the receiver to listen');
-      const { port } = JSON.parse(first) as { port: number };
-      listen = new Child(bin, ['listen', '--forward-to', `http://127.0.0.1:${port}/webhooks`], { cwd: project, env });
-      const ready = await listen.waitForLine((line) => line.startsWith('Ready.'), 20_000, 'payments listen to be ready');
-      expect(ready).toContain(secret);
-
-      // A sandbox flow: a PIX charge, issued, then paid.
-      const created = await svc.call('/v1/transactions', { method: 'POST', json: pixBody() });
-      expect(created.status).toBe(201);
-      const chargeId = ((await created.json()) as { id: string }).id;
-      await svc.drain();
-      const paid = await svc.call(`/v1/sandbox/transactions/${chargeId}/simulate`, { method: 'POST', json: { action: 'pay' } });
-      expect(paid.status).toBe(200);
-      await svc.drain();
-
-      type Seen = { verified: boolean; id?: string; type?: string; about?: string; status: number; webhookId?: string; timestamp?: string };
-      const approved = (): Seen[] =>
-        receiver.lines.map((l) => JSON.parse(l) as Seen).filter((r) => r.type === 'transaction.approved');
-      await receiver.waitUntil(() => approved().some((r) => r.status === 200), 60_000, 'the receiver to accept transaction.approved');
-
-      const attempts = approved();
-      expect(attempts.map((r) => r.status)).toEqual([500, 500, 200]);
-      expect(attempts.every((r) => r.verified)).toBe(true);
-      // The receiver read the transaction through the member `type` narrowed the installed WebhookEvent to.
-      expect(attempts.map((r) => r.about)).toEqual(Array(3).fill(expect.stringMatching(/^transaction tra_\w+ approved$/)));
-      expect(new Set(attempts.map((r) => r.id)).size).toBe(1);
-      expect(attempts[0]!.id).toMatch(/^wbh_\w+$/);
-      expect(attempts.every((r) => r.webhookId === attempts[0]!.id)).toBe(true);
-      // Everything the receiver got verified with the listen secret.
-      expect(receiver.lines.slice(1).map((l) => (JSON.parse(l) as Seen).verified)).not.toContain(false);
-
-      // One line per attempt: two failures, then the success, naming the event.
-      const eventId = attempts[0]!.id!;
-      await listen.waitUntil(() => listen!.lines.filter((l) => l.includes(eventId)).length >= 3, 10_000, 'the CLI to print the third attempt');
-      const lines = listen.lines.filter((l) => l.includes(eventId));
-      expect(lines).toHaveLength(3);
-      expect(lines.every((l) => l.includes('transaction.approved'))).toBe(true);
-      expect(lines[0]).toMatch(/\b500\b/);
-      expect(lines[1]).toMatch(/\b500\b/);
-      expect(lines[2]).toMatch(/\b200\b/);
-    } finally {
-      await listen?.stop('SIGINT');
-      await receiver.stop();
     }
   }, 120_000);
 });

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main';
+import { main } from '../src/main';
 
 const KEY = 'sk_test_cliForwardUrlTestsKey00000';
 

@@ -3,10 +3,10 @@
  * receiver, signed with the listen secret, and the stream's refusals are one line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyWebhook } from '@payments-service/client/webhooks';
 import { ENGINES, startTestService, type TestService } from '../../server/testing/harness';
 import { startReceiver, type Receiver } from '../../server/testing/receiver';
-import { runCli } from './cli-run';
-import { verifyWebhook } from '../src/webhooks';
+import { runCli } from './run';
 
 describe.each(ENGINES)('payments listen against the service on $name', (engine) => {
   let svc: TestService;

@@ -2,9 +2,7 @@
  * The sandbox's event stream (`GET /v1/sandbox/events/stream`, server-sent events): opening it through the client,
  * and reading it message by message, with a limit on silence (the service sends a keep-alive every 15 s).
  */
-import type { PaymentsError, Schemas } from '../index.js';
-import { describeCause, invalidAnswer } from '../errors.js';
-import { retryAfterMs } from '../retry.js';
+import { describeCause, invalidAnswer, retryAfterMs, type PaymentsError, type Schemas } from '@payments-service/client';
 import { duration, type Context } from './context.js';
 import { SseParser, type SseMessage } from './sse.js';
 

@@ -3,7 +3,7 @@
  * has to reach the developer's machine) and pushes each one to a local receiver, signed as a real delivery, with
  * retries (forwarder.ts). A lost stream is reopened with `Last-Event-ID`, so nothing recorded meanwhile is missed.
  */
-import { doublingDelay, isRetryable, sleep } from '../retry.js';
+import { doublingDelay, isRetryable, sleep } from '@payments-service/client';
 import { apiFailure, CliFailure, duration, MAX_HELD, TIMING, UsageError, type Context } from './context.js';
 import { Forwarder, type Delivery } from './forwarder.js';
 import type { Command } from './command.js';

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, main } from '../src/cli/main';
-import { FLOWS } from '../src/cli/trigger';
+import { COMMANDS, main } from '../src/main';
+import { FLOWS } from '../src/trigger';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const ENTRY = resolve(ROOT, 'client/src/cli.ts');
+const ENTRY = resolve(ROOT, 'cli/src/cli.ts');
 const KEY = 'sk_test_cliUsageTestsKey0000000000';
 
 async function run(argv: string[], env: Record<string, string> = { PAYMENTS_API_KEY: KEY }) {

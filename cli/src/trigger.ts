@@ -4,7 +4,7 @@
  * Each flow uses fixed, valid sandbox data: the CPF 52998224725 and the sandbox's test cards. The table below has
  * one entry per event type of the spec (tsc refuses it otherwise): a flow, or the reason no sandbox flow exists.
  */
-import type { WebhookEventType } from '../webhooks.js';
+import type { WebhookEventType } from '@payments-service/client/webhooks';
 import { CliFailure, isProductionKey, UsageError } from './context.js';
 import type { Command } from './command.js';
 import { PAYOUT_FLOWS as P } from './trigger-payouts.js';

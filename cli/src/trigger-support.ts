@@ -2,8 +2,7 @@
  * What the flows of `payments trigger` share: the shape of a flow and of what it made, the fixed sandbox data, the
  * one-line failure of a call, and waiting (politely) for work the service does in the background.
  */
-import type { PaymentsResult, Schemas } from '../index.js';
-import { sleep } from '../retry.js';
+import { sleep, type PaymentsResult, type Schemas } from '@payments-service/client';
 import { apiFailure, type Context } from './context.js';
 
 /** The ids a flow reports, named as `--json` prints them. */

@@ -4,7 +4,7 @@
  * (the same jobs the workers run, see the Sandbox chapter): no waiting on the background, and renewals, retries and
  * the end of a fixed-term plan months ahead take one call.
  */
-import type { Schemas } from '../index.js';
+import type { Schemas } from '@payments-service/client';
 import { CliFailure, type Context } from './context.js';
 import { AMOUNT, brl, card, CARDS, METADATA, must, PAYER, type Flow, type Made } from './trigger-support.js';
 

@@ -3,8 +3,7 @@
  * the clock and delays (real ones in `payments`, short ones in the tests). Also the CLI's errors and the one place
  * that turns an API failure into its one line.
  */
-import { describeCause } from '../errors.js';
-import { createPaymentsClient, type PaymentsClient, type PaymentsError } from '../index.js';
+import { createPaymentsClient, describeCause, type PaymentsClient, type PaymentsError } from '@payments-service/client';
 
 /** The outside world of one run: injected so that tests run the CLI in-process. */
 export interface CliIo {

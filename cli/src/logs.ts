@@ -3,8 +3,7 @@
  * stream, `GET /v1/logs/requests/stream`), like `stripe logs tail`. A lost stream is reopened with `Last-Event-ID`, so
  * no request is missed or printed twice.
  */
-import type { Schemas } from '../index.js';
-import { doublingDelay, isRetryable, sleep } from '../retry.js';
+import { doublingDelay, isRetryable, sleep, type Schemas } from '@payments-service/client';
 import type { Command, Flags } from './command.js';
 import { apiFailure, CliFailure, clockTime, duration, UsageError, type Context } from './context.js';
 import { openedOf, readStream, type Opened, type StreamHandler } from './stream.js';

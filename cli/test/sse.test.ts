@@ -1,6 +1,6 @@
 /** The CLI's reader of server-sent events: the format's rules, whatever the chunks' boundaries. */
 import { describe, expect, it } from 'vitest';
-import { SseParser } from '../src/cli/sse';
+import { SseParser } from '../src/sse';
 
 const STREAM =
   'event: ready\ndata: {"secret":"whsec_x"}\n\n' +

@@ -11,9 +11,8 @@
  * tells the stream's reader to wait while `maxHeld` are held, so a long backlog replayed to a slow receiver stays in
  * the service (which waits for the stream to drain) instead of piling up here.
  */
-import { signTestWebhook } from '../webhooks.js';
-import { doublingDelay, sleep } from '../retry.js';
-import { describeCause } from '../errors.js';
+import { describeCause, doublingDelay, sleep } from '@payments-service/client';
+import { signTestWebhook } from '@payments-service/client/webhooks';
 import { clockTime, duration, oneLine, type Context } from './context.js';
 
 /** One `delivery` message of the stream. */

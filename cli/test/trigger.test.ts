@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main';
-import { FLOWS, NOT_TRIGGERABLE, TRIGGERS } from '../src/cli/trigger';
+import { main } from '../src/main';
+import { FLOWS, NOT_TRIGGERABLE, TRIGGERS } from '../src/trigger';
 
 const bundled = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8')) as { webhooks: Record<string, unknown> };
 const SPEC_EVENTS = Object.keys(bundled.webhooks);

@@ -2,7 +2,7 @@
  * The flows of `payments trigger` for `transaction.*` and `customer.*` events: PIX charges the sandbox's payer pays,
  * lets expire or disputes, and card charges with the sandbox's test cards, each through the public API.
  */
-import type { Schemas } from '../index.js';
+import type { Schemas } from '@payments-service/client';
 import type { Context } from './context.js';
 import { AMOUNT, brl, card, CARDS, customerOf, METADATA, must, PAYER, pix, simulate, waitFor, type Flow, type Made } from './trigger-support.js';
 

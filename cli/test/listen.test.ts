@@ -9,11 +9,11 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signTestWebhook, verifyWebhook } from '@payments-service/client/webhooks';
 import { signatureHeaders } from '../../server/webhooks/signer';
 import { startReceiver, type Receiver } from '../../server/testing/receiver';
-import type { ListenTuning, Timing } from '../src/cli/context';
-import { runCli, type Run } from './cli-run';
-import { signTestWebhook, verifyWebhook } from '../src/webhooks';
+import type { ListenTuning, Timing } from '../src/context';
+import { runCli, type Run } from './run';
 import { track } from '../../server/testing/children';
 
 const KEY = 'sk_test_cliListenTestsKey000000000';
@@ -481,7 +481,7 @@ describe('listen, other ends', () => {
   it('the payments program stops on SIGINT with exit 0', async () => {
     const stream = await fakeStream((res) => begin(res));
     const root = resolve(import.meta.dirname, '../..');
-    const child = track(spawn(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'client/src/cli.ts'), 'listen', '--forward-to', 'http://127.0.0.1:9/webhooks'], {
+    const child = track(spawn(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'cli/src/cli.ts'), 'listen', '--forward-to', 'http://127.0.0.1:9/webhooks'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', PAYMENTS_API_KEY: KEY, PAYMENTS_BASE_URL: stream.url },
     }));

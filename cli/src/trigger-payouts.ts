@@ -5,7 +5,7 @@
  * `simulate` pays or fails it (the Withdrawals chapter), so each event is produced on purpose, not by timing.
  * A checkout payment is made as a payer makes it: the payment link's page opened, its form posted (PIX), the PIX paid.
  */
-import type { Schemas } from '../index.js';
+import type { Schemas } from '@payments-service/client';
 import { CliFailure, type Context } from './context.js';
 import { brl, CPF, METADATA, must, pix, simulate, waitFor, type Flow, type Made } from './trigger-support.js';
 

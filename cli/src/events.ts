@@ -1,5 +1,5 @@
 /** `payments events list` and `payments events resend <eventId>`: the delivery history, over the API's own operations. */
-import type { Schemas } from '../index.js';
+import type { Schemas } from '@payments-service/client';
 import { apiFailure, clockTime, isProductionKey, UsageError, textTable } from './context.js';
 import type { Command, Flags } from './command.js';
 

@@ -3,11 +3,11 @@
  * charges are processed and webhooks delivered as they would be), on every engine of the run.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyWebhook } from '@payments-service/client/webhooks';
 import { ENGINES, startTestService, type TestService } from '../../server/testing/harness';
 import { startReceiver, type Receiver } from '../../server/testing/receiver';
-import { main } from '../src/cli/main';
-import { FLOWS } from '../src/cli/trigger';
-import { verifyWebhook } from '../src/webhooks';
+import { main } from '../src/main';
+import { FLOWS } from '../src/trigger';
 
 describe.each(ENGINES)('the CLI against the service on $name', (engine) => {
   let svc: TestService;

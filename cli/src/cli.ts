@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `payments`: the developer CLI of the Payments Service (`npm run cli -- …` in this repository). The commands are
- * in cli/main.ts; this entry wires them to the process: Ctrl-C stops a command cleanly (a second one exits at once).
+ * in main.ts; this entry wires them to the process: Ctrl-C stops a command cleanly (a second one exits at once).
  */
-import { main } from './cli/main.js';
+import { main } from './main.js';
 
 const stop = new AbortController();
 process.on('SIGINT', () => {

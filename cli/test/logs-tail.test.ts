@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, keyedFetch, startTestService, type TestService } from '../../server/testing/harness';
-import { runCli } from './cli-run';
+import { runCli } from './run';
 
 describe.each(ENGINES)('payments logs tail against the service on $name', (engine) => {
   let svc: TestService;

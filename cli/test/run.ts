@@ -1,5 +1,5 @@
 /** The CLI run in this process, as the tests drive it: its output kept, stopped by aborting its signal. */
-import { main } from '../src/cli/main';
+import { main } from '../src/main';
 
 type Options = Parameters<typeof main>[1];
 
