@@ -7711,6 +7711,8 @@ export interface components {
          *     | `pending` | the endpoint is deleted, disabled or moved to another URL before the next attempt | `canceled` |
          *     | `delivering` | the worker making the attempt stopped, and then the endpoint is deleted, disabled or moved | `canceled` |
          *     | `delivering` | the worker making the last attempt stopped before its outcome was known | `failed` |
+         *     | `delivering` | the worker making an attempt stopped before its outcome was known and attempts remain: the attempt is made again | `delivering` |
+         *     | `pending` | the delivery itself kept failing inside the service (not the endpoint's answers) until its retries ran out | `failed` |
          *
          *     `succeeded`, `failed` and `canceled` are final: a dispatch is never revived. Asking for a redelivery creates a new
          *     dispatch.
@@ -8204,6 +8206,14 @@ export interface components {
             /** @example link_5Gh7Jk9Lz2Xc4Vb6 */
             paymentLinkId: string;
             /**
+             * @description Where the session stands; it leaves `open` once and never changes again (a late approval of an abandoned
+             *     session's charge is recorded on it without a change of status).
+             *
+             *     | from | to | when | webhook |
+             *     |---|---|---|---|
+             *     | (none) | `open` | a payer opens the link's page | none |
+             *     | `open` | `completed` | a payment made in it is approved, or a recurring link's subscription starts with a trial | `checkout.completed` |
+             *     | `open` | `abandoned` | `expiresAt` passes with no payment approved and none still payable | `checkout.abandoned` |
              * @example completed
              * @enum {string}
              */

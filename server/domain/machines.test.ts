@@ -7,6 +7,8 @@ import { finalStates, movePairs, sourcesOf, sqlStates } from '../core/state-mach
 import { OPERATION_TRANSITIONS } from '../payments/operations';
 import { schemaDescription, section, tablePairs } from '../testing/spec-tables';
 import { REFUND_TRANSITIONS } from './transactions/status';
+import { DISPATCH_TRANSITIONS } from '../webhooks/dispatches-repo';
+import { SESSION_TRANSITIONS } from './checkout/sessions-repo';
 import { WITHDRAWAL_TRANSITIONS } from './withdrawals/repo';
 
 const sorted = (pairs: string[]) => [...pairs].sort();
@@ -22,6 +24,18 @@ describe('the state machines and their documentation', () => {
     const documented = tablePairs(schemaDescription('WithdrawalStatus'), { from: 1, to: 2 });
     expect(documented.length).toBeGreaterThanOrEqual(2);
     expect(sorted(movePairs(WITHDRAWAL_TRANSITIONS))).toEqual(documented);
+  });
+
+  it('webhook dispatches: the table of the spec\'s WebhookDispatchStatus', () => {
+    const documented = tablePairs(schemaDescription('WebhookDispatchStatus'), { from: 1, to: 3 });
+    expect(documented.length).toBeGreaterThanOrEqual(8);
+    expect(sorted(movePairs(DISPATCH_TRANSITIONS))).toEqual(documented);
+  });
+
+  it('checkout sessions: the table of the spec\'s CheckoutSession.status', () => {
+    const documented = tablePairs(schemaDescription('CheckoutSession', 'status'), { from: 1, to: 2 });
+    expect(documented.length).toBeGreaterThanOrEqual(2);
+    expect(sorted(movePairs(SESSION_TRANSITIONS))).toEqual(documented);
   });
 
   it('provider operations: the table of "Provider operations" in server/README.md', () => {

@@ -1,11 +1,31 @@
 /** SQL of webhook dispatches: one per (event, endpoint) delivery, with the outcome of its latest attempt. */
 import type { components } from '../../generated/schema';
+import { sourcesOf, sqlStates, type Transitions } from '../core/state-machine';
 import type { Queryable } from '../db/types';
 import { settleJobsSql } from '../jobs/sql/settle';
 import { newId } from '../ids';
 import type { EndpointRow } from './endpoints-repo';
 
 export type DispatchStatus = components['schemas']['WebhookDispatchStatus'];
+
+/**
+ * The life of a dispatch (the table of the spec's `WebhookDispatchStatus`, compared by a test): the statements below
+ * move a dispatch only from the states this table lists for where it goes. `delivering → delivering` is an attempt
+ * started again after the worker making it stopped.
+ */
+export const DISPATCH_TRANSITIONS = {
+  pending: ['delivering', 'failed', 'canceled'],
+  delivering: ['delivering', 'succeeded', 'pending', 'failed', 'canceled'],
+  succeeded: [],
+  failed: [],
+  canceled: [],
+} as const satisfies Transitions<DispatchStatus>;
+
+const FROM = {
+  delivering: sqlStates(sourcesOf(DISPATCH_TRANSITIONS, 'delivering')),
+  failed: sqlStates(sourcesOf(DISPATCH_TRANSITIONS, 'failed')),
+  canceled: sqlStates(sourcesOf(DISPATCH_TRANSITIONS, 'canceled')),
+};
 export type DeliveryErrorCode = NonNullable<components['schemas']['WebhookDispatch']['lastError']>;
 
 export interface DispatchRow {
@@ -59,7 +79,7 @@ export async function failExhausted(q: Queryable, id: string, maxAttempts: numbe
 export async function failAbandoned(q: Queryable, id: string, at: Date): Promise<boolean> {
   const res = await q.query(
     `UPDATE webhook_dispatches SET status = 'failed', next_attempt_at = NULL, updated_at = $2
-      WHERE id = $1 AND status IN ('pending', 'delivering')`,
+      WHERE id = $1 AND status IN (${FROM.failed})`,
     [id, at],
   );
   return res.rowCount > 0;
@@ -81,7 +101,7 @@ export interface AttemptOutcome {
 export async function cancelOpen(q: Queryable, endpointId: string, at: Date): Promise<number> {
   const res = await q.query(
     `UPDATE webhook_dispatches SET status = 'canceled', next_attempt_at = NULL, updated_at = $2
-      WHERE endpoint_id = $1 AND status IN ('pending', 'delivering')`,
+      WHERE endpoint_id = $1 AND status IN (${FROM.canceled})`,
     [endpointId, at],
   );
   return res.rowCount;
@@ -135,7 +155,7 @@ export async function beginAttempts(q: Queryable, ids: readonly string[], maxAtt
           started AS (
             UPDATE webhook_dispatches w SET status = 'delivering', attempts = attempts + 1, last_attempt_at = $3,
                    next_attempt_at = NULL, updated_at = $3
-             WHERE w.id = ANY ($1::text[]) AND w.status IN ('pending', 'delivering') AND w.attempts < $2
+             WHERE w.id = ANY ($1::text[]) AND w.status IN (${FROM.delivering}) AND w.attempts < $2
                AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= $3)
                AND EXISTS (SELECT 1 FROM ep WHERE ep.id = w.endpoint_id AND ep.live)
             RETURNING w.id, w.attempts)

@@ -1,12 +1,26 @@
 /**
- * SQL of checkout sessions. Every change of status is one conditional UPDATE (`WHERE status = 'open'`), so a
- * session leaves `open` once, whichever of completion and abandonment comes first, however often either is retried.
+ * SQL of checkout sessions. Every change of status is one conditional UPDATE (`WHERE status IN (…)`, the states
+ * `SESSION_TRANSITIONS` lists for where it goes), so a session leaves `open` once, whichever of completion and
+ * abandonment comes first, however often either is retried.
  */
+import { sourcesOf, sqlStates, type Transitions } from '../../core/state-machine';
 import type { Queryable } from '../../db/types';
 import type { Mode } from '../access/keys';
 import type { LinkMethod } from './links-repo';
 
 export type SessionStatus = 'open' | 'completed' | 'abandoned';
+
+/** The life of a checkout session (the table of the spec's `CheckoutSession.status`, compared by a test). */
+export const SESSION_TRANSITIONS = {
+  open: ['completed', 'abandoned'],
+  completed: [],
+  abandoned: [],
+} as const satisfies Transitions<SessionStatus>;
+
+const FROM = {
+  completed: sqlStates(sourcesOf(SESSION_TRANSITIONS, 'completed')),
+  abandoned: sqlStates(sourcesOf(SESSION_TRANSITIONS, 'abandoned')),
+};
 
 export interface SessionRow {
   id: string;
@@ -99,7 +113,7 @@ export async function completeSession(
   const res = await q.query<SessionRow>(
     `UPDATE checkout_sessions SET status = 'completed', transaction_id = $2, method = $3, approved_amount = $4, completed_at = $5,
        updated_at = $5
-      WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+      WHERE id = $1 AND status IN (${FROM.completed}) RETURNING ${COLUMNS}`,
     [id, t.transactionId, t.method, t.amount, at],
   );
   return res.rows[0] ?? null;
@@ -127,7 +141,7 @@ export async function approveAbandoned(
 export async function abandonSession(q: Queryable, id: string, at: Date): Promise<SessionRow | null> {
   const res = await q.query<SessionRow>(
     `UPDATE checkout_sessions SET status = 'abandoned', abandoned_at = $2, updated_at = $2
-      WHERE id = $1 AND status = 'open' RETURNING ${COLUMNS}`,
+      WHERE id = $1 AND status IN (${FROM.abandoned}) RETURNING ${COLUMNS}`,
     [id, at],
   );
   return res.rows[0] ?? null;
