@@ -4,42 +4,17 @@
  * that silently stopped matching (a renamed folder, tsconfig.json's paths named otherwise) shows here. That they hold
  * on the real tree is `npm run check:layers`.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
-const CRUISE = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+import { cruise, trees } from '../../server/testing/cruise';
 
 /** The violations `npm run check:layers` finds in `cwd`'s client/ and cli/, as `rule: from -> to`. */
 async function violations(cwd: string): Promise<string[]> {
-  const args = [CRUISE, '--config', CONFIG, '--output-type', 'json', 'client', 'cli'];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 });
-  const out = JSON.parse(stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
-  return out.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  return (await cruise(cwd, ['client', 'cli'])).violations;
 }
 
 describe('the boundary between the client and the CLI', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
-
-  function tree(files: Record<string, string>): string {
-    const dir = mkdtempSync(join(tmpdir(), 'boundary-'));
-    dirs.push(dir);
-    // The repository's tsconfig.json: its paths are what make the package name resolve to client/src/.
-    copyFileSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    return dir;
-  }
+  const { tree, cleanup } = trees('boundary');
+  afterAll(cleanup);
 
   // The CLI through both entry points, in its sources and its tests.
   const sound = {
