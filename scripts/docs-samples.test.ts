@@ -105,7 +105,7 @@ describe('the docs shell samples, run as pasted', () => {
     for (const { file, text } of chapters) {
       for (const block of shellBlocks(text)) {
         const commands = shellCommands(block);
-        // The CLI's `listen` runs until stopped: its behaviour is the CLI's tests' (client/test/).
+        // The CLI's `listen` runs until stopped: its behaviour is the CLI's tests' (cli/test/).
         if (commands.some((c) => /^npm run cli\b/.test(c.code))) continue;
         const session = shell((await svc.newMerchant()).sandboxKey);
         for (const command of commands) {

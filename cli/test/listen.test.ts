@@ -478,7 +478,8 @@ describe('listen, other ends', () => {
     );
   });
 
-  it('the payments program stops on SIGINT with exit 0', async () => {
+  // A program spawned through tsx compiles on start: on a busy machine that alone can take more than `until`'s 10 s.
+  it('the payments program stops on SIGINT with exit 0', { timeout: 90_000 }, async () => {
     const stream = await fakeStream((res) => begin(res));
     const root = resolve(import.meta.dirname, '../..');
     const child = track(spawn(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'cli/src/cli.ts'), 'listen', '--forward-to', 'http://127.0.0.1:9/webhooks'], {
@@ -491,7 +492,7 @@ describe('listen, other ends', () => {
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    await until(() => expect(stdout).toContain('Ready.'));
+    await vi.waitFor(() => expect(stdout).toContain('Ready.'), { timeout: 60_000, interval: 50 });
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stderr).toBe('Stopped.\n');
