@@ -3881,7 +3881,7 @@ export interface components {
              *     | from | to | when | webhook |
              *     |---|---|---|---|
              *     | (none) | `pending` | `POST /v1/transactions/{id}/refunds`: the amount is reserved and sent to the provider | none |
-             *     | `pending` | `succeeded` | the provider returned the money, at once or when asked later | `transaction.partially-refunded` or `transaction.refunded` |
+             *     | `pending` | `succeeded` | the provider returned the money, at once or when asked later | `transaction.partially-refunded` or `transaction.refunded` (none while the transaction is in dispute: the dispute decides its status) |
              *     | `pending` | `failed` | the provider could not return it; the amount can be refunded again | none |
              *
              *     A provider that could not take the refund at all (`503 providerUnavailable`) keeps no refund: nothing was

@@ -8,11 +8,6 @@
 /** Every legal move of a machine whose states are `S`; a state absent from a list cannot be reached from its key. */
 export type Transitions<S extends string> = Readonly<Record<S, readonly S[]>>;
 
-/** Whether `table` allows `from → to`. */
-export function allowsMove<S extends string>(table: Transitions<S>, from: S, to: S): boolean {
-  return table[from].includes(to);
-}
-
 /** The states `to` can be entered from, in the table's order. */
 export function sourcesOf<S extends string>(table: Transitions<S>, to: S): S[] {
   return (Object.keys(table) as S[]).filter((from) => table[from].includes(to));

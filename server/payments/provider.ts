@@ -89,7 +89,7 @@ export type AuthorizeResult =
   /** PIX or billet issued: the payer pays later. */
   | { kind: 'issued'; acquirerTransactionNumber: string; instructions: IssuedInstructions }
   | { kind: 'declined'; code: RefusalCode; message: string }
-  /** The route cannot take the charge now (down, timed out): the orchestrator tries the next one. */
+  /** The route cannot take the charge now (down): the charge's walk over its routes tries the next one. */
   | { kind: 'unavailable'; reason: string };
 
 export type CaptureResult =

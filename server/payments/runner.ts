@@ -2,10 +2,11 @@
  * The operation runner: every provider call that moves or releases money (an authorization on a route, a capture, a
  * cancel, a void or release, a refund, a payout) is one `OperationSpec` run by `runOperation`, in three steps:
  *
- * 1. **reserve**: in one database transaction holding the subject's row lock, the spec decides from its status table
- *    whether the operation applies (it throws the refusal, or answers nothing to call), and the runner records the
- *    operation `started` beside whatever recovery point the spec writes (a reconcile job, a confirmation job, the
- *    request's idempotency point). A call is never sent unrecorded.
+ * 1. **reserve**: in one database transaction (the spec's `locked`: the subject's row lock, or for a void, whose
+ *    claim was made under that lock before, a plain one), the spec decides whether the operation applies (from its
+ *    status table where it moves the subject: it throws the refusal, or answers nothing to call), and the runner
+ *    records the operation `started` beside whatever recovery point the spec writes (a reconcile job, a
+ *    confirmation job, the request's idempotency point). A call is never sent unrecorded.
  * 2. **call**: the provider, outside any database transaction, bounded by the provider time-out. A call that does not
  *    answer in time, or breaks, is `uncertain`: the provider may have acted.
  * 3. **apply**: in one database transaction holding the lock again, the runner moves the operation as the outcome's
@@ -15,7 +16,7 @@
  * |---|---|---|
  * | `done` | acted (charged, captured, canceled, refunded, paid) | `succeeded` |
  * | `declined` | refused: nothing done | `failed` |
- * | `unavailable` | could not take the call: nothing done | `failed`, or stays open when the spec asks again under it (`keepOpenWhenUnavailable`) |
+ * | `unavailable` | could not take the call: nothing done | `failed`, or stays open when the spec asks again under it (`keepOpenWhenUnavailable`: a payout, a refund's re-send); a reconcile reads it as `uncertain` |
  * | `pending` | accepted; the outcome comes later | stays open |
  * | `uncertain` | did not answer | `uncertain` (only from `started`): never assumed either way |
  */

@@ -9,6 +9,7 @@ import type { AuthorizeRequest, AuthorizeResult, PaymentProvider } from '../../p
 import { authorizeKey } from '../../payments/orchestrator';
 import { runOperation, type OperationSpec, type Outcome } from '../../payments/runner';
 import { methodOf } from '../../payments/methods';
+import type { IssuedWrite } from '../../payments/methods/module';
 import { keptOf } from './build-charge';
 import { changeTransaction, type Change } from './change';
 import { schedule, type Engine } from './engine';
@@ -122,7 +123,6 @@ interface RouteAttempt {
 }
 
 type Settled = Exclude<AuthorizeResult, { kind: 'unavailable' }>;
-type IssuedWrite = NonNullable<ReturnType<NonNullable<ReturnType<typeof methodOf>['issued']>>>;
 
 /** How a route's answer to an authorization reads: a charge, reservation or issued code is `done`. */
 function readAuthorizeAnswer(res: AuthorizeResult): Outcome<AuthorizeResult> {
@@ -160,13 +160,13 @@ function authorizeSpec(
       held,
       reopenFailed: true,
     }),
-    call: async (_held, op) => {
-      const result = await o.provider.authorize({ ...req, idempotencyKey: op.idempotency_key });
-      // What an issued code writes, read by its method's module before the row is locked (a PIX draws its QR image there).
+    call: (_held, op) => o.provider.authorize({ ...req, idempotencyKey: op.idempotency_key }),
+    read: (result) => {
+      // What an issued code writes, read by its method's module after the answer and before the row is locked (a PIX
+      // draws its QR image there). Outside the timed call: a failure here is ours, the route's answer stands.
       if (result.kind === 'issued') issued = methodOf(result.instructions.kind).issued?.(result.instructions);
-      return result;
+      return readAuthorizeAnswer(result);
     },
-    read: readAuthorizeAnswer,
     apply: async (c, outcome) => {
       if (outcome.kind === 'done' || outcome.kind === 'declined') {
         held.recorded = await recordIn(engine, c, o, outcome.result as Settled, issued);
@@ -215,7 +215,7 @@ async function allRoutesDown(engine: Engine, id: string, free: boolean): Promise
 /**
  * Sends the charge over its routes and records the answer. A route that timed out is voided before the next one is
  * tried, and remembered as voided, so no run settles on it (voiding.ts). A charge that was canceled while its
- * route answered, or whose answer came under a key another run voided meanwhile, gets a void job (`record`). When
+ * route answered, or whose answer came under a key another run voided meanwhile, gets a void job (`recordIn`). When
  * every route is unavailable, `whenDown` decides (the job's retry rounds by default). When another run voided the
  * key whose answer this run got, this run goes on from the charge as it stands, as that run did. `by` says who runs
  * it: the voids the simulator claims cost the job no retry round.

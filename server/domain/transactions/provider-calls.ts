@@ -16,7 +16,10 @@ export function authorizeVoided(q: Queryable, key: string, at: Date): Promise<bo
   return finishOperation(q, key, { state: 'failed', reason: `no answer; voided under ${key}:void` }, at);
 }
 
-/** The database transaction of an operation that needs no row lock (a void: the claim on its key is the guard). */
+/**
+ * The database transaction of an operation that takes no row lock: a void or release, whose key is its own (a
+ * claimed key's `:void`, an answer's `:release`, a given-up charge's `:cancel`) and which repeats safely under it.
+ */
 export function unlocked(engine: Engine) {
   return <T>(work: (h: Held) => Promise<T>): Promise<T> => engine.db.transaction((q) => work({ q, at: new Date() }));
 }

@@ -24,9 +24,9 @@ export async function reconcileOperation(engine: Engine, idempotencyKey: string,
     reserve: async (c) => {
       const route = c.row.processing.route;
       if (!route) throw new Error(`operation ${idempotencyKey} stands on no route of ${found.subject_id}`);
-      return { resume: found, held: { row: c.row, route } };
+      return { resume: found, held: { row: c.row, route, provider: engine.orchestrator.provider(found.provider) } };
     },
-    call: (held, op) => callChargeOperation(engine, held, op) as Promise<CaptureResult | CancelResult>,
+    call: (held, op) => callChargeOperation(held, op) as Promise<CaptureResult | CancelResult>,
     // `unavailable` to a repeated key is no answer about the first call: a provider that is down cannot say what it
     // did then. Only the request's own first call may take it as "nothing done".
     read: (res) => (res.kind === 'unavailable' ? { kind: 'uncertain', reason: res.reason } : readChargeAnswer(res)),

@@ -13,7 +13,7 @@ import type { Scope } from '../../core/tenancy';
 import { ApiError } from '../../core/errors';
 import { newId } from '../../ids';
 import type { OperationRow } from '../../payments/operations';
-import type { RefundResult, RefundStatusResult } from '../../payments/provider';
+import type { PaymentProvider, RefundResult, RefundStatusResult } from '../../payments/provider';
 import { runOperation, type Outcome, type Reservation } from '../../payments/runner';
 import { NO_RECOVERY, type Recovery } from '../recovery';
 import { changeTransaction, type Change } from './change';
@@ -105,10 +105,10 @@ export async function resendRefund(engine: Engine, refundId: string, op: Operati
     reserve: async (c) => {
       const route = c.row.processing.route;
       if (!route) return null;
-      return { resume: op, held: { route, row: c.row } };
+      return { resume: op, held: { route, row: c.row, provider: engine.orchestrator.provider(route.provider) } };
     },
-    call: ({ route, row }, o) =>
-      engine.orchestrator.provider(route.provider).refund({ idempotencyKey: o.idempotency_key, authorizeKey: route.key, transactionId: row.id, amount: o.amount, method: row.method }),
+    call: ({ route, row, provider }, o) =>
+      provider.refund({ idempotencyKey: o.idempotency_key, authorizeKey: route.key, transactionId: row.id, amount: o.amount, method: row.method }),
     read: readRefundAnswer,
     keepOpenWhenUnavailable: true,
     apply: async (c, outcome) => {
@@ -123,6 +123,8 @@ export async function resendRefund(engine: Engine, refundId: string, op: Operati
 /** What a refund holds between its reserve and its outcome. */
 interface RefundHeld {
   refund: ledger.RefundRow;
+  /** The route's provider, found under the reserve: a route no longer configured fails the request before anything is sent. */
+  provider: PaymentProvider;
   route: NonNullable<Change['row']['processing']['route']>;
   method: Change['row']['method'];
 }
@@ -132,7 +134,7 @@ interface RefundHeld {
  * parties' parts set aside, its confirmation job (the recovery point), the timeline and the request's idempotency
  * point; the runner records its provider operation (keyed by the refund's id) beside them.
  */
-async function reserveRefund(c: Change, input: CreateRefundRequest | undefined, recovery: Recovery): Promise<Reservation<RefundHeld>> {
+async function reserveRefund(engine: Engine, c: Change, input: CreateRefundRequest | undefined, recovery: Recovery): Promise<Reservation<RefundHeld>> {
   if (!allows('refunds', c.row.status)) throw invalidTransition(c.row.id, c.row.status, 'refunded');
   const taken = (await ledger.listRefunds(c.q, c.row.id)).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
   const refundable = c.row.captured_amount - taken;
@@ -166,7 +168,7 @@ async function reserveRefund(c: Change, input: CreateRefundRequest | undefined, 
     scope: c.scope, subject: { kind: 'transaction' as const, id: c.row.id }, causeId: refund.id, kind: 'refund' as const,
     provider: route.provider, idempotencyKey: refund.id, amount,
   };
-  return { record, held: { refund, route, method: c.row.method } };
+  return { record, held: { refund, route, method: c.row.method, provider: engine.orchestrator.provider(route.provider) } };
 }
 
 /**
@@ -194,10 +196,10 @@ async function applyRefund(c: Change, outcome: Outcome<RefundResult>, refund: le
 export async function createRefund(engine: Engine, scope: Scope, transactionId: string, input: CreateRefundRequest | undefined, recovery: Recovery = NO_RECOVERY): Promise<ledger.RefundRow> {
   const ran = await runOperation(engine.orchestrator, {
     locked: lockTransaction(engine, { scope, id: transactionId }),
-    reserve: (c) => reserveRefund(c, input, recovery),
+    reserve: (c) => reserveRefund(engine, c, input, recovery),
     // A provider that said "unavailable" refunded nothing; one that did not answer (or broke) may have refunded.
-    call: ({ refund, route, method }) =>
-      engine.orchestrator.provider(route.provider).refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
+    call: ({ refund, route, method, provider }) =>
+      provider.refund({ idempotencyKey: refund.id, authorizeKey: route.key, transactionId, amount: refund.amount, method }),
     read: readRefundAnswer,
     apply: (c, outcome, { held, closed }) => applyRefund(c, outcome, held.refund, closed, recovery),
   });

@@ -105,12 +105,12 @@ export async function captureTransaction(engine: Engine, scope: Scope, id: strin
   const ran = await runOperation(engine.orchestrator, {
     locked: lockTransaction(engine, { id: t.id }),
     reserve: async (c) => {
-      const r = await reserveChargeOperation(c, 'capture', check, (row) => amount ?? row.amount);
+      const r = await reserveChargeOperation(engine, c, 'capture', check, (row) => amount ?? row.amount);
       if (!r) throw new Error(`pre-authorized transaction ${id} has no route`);
       return r;
     },
     recorded: (c, op) => chargeOperationRecorded(engine, c, op, undefined, recovery),
-    call: (held, op) => callChargeOperation(engine, held, op) as Promise<CaptureResult>,
+    call: (held, op) => callChargeOperation(held, op) as Promise<CaptureResult>,
     read: readChargeAnswer,
     apply: async (c, outcome, { op, closed }) => {
       if (outcome.kind === 'done' || outcome.kind === 'declined') {

@@ -5,7 +5,7 @@
 import { ApiError } from '../../core/errors';
 import type { Queryable } from '../../db/types';
 import { openOperationsOf, type OperationRow } from '../../payments/operations';
-import type { CancelResult, CaptureResult } from '../../payments/provider';
+import type { CancelResult, CaptureResult, PaymentProvider } from '../../payments/provider';
 import { runOperation, type Outcome, type Reservation } from '../../payments/runner';
 import { changeTransaction, type Change, type Locate } from './change';
 import { schedule, type Engine } from './engine';
@@ -71,6 +71,8 @@ export function chargeOperationKey(routeKey: string, kind: 'capture' | 'cancel',
 export interface ChargeHeld {
   row: TransactionRow;
   route: NonNullable<TransactionRow['processing']['route']>;
+  /** The route's provider, found before anything is sent: a route no longer configured is our error, not the provider's silence. */
+  provider: PaymentProvider;
 }
 
 /**
@@ -81,6 +83,7 @@ export interface ChargeHeld {
  * under is asked again as a new attempt (a capture retried after a 503).
  */
 export async function reserveChargeOperation(
+  engine: Engine,
   c: Change,
   kind: 'capture' | 'cancel',
   check: (row: TransactionRow) => void,
@@ -96,7 +99,7 @@ export async function reserveChargeOperation(
   const amount = amountOf(c.row);
   const idempotencyKey = chargeOperationKey(route.key, kind, amount);
   const record = { scope: c.scope, subject: { kind: 'transaction' as const, id: c.row.id }, kind, provider: route.provider, amount, idempotencyKey };
-  return { record, held: { row: c.row, route }, reopenFailed: true };
+  return { record, held: { row: c.row, route, provider: engine.orchestrator.provider(route.provider) }, reopenFailed: true };
 }
 
 /**
@@ -140,10 +143,9 @@ export function readChargeAnswer<R extends CaptureResult | CancelResult>(res: R)
 }
 
 /** Sends a capture or cancel to the route that holds the authorization, under the operation's key. */
-export function callChargeOperation(engine: Engine, held: ChargeHeld, op: OperationRow): Promise<CaptureResult | CancelResult> {
-  const provider = engine.orchestrator.provider(held.route.provider);
+export function callChargeOperation(held: ChargeHeld, op: OperationRow): Promise<CaptureResult | CancelResult> {
   const req = { idempotencyKey: op.idempotency_key, authorizeKey: held.route.key, transactionId: held.row.id, amount: op.amount };
-  return op.kind === 'capture' ? provider.capture(req) : provider.cancel(req);
+  return op.kind === 'capture' ? held.provider.capture(req) : held.provider.cancel(req);
 }
 
 /**
@@ -200,12 +202,12 @@ export async function cancelCharge(
   const ran = await runOperation(engine.orchestrator, {
     locked: lockTransaction(engine, { id: t.id }),
     reserve: async (c) => {
-      const r = await reserveChargeOperation(c, 'cancel', check, (row) => row.amount);
+      const r = await reserveChargeOperation(engine, c, 'cancel', check, (row) => row.amount);
       local = r === null;
       return r;
     },
     recorded: (c, op) => chargeOperationRecorded(engine, c, op, reason, recovery),
-    call: (held, op) => callChargeOperation(engine, held, op) as Promise<CancelResult>,
+    call: (held, op) => callChargeOperation(held, op) as Promise<CancelResult>,
     read: readChargeAnswer,
     apply: async (c, outcome, { op, closed }) => {
       if (outcome.kind === 'done') out = { moved: await applyCancelIn(c, op, reason, from, recovery), row: c.row };

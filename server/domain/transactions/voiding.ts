@@ -2,7 +2,7 @@
  * The void of a route that timed out (its authorization may or may not exist at the provider). Two runs can work on
  * one charge at once (its job and the sandbox simulator's `issueNow`, or a job and its stale twin), so the void is
  * claimed under the row lock before the provider is told to cancel: a key whose answer another run has recorded as
- * the charge's route is never voided, and `record()` never settles on a key that is voided or being voided. The claim
+ * the charge's route is never voided, and `recordIn()` never settles on a key that is voided or being voided. The claim
  * enqueues, in the same database transaction, a `transaction.void` job (`claimed`) that finishes the void whatever
  * becomes of the run or the charge (the run died, its cancel timed out, the charge was canceled or settled on another
  * route meanwhile); the run still tries the cancel at once, under the same provider key, so the two are one void.
