@@ -32,7 +32,7 @@ export type Outcome<R> =
   | { kind: 'unavailable'; reason: string }
   | { kind: 'uncertain'; reason: string };
 
-export type OutcomeKind = Outcome<unknown>['kind'];
+type OutcomeKind = Outcome<unknown>['kind'];
 
 /** How each outcome leaves the operation (the table above); `open` leaves it as it is. */
 export const AFTER = {
@@ -87,13 +87,13 @@ export interface Ran<H, R> {
 }
 
 /** A call's answer, or the reason there is none. */
-export type Answer<R> = { answered: true; result: R } | { answered: false; reason: string };
+type Answer<R> = { answered: true; result: R } | { answered: false; reason: string };
 
 /**
  * Asks the provider once, bounded by the time-out: its answer, or `uncertain` when it did not answer in time or
  * the call broke (thrown errors included: a call that broke may have reached the provider).
  */
-export async function callOnce<R>(orchestrator: Orchestrator, call: () => Promise<R>): Promise<Answer<R>> {
+async function callOnce<R>(orchestrator: Orchestrator, call: () => Promise<R>): Promise<Answer<R>> {
   let uncertain: string | null = null;
   const res = await orchestrator.timed<{ result: R } | null>(
     async () => ({ result: await call() }),

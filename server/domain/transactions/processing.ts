@@ -113,7 +113,7 @@ async function recordIn(engine: Engine, c: Change, o: RouteAttempt, result: Sett
 }
 
 /** What one authorization came to, for the walk over the routes: recorded (`recordIn`), or its void claimed. */
-export type Recorded = 'done' | 'stale' | 'voided';
+type Recorded = 'done' | 'stale' | 'voided';
 
 /** One route asked in one round: the route, its place in the walk, the round's key for it. */
 interface RouteAttempt {
