@@ -35,7 +35,7 @@ const DOMAIN_FLOORS = [
   ['domain/customers/', 'domain/splits/'],
   ['domain/addresses/', 'domain/ledger/'],
   ['domain/transactions/'],
-  ['domain/withdrawals/', 'domain/subscriptions/'],
+  ['domain/withdrawals/', 'domain/subscriptions/', 'domain/routes/'],
   ['domain/checkout/'],
   ['domain/charge-followers.ts'],
 ];

@@ -55,6 +55,13 @@ export interface Config {
     refundConfirmSeconds: number;
     /** The sandbox answers an authorization this long after acting on it, as a slow acquirer would. */
     sandboxLatencyMs: number;
+    /**
+     * How often each configured route is swept (`ROUTES_SWEEP_SECONDS`): the Pix received over the last minutes and
+     * the charges still pending are read at the PSP, so a lost notification is made good within this bound.
+     */
+    routesSweepSeconds: number;
+    /** ROUTES_FILE: the operator's routes as a JSON file, applied at every start (`docs/going-live.md`). */
+    routesFile: string | undefined;
   };
   webhooks: {
     /** How long a receiver has to answer a delivery. */
@@ -247,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       routeRetrySeconds: seconds(env, 'ROUTE_RETRY_SECONDS', [30, 120, 600, 1800, 3600]),
       refundConfirmSeconds: int(env, 'REFUND_CONFIRM_SECONDS', 5),
       sandboxLatencyMs: int(env, 'SANDBOX_LATENCY_MS', 0),
+      routesSweepSeconds: positive(env, 'ROUTES_SWEEP_SECONDS', 60),
+      routesFile: env.ROUTES_FILE || undefined,
     },
     webhooks: {
       timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),

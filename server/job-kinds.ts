@@ -8,19 +8,22 @@ import { paymentJobHandlers } from './domain/transactions/jobs';
 import { subscriptionJobHandlers, type SubscriptionJob } from './domain/subscriptions/jobs';
 import { checkoutJobHandlers, type CheckoutJob } from './domain/checkout/jobs';
 import { withdrawalJobHandlers, type WithdrawalJob } from './domain/withdrawals/jobs';
+import { routeJobHandlers, type RouteJob } from './domain/routes/sweep';
 import type { HandlerTable } from './jobs/kinds';
+import type { Logger } from 'pino';
 import { webhookJobHandlers, type Webhooks } from './webhooks/delivery';
 import type { WebhookJob } from './webhooks/outbox';
 
-export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob | WithdrawalJob;
+export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob | WithdrawalJob | RouteJob;
 
-export function serviceJobHandlers(engine: Engine, webhooks: Webhooks): HandlerTable<ServiceJob> {
+export function serviceJobHandlers(engine: Engine, webhooks: Webhooks, logger: Logger): HandlerTable<ServiceJob> {
   return {
     ...paymentJobHandlers(engine),
     ...webhookJobHandlers(webhooks),
     ...subscriptionJobHandlers(engine),
     ...checkoutJobHandlers(engine.db),
     ...withdrawalJobHandlers(engine),
+    ...routeJobHandlers(engine, logger),
   };
 }
 
@@ -28,4 +31,4 @@ export function serviceJobHandlers(engine: Engine, webhooks: Webhooks): HandlerT
  * The kinds that spend their time waiting on the network, not the CPU or the database: a worker runs them in a lane of
  * its own, `WORKER_IO_CONCURRENCY` wide, so slow receivers neither hold up charges nor are held up by them.
  */
-export const IO_JOB_KINDS: readonly ServiceJob['kind'][] = ['webhook.deliver'];
+export const IO_JOB_KINDS: readonly ServiceJob['kind'][] = ['webhook.deliver', 'route.sweep', 'route.reconcile'];

@@ -26,6 +26,9 @@ import { IO_JOB_KINDS, serviceJobHandlers } from './job-kinds';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
 import type { Webhooks } from './webhooks/delivery';
 import { loadSealer } from './webhooks/sealer';
+import { applyRoutesFile, watchRoutes } from './payments/configured-routes';
+import { RouteConfigError } from './payments/routes-store';
+import { scheduleSweep } from './domain/routes/sweep';
 
 export interface ServiceOptions {
   /** Serve the HTTP API (default true). */
@@ -77,6 +80,7 @@ export function createEngine(db: Db, config: Config, routes: PaymentRoutes = def
       preAuthorizationDays: PRE_AUTHORIZATION_DAYS,
       refundConfirmSeconds: config.payments.refundConfirmSeconds,
       checkoutSessionTtlSeconds: config.checkout.sessionTtlSeconds,
+      routesSweepSeconds: config.payments.routesSweepSeconds,
     },
     // Until the server listens (port 0 in tests) the configured port stands in; `startService` sets the real one.
     urls: publicUrls(config.publicBaseUrl ?? urlOf(config.host, config.port)),
@@ -119,15 +123,33 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     },
     wake: () => undefined,
   };
+  // The operator's payment routes: ROUTES_FILE applied, then every route of `payment_routes` loaded and watched.
+  if (config.payments.routesFile) {
+    try {
+      await applyRoutesFile(db, webhooks.sealer, config.payments.routesFile);
+    } catch (err) {
+      if (!existingDb) await db.close();
+      if (err instanceof RouteConfigError) throw new SettingError('ROUTES_FILE', err.message);
+      throw err;
+    }
+  }
+  const workerMode = options.worker ?? 'start';
+  // Each loaded route is swept in the background (a worker of any process runs it; one sweep per interval in all).
+  const sweepAll = async () => {
+    if (workerMode === 'off') return;
+    for (const r of engine.orchestrator.configuredRoutes()) await scheduleSweep(db, r.provider.id, config.payments.routesSweepSeconds);
+    engine.wake();
+  };
+  const stopRoutes = await watchRoutes(db, webhooks.sealer, engine.orchestrator, logger, { onLoad: sweepAll });
+  await sweepAll();
   // One table: a sandbox clock's advance runs its jobs with the workers' own handlers.
-  const jobKinds = { ...options.extraJobKinds, ...serviceJobHandlers(engine, webhooks) };
+  const jobKinds = { ...options.extraJobKinds, ...serviceJobHandlers(engine, webhooks, logger) };
   const clocks: ClockDeps = {
     handlers: jobKinds,
     leaseSeconds: config.jobs.leaseSeconds,
     logger,
     ...(options.clockMaxJobs ? { maxJobs: options.clockMaxJobs } : {}),
   };
-  const workerMode = options.worker ?? 'start';
   let worker: Worker | null = null;
   if (workerMode !== 'off') {
     const w = createWorker({
@@ -169,6 +191,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     try {
       server = await listen(app, config, logger);
     } catch (err) {
+      stopRoutes();
       await worker?.stop();
       await limiters.close();
       if (!existingDb) await db.close();
@@ -202,6 +225,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       await requestLog?.close();
       // Jobs already claimed finish before the database closes; nothing new is claimed.
       await worker?.stop();
+      stopRoutes();
       await limiters?.close();
       if (!existingDb) await db.close();
     },

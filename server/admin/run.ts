@@ -14,9 +14,10 @@ import { jobCommands } from './jobs';
 import { keyCommands } from './keys';
 import { ledgerCommands } from './ledger';
 import { operationCommands } from './operations';
+import { routeCommands } from './routes';
 import { subAccountCommands } from './sub-accounts';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands, ...subAccountCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands, ...subAccountCommands, ...routeCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {
@@ -52,7 +53,9 @@ export type Parsed = { kind: 'done'; result: AdminResult } | { kind: 'run'; name
 
 /** Parses a command line: help and usage errors are answered here, without a database. */
 export function parseAdmin(argv: readonly string[]): Parsed {
-  const [name, ...rest] = argv;
+  // A command of two words (`routes add`) is named by both.
+  const pair = argv.length >= 2 ? `${argv[0]} ${argv[1]}` : '';
+  const [name, ...rest] = Object.hasOwn(COMMANDS, pair) ? [pair, ...argv.slice(2)] : argv;
   const done = (code: number, stdout: string, stderr = ''): Parsed => ({ kind: 'done', result: { code, stdout, stderr } });
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') return done(name === undefined ? 2 : 0, name === undefined ? '' : overview(), name === undefined ? overview() : '');
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

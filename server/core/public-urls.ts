@@ -13,6 +13,8 @@ export interface PublicUrls {
   pixQr(token: string): string;
   /** The printable billet of a charge, with its interleaved 2-of-5 barcode. */
   billet(token: string): string;
+  /** The notification endpoint of a payment route (`/hooks/routes/{id}/{secret}`), as the route's PSP is given it. */
+  notification(path: string): string;
 }
 
 export function publicUrls(base: string): PublicUrls {
@@ -22,5 +24,6 @@ export function publicUrls(base: string): PublicUrls {
     invoice: (token) => `${root}/pay/${token}`,
     pixQr: (token) => `${root}/pay/${token}/qr.png`,
     billet: (token) => `${root}/pay/${token}/billet`,
+    notification: (path) => `${root}${path}`,
   };
 }

@@ -33,6 +33,7 @@ import { checkResponses, ResponseContract } from './response-contract';
 import { readSpec } from './spec';
 import { matchRoute } from './route-match';
 import { canonicalTarget } from './target';
+import { routeNotificationsRouter } from './route-notifications';
 import { recordRequests, type Caller } from './request-recording';
 import type { RequestRecorder } from '../logs/recorder';
 import { validatorWithCompiledRoutes } from './validator-routes';
@@ -232,6 +233,8 @@ export function createApp(deps: AppDeps): express.Express {
   // After the log line's start, so that a refused target is logged too.
   app.use(canonicalTarget);
 
+  // The payment routes' PSPs notify here, authenticated by the route's secret in the URL: no key, no quota.
+  app.use(routeNotificationsRouter(deps.payments, logger));
   // Before the API's router: the payers' pages, the contract and its reference page need no key and spend no quota.
   app.use(
     pagesRouter({

@@ -3,12 +3,16 @@
  * like an API key is redacted: a key pasted into a query string (`?key=sk_test_…`) must not end up in the logs.
  * (Such a key authenticates nothing: only the `ServiceKey` header does.) The public pages' addresses are bearer
  * secrets too (whoever has `/pay/{token}` sees the payer's name and the billet; `/c/{accessId}` pays the link): they
- * keep their first 4 characters, enough to tell requests apart in a log, not to open the page.
+ * keep their first 4 characters, enough to tell requests apart in a log, not to open the page; so does the secret of
+ * a payment route's notification URL (`/hooks/routes/{routeId}/{secret}/pix`).
  */
 import { canonicalQuery } from './target';
 
 // `sk_`/`sl_`, `test`/`live`, then the key's characters; `_` may arrive percent-encoded.
 const KEY = /(s[kl])(?:_|%5f)(test|live)(?:_|%5f)[0-9A-Za-z]+/gi;
+
+// `/hooks/routes/{routeId}/{secret}`: a payment route's notification URL holds its secret (`/` may arrive encoded).
+const HOOK = /((?:\/|%2f)hooks(?:\/|%2f)routes(?:\/|%2f)[0-9a-z-]+(?:\/|%2f))([0-9A-Za-z_-]{4})[0-9A-Za-z_-]+/gi;
 
 // `/pay/{token}` and `/c/acc_{…}` (`/` and `_` may arrive percent-encoded), in the path or anywhere else.
 const PAGE = /((?:\/|%2f)pay(?:\/|%2f)|(?:\/|%2f)c(?:\/|%2f)acc(?:_|%5f))([0-9A-Za-z]{4})[0-9A-Za-z]+/gi;
@@ -21,7 +25,8 @@ export function redactKeys(url: string): string {
   const text = q < 0 ? url : `${url.slice(0, q)}?${canonicalQuery(url.slice(q + 1))}`;
   return text
     .replace(KEY, (_m, prefix: string, mode: string) => `${prefix.toLowerCase()}_${mode.toLowerCase()}_[redacted]`)
-    .replace(PAGE, (_m, before: string, kept: string) => `${before}${kept}…`);
+    .replace(PAGE, (_m, before: string, kept: string) => `${before}${kept}…`)
+    .replace(HOOK, (_m, before: string, kept: string) => `${before}${kept}…`);
 }
 
 /** The pino-http serializer of a request: method and redacted URL, nothing else (no headers, no body). */

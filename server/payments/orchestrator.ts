@@ -12,6 +12,7 @@ import type { CardVault, PaymentMethod, PaymentProvider } from './provider';
 import { sandboxAntiFraud, sandboxVault } from './sandbox/cards';
 import { sandboxPayouts } from './sandbox/payouts';
 import { sandboxProvider } from './sandbox/provider';
+import type { ReceivingRoute } from './api-pix/route';
 
 /** What a deployment plugs in: its providers in route order, and per mode a card vault and an anti-fraud. */
 export interface PaymentRoutes {
@@ -35,15 +36,44 @@ export function defaultRoutes(db: Db, sandboxLatencyMs = 0): PaymentRoutes {
   };
 }
 
+/** A route the operator configured (`payment_routes`), as loaded: enabled ones take charges, every one is found by id. */
+export interface ConfiguredRoute {
+  provider: ReceivingRoute;
+  enabled: boolean;
+  /** The secret of its notification URL, compared in constant time by the notification endpoint. */
+  notificationSecret: string;
+}
+
 export class Orchestrator {
+  /** The operator's routes, in their order; tried before the build's own routes of the same mode. */
+  private configured: ConfiguredRoute[] = [];
+
   constructor(
     readonly routes: PaymentRoutes,
     readonly timeoutMs: number,
   ) {}
 
+  /** Replaces the operator's routes (at start, and when `payment_routes` changed); the ones replaced are closed. */
+  setConfigured(routes: ConfiguredRoute[]): void {
+    const before = this.configured;
+    this.configured = routes;
+    for (const r of before) r.provider.close();
+  }
+
+  /** The configured route `id`, enabled or not (a disabled route still finishes what it started); null when none. */
+  configuredRoute(id: string): ConfiguredRoute | null {
+    return this.configured.find((r) => r.provider.id === id) ?? null;
+  }
+
+  /** Every configured route (the sweep and reconciliation walk them). */
+  configuredRoutes(): readonly ConfiguredRoute[] {
+    return this.configured;
+  }
+
   /** The providers that serve `method` in `mode`, in order; none is `422 providerNotConfigured`. */
   routesFor(mode: Mode, method: PaymentMethod): PaymentProvider[] {
-    const list = this.routes.providers.filter((p) => p.modes.includes(mode) && p.methods.includes(method));
+    const own = this.configured.filter((r) => r.enabled).map((r) => r.provider);
+    const list = [...own, ...this.routes.providers].filter((p) => p.modes.includes(mode) && p.methods.includes(method));
     if (list.length === 0) {
       throw new ApiError('providerNotConfigured', {
         message: `No payment provider is configured for ${method} in ${mode} mode.`,
@@ -53,7 +83,7 @@ export class Orchestrator {
   }
 
   provider(id: string): PaymentProvider {
-    const p = this.routes.providers.find((x) => x.id === id);
+    const p = this.configuredRoute(id)?.provider ?? this.routes.providers.find((x) => x.id === id);
     if (!p) throw new Error(`no payment provider ${id}`);
     return p;
   }

@@ -29,6 +29,11 @@ export interface AuthorizeRequest {
   capture: boolean;
   card?: CardRef;
   /**
+   * Who pays, as the charge recorded them: a PIX institution names the debtor (`devedor`) of a charge with it. The
+   * document is null when the customer has none.
+   */
+  payer?: { name: string; document: { type: 'cpf' | 'cnpj'; number: string } | null };
+  /**
    * What the charge's method adds to the request, built by its module (`methods/`) from the charge as stored: a
    * PIX's expiry, a billet's due date and instructions. Absent when the method adds nothing (a card: `card` is all).
    */

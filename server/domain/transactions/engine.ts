@@ -15,6 +15,8 @@ export interface PaymentsSettings {
   refundConfirmSeconds: number;
   /** How long a checkout session stays open without an approved payment before it is abandoned. */
   checkoutSessionTtlSeconds: number;
+  /** How often each configured route is swept for Pix received whose notification did not come. */
+  routesSweepSeconds: number;
 }
 
 /** How long a card authorization can be captured (the spec's 7 days). */

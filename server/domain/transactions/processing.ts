@@ -31,6 +31,10 @@ function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<Au
     amount: t.amount,
     installments: t.installments,
     capture: t.capture,
+    payer: {
+      name: `${t.customer.firstName} ${t.customer.lastName}`.trim(),
+      document: t.customer.document ? { type: t.customer.document.type, number: t.customer.document.number } : null,
+    },
   };
   if (p.card) req.card = { token: p.card.token, brand: p.card.brand, firstDigits: p.card.firstDigits, lastDigits: p.card.lastDigits };
   // What the method adds (a PIX's expiry, a billet's due date and instructions), from what it kept on the charge.

@@ -1,0 +1,56 @@
+/**
+ * Where a payment route's PSP notifies the service: `POST /hooks/routes/{routeId}/{secret}/pix`, the API Pix
+ * standard's callback (`{webhookUrl}/pix`, the list of Pix received, and devoluções that reached a final status).
+ *
+ * Not an operation of our API (it is the PSP's contract, not a partner's), so it is outside `/v1`, the OpenAPI
+ * document, keys and quotas. It is authenticated by the route's notification secret in the registered URL, compared
+ * in constant time; where the service terminates TLS itself, the PSP's client certificate is checked there too. An
+ * unknown route or a wrong secret is the same `404`, so the endpoint tells nothing of which routes exist.
+ *
+ * It answers `200` once every Pix of the body is recorded (applied, held, or kept for an operator): the PSP retries
+ * a notification that got anything else, and a repeated one changes nothing (`domain/routes/receive.ts`).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import express, { type Router } from 'express';
+import type { Logger } from 'pino';
+import { ApiError } from '../core/errors';
+import { receivePix } from '../domain/routes/receive';
+import { confirmRefundsOf } from '../domain/routes/sweep';
+import type { Engine } from '../domain/transactions/engine';
+
+/** A key of this process only: both sides are MACed with it, so the comparison takes the same time for any guess. */
+const COMPARE_KEY = randomBytes(32);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHmac('sha256', COMPARE_KEY).update(given, 'utf8').digest();
+  const b = createHmac('sha256', COMPARE_KEY).update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+const notFound = () => new ApiError('notFound', { message: 'No such notification endpoint.' });
+
+export function routeNotificationsRouter(engine: Engine, logger: Logger): Router {
+  const router = express.Router();
+  router.post(
+    '/hooks/routes/:routeId/:secret/pix',
+    // The PSP's body whatever content type it names (some send text/plain); at most 1 MB, as the API.
+    express.json({ limit: 1024 * 1024, strict: true, type: () => true }),
+    async (req, res) => {
+      const { routeId, secret } = req.params as { routeId: string; secret: string };
+      const route = engine.orchestrator.configuredRoute(routeId);
+      if (!route || !sameSecret(secret, route.notificationSecret)) throw notFound();
+      const list = route.provider.readNotification(req.body);
+      if (!list) throw new ApiError('malformedRequest', { message: 'The notification is not a list of Pix ({"pix": [...]}).' });
+      const outcomes: Record<string, number> = {};
+      for (const pix of list) {
+        const r = await receivePix(engine, routeId, pix, 'notification');
+        outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
+        await confirmRefundsOf(engine, routeId, pix);
+      }
+      const attention = Object.keys(outcomes).some((o) => o !== 'applied' && o !== 'repeated' && o !== 'held');
+      logger[attention ? 'warn' : 'info']({ route: routeId, pix: list.length, outcomes }, 'payment route notification');
+      res.status(200).json({ received: list.length });
+    },
+  );
+  return router;
+}

@@ -1,0 +1,90 @@
+/**
+ * A test service with API Pix routes pointed at fake PSPs (`fake-psp/`), configured the way an operator does it:
+ * ROUTES_FILE with the certificate, key, CA and client secret in files beside it. Its log lines are kept (at `trace`
+ * unless told), so a test can read what an operator would, and grep them for secrets.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../config';
+import { createMerchantWithKeys } from '../domain/access/keys';
+import { createLogger } from '../logger';
+import { startService } from '../service';
+import type { Engine as PaymentsEngine } from '../domain/transactions/engine';
+import type { FakePsp } from './fake-psp';
+import { keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
+import type { Db } from '../db/types';
+
+export interface PixRouteService {
+  url: string;
+  db: Db;
+  merchant: TestMerchant;
+  payments: PaymentsEngine;
+  /** Every log line the service wrote, as JSON text. */
+  logs: string[];
+  /** The folder of ROUTES_FILE and the PEM files. */
+  dir: string;
+  drain(): Promise<number>;
+  /** fetch with the merchant's production key unless told. */
+  call(path: string, init?: CallInit): Promise<Response>;
+  /** The txid the route created the charge under (the one of its issued authorization). */
+  txidOf(transactionId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Writes ROUTES_FILE for `routes` (id → fake, in order) into `dir`. */
+export async function writeRoutesFile(dir: string, routes: { id: string; fake: FakePsp; mode?: 'sandbox' | 'production' }[]): Promise<string> {
+  const list = [];
+  for (const r of routes) {
+    await writeFile(join(dir, `${r.id}-cert.pem`), r.fake.clientCert);
+    await writeFile(join(dir, `${r.id}-key.pem`), r.fake.clientKey);
+    await writeFile(join(dir, `${r.id}-ca.pem`), r.fake.ca);
+    await writeFile(join(dir, `${r.id}-secret.txt`), `${r.fake.clientSecret}\n`);
+    list.push({
+      id: r.id, kind: 'api-pix', mode: r.mode ?? 'production', baseUrl: r.fake.baseUrl, oauthUrl: r.fake.oauthUrl, clientId: r.fake.clientId,
+      clientSecretFile: `${r.id}-secret.txt`, certFile: `${r.id}-cert.pem`, keyFile: `${r.id}-key.pem`, caFile: `${r.id}-ca.pem`, pixKey: r.fake.pixKey,
+    });
+  }
+  const path = join(dir, 'routes.json');
+  await writeFile(path, JSON.stringify({ routes: list }, null, 2));
+  return path;
+}
+
+export async function startPixRouteService(
+  engine: Engine,
+  routes: { id: string; fake: FakePsp; mode?: 'sandbox' | 'production' }[],
+  env: Record<string, string> = {},
+): Promise<PixRouteService> {
+  const dir = await mkdtemp(join(tmpdir(), 'api-pix-'));
+  const routesFile = await writeRoutesFile(dir, routes);
+  const { db, drop } = await engine.open();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'trace', REFUND_CONFIRM_SECONDS: '0', ROUTES_FILE: routesFile, ...env });
+  const logs: string[] = [];
+  const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
+  const service = await startService(config, logger, db, { worker: 'manual' });
+  const merchant = await createMerchantWithKeys(db, 'Acme Comércio Ltda');
+  return {
+    url: service.url,
+    db,
+    merchant,
+    payments: service.engine,
+    logs,
+    dir,
+    drain: () => service.worker!.drain(),
+    call: keyedFetch(service.url, merchant.productionKey),
+    async txidOf(transactionId) {
+      const res = await db.query<{ txid: string }>(
+        `SELECT c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id
+          WHERE c.transaction_id = $1 AND t.processing -> 'route' ->> 'key' = c.idempotency_key`,
+        [transactionId],
+      );
+      if (!res.rows[0]) throw new Error(`no issued API Pix charge for ${transactionId}`);
+      return res.rows[0].txid;
+    },
+    async close() {
+      await service.close();
+      await drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
