@@ -24,6 +24,9 @@ export interface PixRouteService {
   logs: string[];
   /** The folder of ROUTES_FILE and the PEM files. */
   dir: string;
+  routesFile: string;
+  /** The database's address for another process (PostgreSQL only). */
+  databaseUrl: string | undefined;
   drain(): Promise<number>;
   /** fetch with the merchant's production key unless told. */
   call(path: string, init?: CallInit): Promise<Response>;
@@ -57,7 +60,7 @@ export async function startPixRouteService(
 ): Promise<PixRouteService> {
   const dir = await mkdtemp(join(tmpdir(), 'api-pix-'));
   const routesFile = await writeRoutesFile(dir, routes);
-  const { db, drop } = await engine.open();
+  const { db, drop, url: databaseUrl } = await engine.open();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'trace', REFUND_CONFIRM_SECONDS: '0', ROUTES_FILE: routesFile, ...env });
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
@@ -70,6 +73,8 @@ export async function startPixRouteService(
     payments: service.engine,
     logs,
     dir,
+    routesFile,
+    databaseUrl,
     drain: () => service.worker!.drain(),
     call: keyedFetch(service.url, merchant.productionKey),
     async txidOf(transactionId) {
