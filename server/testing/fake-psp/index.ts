@@ -110,6 +110,7 @@ export async function startFakePsp(opts: FakePspOptions = {}): Promise<FakePsp> 
   const origin = `https://127.0.0.1:${running.port}`;
   // The PSP's own identity when it calls an https webhook (mTLS): its server certificate, also good for clientAuth.
   const identity = { ca: pki.ca, cert: pki.serverCert, key: pki.serverKey };
+  let closing: Promise<void> | undefined;
 
   /** The callback of Pix `p`: only Pix with a txid, to the webhook of their key ("Somente Pix associados a um txid serão notificados"). */
   async function notify(p: PixRecord, mode: 'send' | 'twice' | 'lost'): Promise<number[]> {
@@ -192,6 +193,9 @@ export async function startFakePsp(opts: FakePspOptions = {}): Promise<FakePsp> 
       const hook = state.webhooks.get(pixKey);
       return hook === undefined ? undefined : { ...hook };
     },
-    close: () => running.close(),
+    close() {
+      closing ??= running.close();
+      return closing;
+    },
   };
 }

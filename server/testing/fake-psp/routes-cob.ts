@@ -19,10 +19,11 @@ function semanticViolations(body: Body, pixKey: string, creating: boolean): Viol
     out.push({ razao: 'must be greater than zero', propriedade: 'cob.calendario.expiracao', valor: String(expiracao) });
   }
   const original = body.valor?.original;
-  // Zero is allowed only when the payer may change the amount (CobValor: "valor.original >= 0.00 && modalidadeAlteração = 1").
-  // On a PATCH the modality may come from the stored charge, so that case is checked in the handler.
+  // Zero is allowed only when the payer may change the amount (CobValor: "valor.original >= 0.00 && modalidadeAlteração = 1")
+  // or for a Pix Saque (`retirada`, refused later as a product not offered). On a PATCH the modality may come from the
+  // stored charge, so that case is checked in the handler.
   if (creating && typeof original === 'string' && /^\d+\.\d{2}$/.test(original) && toCents(original) === 0) {
-    if (body.valor?.modalidadeAlteracao !== 1) {
+    if (body.valor?.modalidadeAlteracao !== 1 && body.valor?.retirada === undefined) {
       out.push({ razao: 'must not be zero unless modalidadeAlteracao is 1', propriedade: 'cob.valor.original', valor: original });
     }
   }
