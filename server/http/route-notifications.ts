@@ -33,12 +33,19 @@ export function routeNotificationsRouter(engine: Engine, logger: Logger): Router
   const router = express.Router();
   router.post(
     '/hooks/routes/:routeId/:secret/pix',
-    // The PSP's body whatever content type it names (some send text/plain); at most 1 MB, as the API.
-    express.json({ limit: 1024 * 1024, strict: true, type: () => true }),
-    async (req, res) => {
+    // Who it is, before the body is read: a caller without the secret gets its 404 without costing a parse.
+    (req, _res, next) => {
       const { routeId, secret } = req.params as { routeId: string; secret: string };
       const route = engine.orchestrator.configuredRoute(routeId);
       if (!route || !sameSecret(secret, route.notificationSecret)) throw notFound();
+      next();
+    },
+    // The PSP's body whatever content type it names (some send text/plain); at most 1 MB, as the API.
+    express.json({ limit: 1024 * 1024, strict: true, type: () => true }),
+    async (req, res) => {
+      const { routeId } = req.params as { routeId: string };
+      const route = engine.orchestrator.configuredRoute(routeId);
+      if (!route) throw notFound();
       const list = route.provider.readNotification(req.body);
       if (!list) throw new ApiError('malformedRequest', { message: 'The notification is not a list of Pix ({"pix": [...]}).' });
       const outcomes: Record<string, number> = {};

@@ -82,7 +82,10 @@ export function readRoutesFile(path: string): NewRoute[] {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new RouteConfigError(`ROUTES_FILE ${path} cannot be read as JSON: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    // The parser's own message may quote the file, secrets and all: only where it stopped is said.
+    const at = err instanceof SyntaxError ? /position (\d+)/.exec(err.message)?.[1] : undefined;
+    const why = err instanceof SyntaxError ? `it is not valid JSON${at ? ` (at character ${at})` : ''}` : 'it cannot be read';
+    throw new RouteConfigError(`ROUTES_FILE ${path}: ${why}`);
   }
   const list = (parsed as { routes?: unknown })?.routes;
   if (!Array.isArray(list)) throw new RouteConfigError(`ROUTES_FILE ${path} must hold {"routes": [...]}`);
@@ -97,6 +100,10 @@ export function readRoutesFile(path: string): NewRoute[] {
   };
   return (list as FileRoute[]).map((r, i) => {
     const name = typeof r?.id === 'string' ? r.id : `#${i + 1}`;
+    if (!r || typeof r !== 'object') throw new RouteConfigError(`ROUTES_FILE route ${name}: not an object`);
+    for (const field of ['id', 'baseUrl', 'oauthUrl', 'clientId', 'pixKey'] as const) {
+      if (typeof r[field] !== 'string' || r[field] === '') throw new RouteConfigError(`ROUTES_FILE route ${name}: ${field} is missing`);
+    }
     if (r.kind !== undefined && r.kind !== 'api-pix') throw new RouteConfigError(`ROUTES_FILE route ${name}: kind must be api-pix`);
     if (r.mode !== 'sandbox' && r.mode !== 'production') throw new RouteConfigError(`ROUTES_FILE route ${name}: mode must be sandbox or production`);
     const clientSecret = r.clientSecret ?? file(name, 'clientSecretFile', r.clientSecretFile).trim();

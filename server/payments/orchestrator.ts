@@ -53,11 +53,18 @@ export class Orchestrator {
     readonly timeoutMs: number,
   ) {}
 
-  /** Replaces the operator's routes (at start, and when `payment_routes` changed); the ones replaced are closed. */
+  /**
+   * Replaces the operator's routes (at start, and when `payment_routes` changed). The ones replaced are closed once
+   * every call that may still hold them has ended (twice the time-out), never under a call in flight.
+   */
   setConfigured(routes: ConfiguredRoute[]): void {
     const before = this.configured;
     this.configured = routes;
-    for (const r of before) r.provider.close();
+    if (before.length === 0) return;
+    const timer = setTimeout(() => {
+      for (const r of before) r.provider.close();
+    }, 2 * this.timeoutMs + 1000);
+    timer.unref();
   }
 
   /** The configured route `id`, enabled or not (a disabled route still finishes what it started); null when none. */

@@ -102,7 +102,11 @@ export type CaptureResult =
   | { kind: 'declined'; message: string }
   | { kind: 'unavailable'; reason: string };
 
-export type CancelResult = { kind: 'canceled' } | { kind: 'unavailable'; reason: string };
+export type CancelResult =
+  | { kind: 'canceled' }
+  /** The route cannot cancel it any more: a PIX charge the payer paid first (its payment comes as a received Pix). */
+  | { kind: 'declined'; message: string }
+  | { kind: 'unavailable'; reason: string };
 
 export type RefundResult =
   | { kind: 'succeeded' }

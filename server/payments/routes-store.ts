@@ -69,8 +69,11 @@ export async function saveRoute(q: Queryable, sealer: Sealer, r: NewRoute, optio
   if (existing) {
     if (!options.replace) throw new RouteConfigError(`route ${r.id} exists (routes disable it, or choose another id)`);
     if (existing.kind !== r.kind || existing.mode !== r.mode) throw new RouteConfigError(`route ${r.id} is a ${existing.kind} route of ${existing.mode}: its kind and mode do not change`);
+    // Unchanged (every start applies ROUTES_FILE again): nothing is written, so no process reloads for nothing.
+    if (sameSettings(existing.settings, settings) && sealer.open(existing.sealed) === JSON.stringify(r.secrets)) return { row: existing, created: false };
+    // Its status stays: a route the operator disabled is not enabled again by a restart.
     const res = await q.query<RouteRow>(
-      `UPDATE payment_routes SET settings = $2, sealed = $3, status = 'enabled', updated_at = now() WHERE id = $1 RETURNING *`,
+      `UPDATE payment_routes SET settings = $2, sealed = $3, updated_at = now() WHERE id = $1 RETURNING *`,
       [r.id, JSON.stringify(settings), sealed],
     );
     return { row: res.rows[0]!, created: false };
@@ -82,6 +85,13 @@ export async function saveRoute(q: Queryable, sealer: Sealer, r: NewRoute, optio
     [r.id, r.kind, r.mode, JSON.stringify(settings), sealed, sealer.seal(randomBytes(24).toString('base64url'))],
   );
   return { row: res.rows[0]!, created: true };
+}
+
+/** Whether two settings are the same, key order aside (jsonb does not keep it). */
+function sameSettings(a: object, b: object): boolean {
+  const canonical = (v: unknown): unknown =>
+    v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canonical(x)])) : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 export async function setRouteStatus(q: Queryable, id: string, status: RouteStatus): Promise<RouteRow | null> {

@@ -26,10 +26,17 @@ CREATE TABLE api_pix_charges (
   transaction_id   text NOT NULL REFERENCES transactions (id),
   idempotency_key  text NOT NULL UNIQUE,
   amount           bigint NOT NULL,
+  -- The charge's life in seconds from its creation at the PSP (`calendario.expiracao`), fixed at the first call: a
+  -- retried PUT sends the same body, so the PSP's charge neither changes nor lapses earlier.
+  expiracao        integer NOT NULL CHECK (expiracao > 0),
   created_at       timestamptz NOT NULL,
+  -- When the sweep next reads the charge at the PSP while it is pending (GET /cob/{txid}), backing off per charge.
+  next_poll_at     timestamptz NOT NULL,
+  polls            integer NOT NULL DEFAULT 0,
   PRIMARY KEY (route_id, txid)
 );
 CREATE INDEX api_pix_charges_transaction ON api_pix_charges (transaction_id);
+CREATE INDEX api_pix_charges_poll ON api_pix_charges (route_id, next_poll_at);
 
 -- The refunds (devoluções) an API Pix route sent: our refund id is the key, the devolução id is derived from it.
 CREATE TABLE api_pix_refunds (

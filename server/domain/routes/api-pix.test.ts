@@ -99,6 +99,23 @@ describe.each(ENGINES)('an API Pix route on $name', (engine) => {
     expect(['sweep', 'poll']).toContain(received.rows[0]!.source);
   });
 
+  it('approves, not cancels, a charge paid at the PSP whose notification was lost and whose expiry came first', async () => {
+    const { t, txid } = await charge(4321);
+    await fake.pay(txid, { callback: 'lost' });
+    // Its expiry is due before any sweep: the cancel finds the charge paid at the PSP and does not cancel it.
+    await svc.db.query(`UPDATE transactions SET payment = jsonb_set(payment, '{expirationDate}', to_jsonb($2::text)) WHERE id = $1`, [t.id, new Date(Date.now() - 1000).toISOString()]);
+    await svc.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'transaction.expire' AND payload ->> 'transactionId' = $1 AND status = 'pending'`, [t.id]);
+    await svc.drain();
+    expect(fake.cob(txid)?.status).toBe('CONCLUIDA');
+    // Whichever came first, the expiry's cancel or the sweep, the paid charge ends approved and never canceled.
+    await new Promise((r) => setTimeout(r, 1100));
+    await svc.drain();
+    const after = await get(t.id);
+    expect(after.status).toBe('approved');
+    expect(after.capturedAmount).toBe(4321);
+    expect(await eventTypes(svc.db, t.id)).not.toContain('transaction.canceled');
+  });
+
   it('flags a Pix of another amount instead of approving the charge', async () => {
     const { t, txid } = await charge(10000);
     await fake.pay(txid, { amount: 9999 });

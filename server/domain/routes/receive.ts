@@ -12,15 +12,15 @@
  * |---|---|---|
  * | the charge pending or awaiting, issued on this route, the same amount | `applied` | approved |
  * | not the charge's amount | `amount-mismatch` | stays pending; a timeline entry says what came |
- * | the charge still being issued, or its cancel being confirmed | `held` | applied by the next sweep |
- * | the charge approved, canceled, failed, or issued on another route | `settled` | unchanged; a timeline entry |
+ * | the charge still being issued (the route's answer not recorded yet) | `held` | applied by the next sweep |
+ * | the charge approved, canceled, failed, or standing on another code | `settled` | unchanged; a timeline entry |
  * | no charge of ours has its txid | `unknown` | - |
  */
 import type { Queryable } from '../../db/types';
 import type { PixReceived } from '../../payments/api-pix/route';
 import { changeTransaction, type Change } from '../transactions/change';
 import type { Engine } from '../transactions/engine';
-import { approve, openChargeOperation } from '../transactions/settle';
+import { approve } from '../transactions/settle';
 
 export type ReceivedOutcome = 'applied' | 'held' | 'unknown' | 'settled' | 'amount-mismatch';
 export type ReceivedSource = 'notification' | 'poll' | 'sweep';
@@ -49,15 +49,22 @@ async function keep(q: Queryable, routeId: string, pix: PixReceived, transaction
   return (res.rowCount ?? 0) > 0;
 }
 
-/** The charge a txid of the route belongs to, from the record the route wrote before it created the charge. */
-async function chargeOf(q: Queryable, routeId: string, txid: string | null): Promise<string | null> {
+/**
+ * The charge a txid of the route belongs to, and the authorization key it was created under, from the record the
+ * route wrote before it created the charge.
+ */
+async function chargeOf(q: Queryable, routeId: string, txid: string | null): Promise<{ transactionId: string; key: string } | null> {
   if (!txid) return null;
-  const res = await q.query<{ transaction_id: string }>(`SELECT transaction_id FROM api_pix_charges WHERE route_id = $1 AND txid = $2`, [routeId, txid]);
-  return res.rows[0]?.transaction_id ?? null;
+  const res = await q.query<{ transaction_id: string; idempotency_key: string }>(
+    `SELECT transaction_id, idempotency_key FROM api_pix_charges WHERE route_id = $1 AND txid = $2`,
+    [routeId, txid],
+  );
+  const r = res.rows[0];
+  return r ? { transactionId: r.transaction_id, key: r.idempotency_key } : null;
 }
 
-/** Under the charge's row lock: what the Pix does to it. */
-async function decide(c: Change, routeId: string, pix: PixReceived): Promise<ReceivedOutcome> {
+/** Under the charge's row lock: what the Pix, paid on the charge created under `key`, does to it. */
+async function decide(c: Change, routeId: string, key: string, pix: PixReceived): Promise<ReceivedOutcome> {
   const t = c.row;
   const route = t.processing.route;
   if (t.status !== 'pending' && t.status !== 'awaiting') {
@@ -65,12 +72,13 @@ async function decide(c: Change, routeId: string, pix: PixReceived): Promise<Rec
     return 'settled';
   }
   if (!route) return 'held';
-  if (route.provider !== routeId) {
-    await c.timeline('note', `PIX of ${brl(pix.amount)} received on route ${routeId}, not the route the charge was issued on: kept for review`, { endToEndId: pix.endToEndId, route: routeId }, `pix-received:${pix.endToEndId}`);
+  if (route.provider !== routeId || route.key !== key) {
+    // A code the charge no longer stands on (another route's, or one this route's void was releasing).
+    await c.timeline('note', `PIX of ${brl(pix.amount)} received on a code of route ${routeId} the charge was not issued on: kept for review`, { endToEndId: pix.endToEndId, route: routeId }, `pix-received:${pix.endToEndId}`);
     return 'settled';
   }
-  // A cancel sent and not confirmed may have removed the charge at the PSP: the Pix waits for its outcome.
-  if (await openChargeOperation(c.q, t.id)) return 'held';
+  // A cancel may be open (sent, not confirmed): the Pix proves the PSP's charge was paid, so it was not removed (a
+  // paid charge cannot be); the cancel, when confirmed, finds the charge approved and the PSP refusing it.
   if (pix.amount !== t.amount) {
     await c.timeline(
       'note',
@@ -87,15 +95,16 @@ async function decide(c: Change, routeId: string, pix: PixReceived): Promise<Rec
 
 /** Applies one Pix received on route `routeId` (the file's header): once, whatever repeats it. */
 export async function receivePix(engine: Pick<Engine, 'db'>, routeId: string, pix: PixReceived, source: ReceivedSource): Promise<Received> {
-  const transactionId = await chargeOf(engine.db, routeId, pix.txid);
-  if (!transactionId) {
+  const charge = await chargeOf(engine.db, routeId, pix.txid);
+  if (!charge) {
     const kept = await keep(engine.db, routeId, pix, null, 'unknown', source);
     return { outcome: kept ? 'unknown' : 'repeated', transactionId: null };
   }
+  const { transactionId } = charge;
   const out = await changeTransaction(engine.db, { id: transactionId }, async (c): Promise<Received> => {
     const prior = await priorOf(c.q, routeId, pix.endToEndId, true);
     if (prior !== null && prior !== 'held') return { outcome: 'repeated', transactionId };
-    const outcome = await decide(c, routeId, pix);
+    const outcome = await decide(c, routeId, charge.key, pix);
     if (outcome === 'held' && prior === 'held') return { outcome: 'held', transactionId };
     await keep(c.q, routeId, pix, transactionId, outcome, source);
     return { outcome, transactionId };

@@ -25,9 +25,11 @@ export type RouteJob =
 
 /** The sweep reads the Pix received over at least this long back, so one sweep missed is covered by the next. */
 const MIN_WINDOW_MS = 15 * 60_000;
-/** A pending charge is read at the PSP once it is this old (its notification had time to come). */
-const POLL_AFTER_MS = 30_000;
-/** Pending charges read per sweep, oldest first. */
+/** A pending charge is first read at the PSP this long after its creation (its notification had time to come). */
+const POLL_AFTER_S = 30;
+/** The longest gap between two reads of a charge still pending. */
+const POLL_MAX_GAP_S = 600;
+/** Pending charges read per sweep, soonest due first. */
 const POLL_MAX = 100;
 
 /** Enqueues the sweep of `routeId` for the interval slot of `at` (once per slot, whoever asks). */
@@ -58,13 +60,20 @@ export async function confirmRefundsOf(engine: Pick<Engine, 'db' | 'wake'>, rout
   return asked;
 }
 
-/** Applies every Pix of `list`, and asks for the refunds their finished devoluções complete. */
-async function applyAll(engine: Engine, routeId: string, list: PixReceived[], source: ReceivedSource): Promise<number> {
+/**
+ * Applies every Pix of `list`, and asks for the refunds their finished devoluções complete. One Pix that fails (its
+ * charge locked past the statement time-out, say) is logged and left to the next sweep; the others go on.
+ */
+async function applyAll(engine: Engine, routeId: string, list: PixReceived[], source: ReceivedSource, logger: Logger): Promise<number> {
   let applied = 0;
   for (const pix of list) {
-    const r = await receivePix(engine, routeId, pix, source);
-    if (r.outcome === 'applied') applied++;
-    await confirmRefundsOf(engine, routeId, pix);
+    try {
+      const r = await receivePix(engine, routeId, pix, source);
+      if (r.outcome === 'applied') applied++;
+      await confirmRefundsOf(engine, routeId, pix);
+    } catch (err) {
+      logger.warn({ route: routeId, endToEndId: pix.endToEndId, err: err instanceof Error ? err.message : String(err) }, 'a Pix received could not be applied; the next sweep tries again');
+    }
   }
   return applied;
 }
@@ -83,37 +92,58 @@ async function keepRegistered(engine: Engine, route: ConfiguredRoute, path: stri
   }
 }
 
-/** Charges still pending on the route, old enough that their notification should have come. */
-async function pendingTxids(q: Queryable, routeId: string): Promise<string[]> {
+/**
+ * Charges still pending on the route whose next read is due, soonest first, each read then put off again: 30 s
+ * after its creation, then twice as long each time up to POLL_MAX_GAP_S, so a charge nobody pays costs few reads.
+ */
+async function duePolls(q: Queryable, routeId: string): Promise<string[]> {
   const res = await q.query<{ txid: string }>(
-    `SELECT c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id
-      WHERE c.route_id = $1 AND t.status IN ('pending', 'awaiting') AND t.processing -> 'route' ->> 'key' = c.idempotency_key
-        AND c.created_at < $2
-      ORDER BY c.created_at LIMIT ${POLL_MAX}`,
-    [routeId, new Date(Date.now() - POLL_AFTER_MS)],
+    `UPDATE api_pix_charges SET polls = polls + 1, next_poll_at = now() + make_interval(secs => LEAST(${POLL_MAX_GAP_S}, ${POLL_AFTER_S} * power(2, polls + 1)))
+      WHERE (route_id, txid) IN (
+        SELECT c.route_id, c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id
+         WHERE c.route_id = $1 AND c.next_poll_at <= now() AND t.status IN ('pending', 'awaiting')
+           AND t.processing -> 'route' ->> 'key' = c.idempotency_key
+         ORDER BY c.next_poll_at LIMIT ${POLL_MAX})
+      RETURNING txid`,
+    [routeId],
   );
   return res.rows.map((r) => r.txid);
 }
 
-export async function sweepRoute(engine: Engine, routeId: string, logger: Logger): Promise<void> {
-  const route = engine.orchestrator.configuredRoute(routeId);
-  if (!route) return;
-  const sweepMs = engine.settings.routesSweepSeconds * 1000;
-  if (route.enabled) await keepRegistered(engine, route, `/hooks/routes/${routeId}/${route.notificationSecret}`, logger);
-  const now = new Date();
-  const received = await route.provider.receivedBetween(new Date(now.getTime() - Math.max(MIN_WINDOW_MS, 3 * sweepMs)), now);
-  let applied = await applyAll(engine, routeId, received, 'sweep');
-  applied += await applyAll(engine, routeId, await heldPix(engine.db, routeId), 'sweep');
-  for (const txid of await pendingTxids(engine.db, routeId)) {
-    const charge = await route.provider.readCharge(txid);
-    if (charge) applied += await applyAll(engine, routeId, charge.received, 'poll');
+/** `step`, its failure logged: one part of a sweep that fails (the PSP down) does not stop the others. */
+async function part<T>(logger: Logger, routeId: string, what: string, step: () => Promise<T>): Promise<T | null> {
+  try {
+    return await step();
+  } catch (err) {
+    logger.warn({ route: routeId, err: err instanceof Error ? err.message : String(err) }, `payment route sweep: ${what} failed; the next sweep tries again`);
+    return null;
   }
-  if (applied > 0) logger.info({ route: routeId, applied }, 'payment route sweep applied Pix whose notification had not come');
+}
+
+export async function sweepRoute(engine: Engine, routeId: string, logger: Logger): Promise<void> {
+  const exists = await engine.db.query(`SELECT 1 FROM payment_routes WHERE id = $1`, [routeId]);
+  if (exists.rows.length === 0) return;
+  const sweepMs = engine.settings.routesSweepSeconds * 1000;
+  const now = new Date();
+  // The next sweep first: whatever fails below, the chain of sweeps goes on.
   await scheduleSweep(engine.db, routeId, engine.settings.routesSweepSeconds, new Date(now.getTime() + sweepMs));
   // Yesterday's reconciliation, once per route and day: the first sweep of a day enqueues it.
   const yesterday = addDays(saoPauloDate(now), -1);
   await enqueueJob<RouteJob>(engine.db, { kind: 'route.reconcile', payload: { routeId, day: yesterday } }, { dedupeKey: `route.reconcile:${routeId}:${yesterday}` });
   engine.wake();
+  // A route this process has not loaded yet (added a moment ago): the next sweep, after the reload, does its work.
+  const route = engine.orchestrator.configuredRoute(routeId);
+  if (!route) return;
+  if (route.enabled) await keepRegistered(engine, route, `/hooks/routes/${routeId}/${route.notificationSecret}`, logger);
+  const from = new Date(now.getTime() - Math.max(MIN_WINDOW_MS, 3 * sweepMs));
+  const received = await part(logger, routeId, 'GET /pix', () => route.provider.receivedBetween(from, now));
+  let applied = received ? await applyAll(engine, routeId, received, 'sweep', logger) : 0;
+  applied += await applyAll(engine, routeId, await heldPix(engine.db, routeId), 'sweep', logger);
+  for (const txid of await duePolls(engine.db, routeId)) {
+    const charge = await part(logger, routeId, `GET /cob/${txid}`, () => route.provider.readCharge(txid));
+    if (charge) applied += await applyAll(engine, routeId, charge.received, 'poll', logger);
+  }
+  if (applied > 0) logger.info({ route: routeId, applied }, 'payment route sweep applied Pix whose notification had not come');
 }
 
 /** One difference the reconciliation found, in words an operator acts on. */

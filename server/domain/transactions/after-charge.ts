@@ -14,7 +14,7 @@ import { settleDue } from './money';
 import { cancelRecorded } from './provider-calls';
 import { finishRefund, resendRefund } from './refunds';
 import * as repo from './repo';
-import { cancelCharge, openChargeOperation } from './settle';
+import { cancelCharge, isCancelRefused, openChargeOperation } from './settle';
 
 /**
  * `transaction.void`: releases an authorization, QR code or billet that no transaction stands on; retried until done.
@@ -50,7 +50,14 @@ export async function expireTransaction(engine: Engine, id: string): Promise<voi
   // A capture (or cancel) the provider has not confirmed holds the transaction: voiding now could void a capture that
   // went through. Wait for its reconcile, then look again (an approved one no longer expires).
   if (await openChargeOperation(engine.db, id)) return { retryAt: new Date(Date.now() + OPEN_OPERATION_WAIT_MS) };
-  await cancelCharge(engine, t, lapse.reason, lapse.from);
+  try {
+    await cancelCharge(engine, t, lapse.reason, lapse.from);
+  } catch (err) {
+    // Its route can no longer cancel it (a PIX the payer paid first, whose payment approves it): nothing lapses, and
+    // asking again would change nothing.
+    if (isCancelRefused(err)) return;
+    throw err;
+  }
 }
 
 /** `receivables.settle`: the receivables due on `day` are paid into the recipient's balance. */

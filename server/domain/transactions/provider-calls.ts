@@ -47,10 +47,16 @@ export async function cancelRecorded(
       reopenFailed: true,
     }),
     call: (_held, op) => provider.cancel({ idempotencyKey: op.idempotency_key, authorizeKey, transactionId: t.id, amount: t.amount }),
-    read: (res): Outcome<CancelResult> => (res.kind === 'unavailable' ? { kind: 'unavailable', reason: res.reason } : { kind: 'done', result: res }),
+    read: (res): Outcome<CancelResult> => {
+      if (res.kind === 'unavailable') return { kind: 'unavailable', reason: res.reason };
+      return res.kind === 'declined' ? { kind: 'declined', result: res, reason: res.message } : { kind: 'done', result: res };
+    },
     apply: async () => undefined,
   });
   if (!ran) throw new Error(`void ${idempotencyKey} was not recorded`);
   const { outcome } = ran;
-  return outcome.kind === 'done' ? { done: true } : { done: false, reason: 'reason' in outcome ? outcome.reason : outcome.kind };
+  // Refused (a PIX code the payer paid first): nothing is left to void, asking again changes nothing; the payment
+  // arrives as a received Pix, kept for an operator when its charge no longer takes it.
+  if (outcome.kind === 'done' || outcome.kind === 'declined') return { done: true };
+  return { done: false, reason: 'reason' in outcome ? outcome.reason : outcome.kind };
 }

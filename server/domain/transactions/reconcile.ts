@@ -32,7 +32,11 @@ export async function reconcileOperation(engine: Engine, idempotencyKey: string,
     read: (res) => (res.kind === 'unavailable' ? { kind: 'uncertain', reason: res.reason } : readChargeAnswer(res)),
     apply: async (c, outcome, { op, closed }) => {
       if (outcome.kind === 'uncertain') await applyUnsettled(c, op, outcome, closed, undefined);
-      else if (op.kind === 'cancel') await applyCancelIn(c, op, note ?? 'Canceled.', OPERATIONS.cancel);
+      else if (op.kind === 'cancel') {
+        // Only a cancel the provider confirmed cancels; one it refused (a PIX paid first) leaves the charge to its payment.
+        if (outcome.kind === 'done') await applyCancelIn(c, op, note ?? 'Canceled.', OPERATIONS.cancel);
+        else if (outcome.kind === 'declined' && closed) await c.timeline('note', 'Cancel refused by the provider', { reason: outcome.reason });
+      }
       else await applyCaptureIn(c, op, outcome, closed);
     },
   });

@@ -181,6 +181,14 @@ export async function applyCancel(
   return out ? { moved: out.value, row: out.row } : null;
 }
 
+/** The 422s of cancels the route refused: an expiry that meets one ends (`isCancelRefused`). */
+const REFUSED_CANCELS = new WeakSet<Error>();
+
+/** Whether `err` is a cancel the route refused because it can no longer cancel (a PIX the payer paid first). */
+export function isCancelRefused(err: unknown): boolean {
+  return err instanceof Error && REFUSED_CANCELS.has(err);
+}
+
 /**
  * Cancels a charge: the provider voids what it holds (authorization, QR code, billet) under the route's key, then
  * the transaction becomes `canceled` with a note. A provider that said it cannot be reached leaves everything as it
@@ -211,10 +219,19 @@ export async function cancelCharge(
     read: readChargeAnswer,
     apply: async (c, outcome, { op, closed }) => {
       if (outcome.kind === 'done') out = { moved: await applyCancelIn(c, op, reason, from, recovery), row: c.row };
-      else await applyUnsettled(c, op, outcome, closed, recovery);
+      else if (outcome.kind === 'declined') {
+        await recovery.clear(c.q);
+        if (closed) await c.timeline('note', 'Cancel refused by the provider', { reason: outcome.reason });
+      } else await applyUnsettled(c, op, outcome, closed, recovery);
     },
   });
   if (ran?.outcome.kind === 'unavailable') throw providerUnavailable();
+  // The route can no longer cancel it (a PIX the payer paid first): its payment approves it.
+  if (ran?.outcome.kind === 'declined') {
+    const refused = invalidTransition(t.id, ran.held.row.status, `canceled: ${ran.outcome.reason}`);
+    REFUSED_CANCELS.add(refused);
+    throw refused;
+  }
   if (ran?.outcome.kind === 'uncertain') throw operationUncertain('cancel');
   if (local) {
     // Nothing at a provider: the cancel is the local move alone, which records the request's recovery point with it.

@@ -62,6 +62,8 @@ export interface ReceivingRoute extends PaymentProvider {
 class UnexpectedAnswer extends Error {}
 
 const NAME_MAX = 200;
+/** How long a devolução we sent may stay unknown to the PSP before it is taken as never made. */
+const UNSEEN_DEVOLUCAO_MS = 3_600_000;
 
 function isUnavailable(a: Answer): boolean {
   return a.status === 429 || a.status === 503 || a.status === 403;
@@ -147,16 +149,21 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
     async authorize(req) {
       if (req.method !== 'pix') throw new Error(`route ${id} serves PIX only, not ${req.method}`);
       const txid = txidOf(req.idempotencyKey);
-      const expiresAt = req.details?.kind === 'pix' ? req.details.expiresAt : new Date(Date.now() + 3_600_000);
+      const lapse = req.details?.kind === 'pix' ? req.details.expiresAt : new Date(Date.now() + 3_600_000);
       // Written before the call: a notification or a poll that names this txid finds its charge, whatever happens next.
-      await db.query(
-        `INSERT INTO api_pix_charges (route_id, txid, transaction_id, idempotency_key, amount, created_at)
-         VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT DO NOTHING`,
-        [id, txid, req.transactionId, req.idempotencyKey, req.amount],
+      // The charge's life is fixed here, at the first call: a retry sends the same body, the same charge.
+      const saved = await db.query<{ expiracao: number; created_at: Date }>(
+        `WITH added AS (
+           INSERT INTO api_pix_charges (route_id, txid, transaction_id, idempotency_key, amount, expiracao, created_at, next_poll_at)
+           VALUES ($1, $2, $3, $4, $5, $6, now(), now() + interval '30 seconds') ON CONFLICT DO NOTHING RETURNING expiracao, created_at)
+         SELECT expiracao, created_at FROM added UNION ALL SELECT expiracao, created_at FROM api_pix_charges WHERE route_id = $1 AND txid = $2 LIMIT 1`,
+        [id, txid, req.transactionId, req.idempotencyKey, req.amount, Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))],
       );
+      const expiracao = saved.rows[0]!.expiracao;
+      const expiresAt = new Date(new Date(saved.rows[0]!.created_at).getTime() + expiracao * 1000);
       const devedor = devedorOf(req);
       const body = {
-        calendario: { expiracao: Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) },
+        calendario: { expiracao },
         ...(devedor ? { devedor } : {}),
         valor: { original: valorOf(req.amount) },
         chave: settings.pixKey,
@@ -165,15 +172,20 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
       };
       const a = await call('PUT', `/cob/${txid}`, body);
       if ('kind' in a) return a;
-      const b = a.body as { pixCopiaECola?: unknown } | null;
+      const b = a.body as { pixCopiaECola?: unknown; status?: unknown } | null;
       if (a.status === 201 || a.status === 200) {
         if (typeof b?.pixCopiaECola !== 'string') unexpected(`PUT /cob/${txid} without pixCopiaECola`, a);
+        // The charge as it stands under this txid: one the PSP removed is not payable.
+        if (typeof b.status === 'string' && b.status.startsWith('REMOVIDA')) {
+          return { kind: 'declined', code: 'processingFailed', message: `The PIX institution holds this charge as ${b.status}.` };
+        }
         return issued(req, txid, b.pixCopiaECola, expiresAt);
       }
       if (isUnavailable(a)) return unavailable(a);
       if (a.status === 400 || a.status === 409 || a.status === 422) {
         // A retried call whose first one created the charge finds the txid taken: the charge is the one made then.
-        const existing = await readCharge(txid).catch(() => null);
+        // A read that fails is no answer: the charge may exist (uncertain), so the error goes up.
+        const existing = await readCharge(txid);
         if (existing && existing.amount === req.amount && existing.emv && (existing.status === 'ATIVA' || existing.status === 'CONCLUIDA')) {
           return issued(req, txid, existing.emv, expiresAt);
         }
@@ -197,8 +209,8 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
       if (a.status === 400) {
         const now = await readCharge(txid);
         if (!now || now.status.startsWith('REMOVIDA')) return { kind: 'canceled' };
-        // Paid before the removal reached the PSP: the Pix is applied as received (notification or sweep), not lost.
-        if (now.status === 'CONCLUIDA') return { kind: 'unavailable', reason: `the PIX charge ${txid} was paid at the PSP before it could be removed` };
+        // Paid before the removal reached the PSP: not canceled; the Pix is applied as received (notification or sweep).
+        if (now.status === 'CONCLUIDA') return { kind: 'declined', message: `the payer paid PIX charge ${txid} at the PSP before it could be removed` };
       }
       unexpected(`PATCH /cob/${txid}`, a);
     },
@@ -224,14 +236,17 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
         // The same devolução asked again (a retried job): its state at the PSP is the answer.
         const now = await client.call('GET', `/pix/${e2eid}/devolucao/${devolucaoId}`);
         if (now.status === 200) return refundOf(now.body);
-        return { kind: 'failed', reason: `The PIX institution refused the refund: ${describeProblem(a.status, asProblem(a.body))}` };
+        // No devolução under this id: the PSP refused this one (more than is left, say). Any other answer is none:
+        // the devolução may exist, and calling it failed would let the amount be refunded twice.
+        if (now.status === 404) return { kind: 'failed', reason: `The PIX institution refused the refund: ${describeProblem(a.status, asProblem(a.body))}` };
+        unexpected(`GET /pix/${e2eid}/devolucao after a refused PUT`, now);
       }
       unexpected(`PUT /pix/${e2eid}/devolucao`, a);
     },
 
     async refundStatus(req): Promise<RefundStatusResult> {
-      const found = await db.query<{ end_to_end_id: string; devolucao_id: string }>(
-        `SELECT end_to_end_id, devolucao_id FROM api_pix_refunds WHERE idempotency_key = $1`,
+      const found = await db.query<{ end_to_end_id: string; devolucao_id: string; created_at: Date }>(
+        `SELECT end_to_end_id, devolucao_id, created_at FROM api_pix_refunds WHERE idempotency_key = $1`,
         [req.idempotencyKey],
       );
       const r = found.rows[0];
@@ -241,8 +256,12 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
         const res = refundOf(a.body);
         return res.kind === 'unavailable' ? { kind: 'pending' } : res;
       }
-      // Never reached the PSP (the PUT was lost): failed, so the amount is given back and the refund can be asked again.
-      if (a.status === 404) return { kind: 'failed', reason: 'The PIX institution has no such devolução.' };
+      // Unknown to the PSP: a PSP may not show a devolução at once, so only once it is old is it taken as never made
+      // (the PUT was lost): failed, so the amount is given back and the refund can be asked again.
+      if (a.status === 404) {
+        const young = Date.now() - new Date(r.created_at).getTime() < UNSEEN_DEVOLUCAO_MS;
+        return young ? { kind: 'pending' } : { kind: 'failed', reason: 'The PIX institution has no such devolução.' };
+      }
       if (isUnavailable(a)) return { kind: 'pending' };
       unexpected(`GET /pix/${r.end_to_end_id}/devolucao`, a);
     },
