@@ -140,7 +140,13 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     for (const r of engine.orchestrator.configuredRoutes()) await scheduleSweep(db, r.provider.id, config.payments.routesSweepSeconds);
     engine.wake();
   };
-  const stopRoutes = await watchRoutes(db, webhooks.sealer, engine.orchestrator, logger, { onLoad: sweepAll });
+  let stopRoutes: () => void;
+  try {
+    stopRoutes = await watchRoutes(db, webhooks.sealer, engine.orchestrator, logger, { onLoad: sweepAll });
+  } catch (err) {
+    if (!existingDb) await db.close();
+    throw err;
+  }
   await sweepAll();
   // One table: a sandbox clock's advance runs its jobs with the workers' own handlers.
   const jobKinds = { ...options.extraJobKinds, ...serviceJobHandlers(engine, webhooks, logger) };

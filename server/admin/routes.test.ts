@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/types';
 import { startFakePsp, type FakePsp } from '../testing/fake-psp';
 import { ENGINES } from '../testing/harness';
+import { randomBytes } from 'node:crypto';
+import { SettingError } from '../config';
+import { loadConfigured } from '../payments/configured-routes';
+import { sealerOf } from '../webhooks/sealer';
 import { runAdmin } from './run';
 
 describe.each(ENGINES)('the routes admin commands on $name', (engine) => {
@@ -51,7 +55,8 @@ describe.each(ENGINES)('the routes admin commands on $name', (engine) => {
       expect(stored).not.toContain(secret);
     }
     expect(list.stdout).toContain(`****${fake.clientSecret.slice(-4)}`);
-    expect(await add('pix-main', 'secret.txt')).toMatchObject({ code: 1, stderr: expect.stringContaining('route pix-main exists') });
+    expect(await add('pix-main', 'secret.txt')).toMatchObject({ code: 1, stderr: expect.stringContaining('route pix-main exists (--replace') });
+    expect(await add('pix-main', 'secret.txt', ['--replace'])).toMatchObject({ code: 0 });
   });
 
   it('tests a route: a token and the webhook registration, or one line naming what failed', async () => {
@@ -87,5 +92,12 @@ describe.each(ENGINES)('the routes admin commands on $name', (engine) => {
     expect(report.code).toBe(1);
     expect(report.stdout).toContain(`route pix-main, ${today}: 1 Pix at the PSP, 0 recorded here, 1 differences`);
     expect(report.stdout).toMatch(/^missing\s+E\w{31}\s+NotOursTxid0+1\s+1234\s/m);
+  });
+
+  it('refuses to start with another SECRETS_KEY than the routes were sealed with, in one line naming the setting', async () => {
+    const other = sealerOf(randomBytes(32));
+    const refused = await loadConfigured(db, other).then(() => null, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(SettingError);
+    expect((refused as SettingError).message).toMatch(/^the secrets of payment route pix-\w+ cannot be opened: SECRETS_KEY is not the key they were sealed with/);
   });
 });

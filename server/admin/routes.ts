@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/types';
 import { addDays, saoPauloDate } from '../core/calendar';
 import { reconcileDay } from '../domain/routes/sweep';
-import { findRoute, listRoutes, openRoute, RouteConfigError, saveRoute, setRouteStatus, type RouteRow } from '../payments/routes-store';
+import { findRoute, listRoutes, notificationPath, openRoute, RouteConfigError, saveRoute, setRouteStatus, type RouteRow } from '../payments/routes-store';
 import { loadSealer, type Sealer } from '../webhooks/sealer';
 import { FailedCheck, RefusedError, required, textTable, UsageError, type AdminCommand, type Flags } from './command';
 
@@ -54,7 +54,7 @@ export const routeCommands: Record<string, AdminCommand> = {
     summary: 'a real payment route (API Pix) for a mode, its secrets sealed',
     usage: `routes add --id <id> --mode sandbox|production --base-url <url> --oauth-url <url> --client-id <id>
            (--client-secret-file <path> | --client-secret <secret> | ROUTE_CLIENT_SECRET) --cert <pem> --key <pem>
-           [--ca <pem>] --pix-key <key> [--scopes "cob.write cob.read ..."] [--json]
+           [--ca <pem>] --pix-key <key> [--scopes "cob.write cob.read ..."] [--replace] [--json]
   --id             the route's name (2 to 40 lowercase letters, digits, dashes): payment.provider and the timeline show it
   --mode           which keys it serves: production, or sandbox (a PSP's homologation environment instead of the simulator)
   --base-url       the PSP's API Pix base, version included (https://pix.example.com/api/v2)
@@ -64,10 +64,12 @@ export const routeCommands: Record<string, AdminCommand> = {
   --cert, --key    the client certificate and its private key (PEM files) for mutual TLS
   --ca             the CA of the PSP's server certificate (PEM file), when it is not a public one
   --pix-key        the receiving PIX key (chave) the charges are paid to
+  --replace        replace the settings and secrets of the route of that id (a renewed certificate): its mode, order,
+                   status and notification URL stay
 A new route is tried after the routes of its mode added before it (routes list shows the order).`,
     options: {
       id: str, mode: str, 'base-url': str, 'oauth-url': str, 'client-id': str, 'client-secret': str, 'client-secret-file': str,
-      cert: str, key: str, ca: str, 'pix-key': str, scopes: str, json,
+      cert: str, key: str, ca: str, 'pix-key': str, scopes: str, replace: { type: 'boolean', default: false }, json,
     },
     check(flags) {
       for (const f of ['id', 'mode', 'base-url', 'oauth-url', 'client-id', 'cert', 'key', 'pix-key']) required(flags, f, 'routes add');
@@ -100,9 +102,10 @@ A new route is tried after the routes of its mode added before it (routes list s
               ...(typeof flags.ca === 'string' ? { ca: fileFlag(flags, 'ca', 'routes add') } : {}),
             },
           },
-          { replace: false },
+          { replace: flags.replace === true },
         );
         if (flags.json) return `${JSON.stringify(view(row))}\n`;
+        if (flags.replace === true && row.created_at.getTime() !== row.updated_at.getTime()) return `route ${row.id} replaced: its settings and secrets; check it with: npm run admin -- routes test --id ${row.id}\n`;
         return `route ${row.id} added: api-pix, ${row.mode}, position ${row.position}; check it with: npm run admin -- routes test --id ${row.id}\n`;
       } catch (err) {
         if (err instanceof RouteConfigError) throw new RefusedError(err.message);
@@ -144,7 +147,15 @@ A new route is tried after the routes of its mode added before it (routes list s
         } catch (err) {
           throw new RefusedError(`route ${row.id}: token ok; webhook: ${failure(err)}`);
         }
-        const registered = webhook === null ? 'no webhook registered yet (the service registers it at its first sweep)' : webhook.includes(`/hooks/routes/${row.id}/`) ? 'webhook registered to this service' : 'webhook registered to another address (the service registers its own at its next sweep)';
+        // The registered URL holds the route's notification secret: it is compared, never printed.
+        const own = loadConfig().publicBaseUrl;
+        const ours = own ? webhook === `${own}${notificationPath(await sealerFor(db), row)}` : webhook?.includes(`/hooks/routes/${row.id}/`) === true;
+        const registered =
+          webhook === null
+            ? 'no webhook registered yet (the service registers it at its first sweep)'
+            : ours
+              ? `webhook registered to this service${own ? '' : ' (PUBLIC_BASE_URL is not set here: only the path was compared)'}`
+              : 'webhook registered to another address (the service registers its own at its next sweep)';
         return `route ${row.id}: ok: token issued; ${registered}\n`;
       } finally {
         route.close();

@@ -4,7 +4,8 @@
  *
  * Not an operation of our API (it is the PSP's contract, not a partner's), so it is outside `/v1`, the OpenAPI
  * document, keys and quotas. It is authenticated by the route's notification secret in the registered URL, compared
- * in constant time; where the service terminates TLS itself, the PSP's client certificate is checked there too. An
+ * in constant time. The service speaks plain HTTP: where a PSP calls with mutual TLS, the TLS terminator in front of
+ * the service checks the PSP's certificate (docs/going-live.md). An
  * unknown route or a wrong secret is the same `404`, so the endpoint tells nothing of which routes exist.
  *
  * It answers `200` once every Pix of the body is recorded (applied, held, or kept for an operator): the PSP retries

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { SettingError } from '../config';
 import type { Db } from '../db/types';
 import type { Sealer } from '../webhooks/sealer';
 import type { ConfiguredRoute, Orchestrator } from './orchestrator';
@@ -15,11 +16,15 @@ import { callbackSecretOf, listRoutes, openRoute, RouteConfigError, routesVersio
 export const ROUTES_RELOAD_MS = 5_000;
 
 export async function loadConfigured(db: Db, sealer: Sealer): Promise<ConfiguredRoute[]> {
-  return (await listRoutes(db)).map((row) => ({
-    provider: openRoute(db, sealer, row),
-    enabled: row.status === 'enabled',
-    notificationSecret: callbackSecretOf(sealer, row),
-  }));
+  return (await listRoutes(db)).map((row) => {
+    let notificationSecret: string;
+    try {
+      notificationSecret = callbackSecretOf(sealer, row);
+    } catch {
+      throw new SettingError('SECRETS_KEY', `the secrets of payment route ${row.id} cannot be opened: SECRETS_KEY is not the key they were sealed with (set it back, or add the route again)`);
+    }
+    return { provider: openRoute(db, sealer, row), enabled: row.status === 'enabled', notificationSecret };
+  });
 }
 
 /** Loads the routes now and watches for changes; the returned function stops watching. */

@@ -67,7 +67,7 @@ export async function saveRoute(q: Queryable, sealer: Sealer, r: NewRoute, optio
   const sealed = sealer.seal(JSON.stringify(r.secrets));
   const existing = await findRoute(q, r.id);
   if (existing) {
-    if (!options.replace) throw new RouteConfigError(`route ${r.id} exists (routes disable it, or choose another id)`);
+    if (!options.replace) throw new RouteConfigError(`route ${r.id} exists (--replace replaces its settings and secrets; or choose another id)`);
     if (existing.kind !== r.kind || existing.mode !== r.mode) throw new RouteConfigError(`route ${r.id} is a ${existing.kind} route of ${existing.mode}: its kind and mode do not change`);
     // Unchanged (every start applies ROUTES_FILE again): nothing is written, so no process reloads for nothing.
     if (sameSettings(existing.settings, settings) && sealer.open(existing.sealed) === JSON.stringify(r.secrets)) return { row: existing, created: false };

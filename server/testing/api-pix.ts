@@ -32,6 +32,11 @@ export interface PixRouteService {
   call(path: string, init?: CallInit): Promise<Response>;
   /** The txid the route created the charge under (the one of its issued authorization). */
   txidOf(transactionId: string): Promise<string>;
+  /**
+   * Runs the background work until the charge is issued at a route and returns its txid: a busy machine may find a
+   * call slow and a retry round due later, which is run now (at most `ms`).
+   */
+  issued(transactionId: string, ms?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -61,11 +66,21 @@ export async function startPixRouteService(
   const dir = await mkdtemp(join(tmpdir(), 'api-pix-'));
   const routesFile = await writeRoutesFile(dir, routes);
   const { db, drop, url: databaseUrl } = await engine.open();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'trace', REFUND_CONFIRM_SECONDS: '0', ROUTES_FILE: routesFile, ...env });
+  // A PSP call is given 30 s: on a loaded machine the fake's TLS handshakes alone can take seconds.
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'trace', REFUND_CONFIRM_SECONDS: '0', PROVIDER_TIMEOUT_MS: '30000', ROUTES_FILE: routesFile, ...env });
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
   const service = await startService(config, logger, db, { worker: 'manual' });
   const merchant = await createMerchantWithKeys(db, 'Acme Comércio Ltda');
+  async function txidOf(transactionId: string): Promise<string> {
+    const res = await db.query<{ txid: string }>(
+      `SELECT c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id
+        WHERE c.transaction_id = $1 AND t.processing -> 'route' ->> 'key' = c.idempotency_key`,
+      [transactionId],
+    );
+    if (!res.rows[0]) throw new Error(`no issued API Pix charge for ${transactionId}`);
+    return res.rows[0].txid;
+  }
   return {
     url: service.url,
     db,
@@ -77,14 +92,20 @@ export async function startPixRouteService(
     databaseUrl,
     drain: () => service.worker!.drain(),
     call: keyedFetch(service.url, merchant.productionKey),
-    async txidOf(transactionId) {
-      const res = await db.query<{ txid: string }>(
-        `SELECT c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id
-          WHERE c.transaction_id = $1 AND t.processing -> 'route' ->> 'key' = c.idempotency_key`,
-        [transactionId],
-      );
-      if (!res.rows[0]) throw new Error(`no issued API Pix charge for ${transactionId}`);
-      return res.rows[0].txid;
+    txidOf,
+    async issued(transactionId, ms = 60_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        await service.worker!.drain();
+        const found = await txidOf(transactionId).catch(() => null);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`${transactionId} was not issued at a route within ${ms} ms`);
+        await db.query(
+          `UPDATE jobs SET run_at = now() WHERE status = 'pending' AND kind IN ('transaction.process', 'transaction.void') AND payload ->> 'transactionId' = $1`,
+          [transactionId],
+        );
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
     async close() {
       await service.close();

@@ -58,13 +58,9 @@ describe.skipIf(!POSTGRES)('a worker killed inside the PSP call, on postgres', (
     const firstTxid = first!.path.split('/').pop()!;
     expect(fake.cob(firstTxid)?.status).toBe('ATIVA');
 
-    // Another worker (the test's) takes the job over once the dead one's lease has run out.
+    // Another worker (the test's) takes the job over once the dead one's lease has run out, and issues it.
     await new Promise((r) => setTimeout(r, 2500));
-    await svc.db.query(`UPDATE jobs SET run_at = now() WHERE status = 'pending' AND kind IN ('transaction.process', 'transaction.void', 'operation.reconcile')`);
-    for (let i = 0; i < 5; i++) {
-      await svc.drain();
-      await svc.db.query(`UPDATE jobs SET run_at = now() WHERE status = 'pending' AND kind IN ('transaction.process', 'transaction.void', 'operation.reconcile')`);
-    }
+    await svc.issued(t.id, 90_000);
     const txids = (await svc.db.query<{ txid: string }>(`SELECT txid FROM api_pix_charges WHERE transaction_id = $1`, [t.id])).rows.map((r) => r.txid);
     // The job taken over asked again under the same key: the same txid, so the PSP holds one charge for it.
     expect(txids).toEqual([firstTxid]);

@@ -40,9 +40,8 @@ describe.each(ENGINES)('pages and webhooks of an API Pix route on $name', (engin
     const posted = await postCheckout(pages(), link.access_id, { csrf, method: 'pix', name: 'Maria da Silva', email: 'maria@example.com', document: CPF }, { cookie });
     expect(posted.status).toBe(303);
     const invoice = new URL(posted.headers.get('location')!, svc.url).pathname;
-    await svc.drain();
     const [charge] = (await svc.db.query<{ id: string }>('SELECT id FROM transactions WHERE payment_link_id = $1', [link.id])).rows;
-    const txid = await svc.txidOf(charge!.id);
+    const txid = await svc.issued(charge!.id);
     const waiting = await getPage(pages(), invoice);
     expect(waiting.html).toContain('Aguardando pagamento');
     // The code the payer copies is the PSP's own.
@@ -64,10 +63,13 @@ describe.each(ENGINES)('pages and webhooks of an API Pix route on $name', (engin
     expect(hook.status).toBe(201);
     const created = await sandbox('/v1/transactions', { method: 'POST', json: pixBody({ amount: 1500 }) });
     const t = (await created.json()) as Transaction;
-    await svc.drain();
+    const txid = await svc.issued(t.id);
     const issued = (await (await sandbox(`/v1/transactions/${t.id}`)).json()) as Transaction;
-    const txid = await svc.txidOf(t.id);
     expect(issued.payment.pixQrCodeEmv).toBe(homologation.cob(txid)!.pixCopiaECola);
+    // The simulator does not pay what a real PSP issued: the payer pays it at the PSP.
+    const simulated = await sandbox(`/v1/sandbox/transactions/${t.id}/simulate`, { method: 'POST', json: { action: 'pay' } });
+    expect(simulated.status).toBe(422);
+    expect(JSON.stringify(await simulated.json())).toContain("route pix-homolog is a real PSP's");
     await homologation.pay(txid);
     await svc.drain();
     const delivered = receiver.received.map((r) => JSON.parse(r.body) as { type: string; payload: { object: { id: string; status: string } } });

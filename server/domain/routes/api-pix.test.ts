@@ -43,9 +43,9 @@ describe.each(ENGINES)('an API Pix route on $name', (engine) => {
     expect(created.status).toBe(201);
     const t = await json<Transaction>(created);
     expect(t.status).toBe('pending');
-    await svc.drain();
+    const txid = await svc.issued(t.id);
     const issued = await json<Transaction>(await svc.call(`/v1/transactions/${t.id}`));
-    return { t: issued, txid: await svc.txidOf(t.id) };
+    return { t: issued, txid };
   }
 
   const get = async (id: string) => json<Transaction>(await svc.call(`/v1/transactions/${id}`));
@@ -232,11 +232,10 @@ describe.each(ENGINES)('two API Pix routes on $name', (engine) => {
     first.fail({ status: 503, method: 'PUT', pathPrefix: '/cob' });
     const created = await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 4200 }) });
     const t = await json<Transaction>(created);
-    await svc.drain();
+    const txid = await svc.issued(t.id);
     const issued = await json<Transaction>(await svc.call(`/v1/transactions/${t.id}`));
     expect(issued.status).toBe('pending');
     expect(timelineOf(issued)).toEqual(expect.arrayContaining(['route:pix-first:unavailable', 'route:pix-second:sent']));
-    const txid = await svc.txidOf(t.id);
     expect(first.cob(txid)).toBeUndefined();
     await second.pay(txid);
     await svc.drain();
@@ -245,5 +244,32 @@ describe.each(ENGINES)('two API Pix routes on $name', (engine) => {
     await sweepRoute(svc.payments, 'pix-first', (await import('pino')).pino({ level: 'silent' }));
     expect(first.webhook()?.webhookUrl).toContain('/hooks/routes/pix-first/');
     expect(second.webhook()?.webhookUrl).toContain('/hooks/routes/pix-second/');
+  });
+});
+
+describe.each(ENGINES)('a route whose PSP cannot be reached on $name', (engine) => {
+  let gone: FakePsp;
+  let alive: FakePsp;
+  let svc: PixRouteService;
+  beforeAll(async () => {
+    gone = await startFakePsp({ allowHttpWebhook: true });
+    alive = await startFakePsp({ allowHttpWebhook: true });
+    svc = await startPixRouteService(engine, [{ id: 'pix-gone', fake: gone }, { id: 'pix-alive', fake: alive }]);
+    // The first PSP stops answering at all: its port refuses connections.
+    await gone.close();
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await alive?.close();
+  });
+
+  it('is unavailable (nothing was sent), so the charge goes to the next route at once', async () => {
+    const t = await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 1999 }) }));
+    const txid = await svc.issued(t.id);
+    const issued = await json<Transaction>(await svc.call(`/v1/transactions/${t.id}`));
+    expect(timelineOf(issued)).toEqual(expect.arrayContaining(['route:pix-gone:unavailable', 'route:pix-alive:sent']));
+    expect(alive.cob(txid)?.status).toBe('ATIVA');
+    const entry = issued.timeline.find((e) => (e.details as { provider?: string } | null)?.provider === 'pix-gone');
+    expect(JSON.stringify(entry)).toContain('ECONNREFUSED');
   });
 });

@@ -167,7 +167,7 @@ export interface Reconciliation {
 
 /**
  * Compares the Pix the PSP received on `day` (São Paulo) with what we recorded; `apply` applies the ones we missed
- * (the job does; `routes reconcile --dry-run` only reports). The report is stored and returned.
+ * and stores the report (the job does; `routes reconcile --dry-run` only reports).
  */
 export async function reconcileDay(engine: Pick<Engine, 'db' | 'wake'>, route: ReceivingRoute, day: string, apply: boolean): Promise<Reconciliation> {
   const psp = await route.receivedBetween(startOfSaoPauloDay(day), endOfSaoPauloDay(day));
@@ -197,6 +197,8 @@ export async function reconcileDay(engine: Pick<Engine, 'db' | 'wake'>, route: R
     else if (mine.outcome !== 'applied') differences.push({ ...base, kind: 'needs-review', note: `recorded as ${mine.outcome}` });
   }
   const report: Reconciliation = { id: newId('rcn'), routeId: route.id, day, pspCount: psp.length, oursCount: res.rows.length, differences };
+  // A dry run reports only: nothing applied, nothing stored.
+  if (!apply) return report;
   await engine.db.query(
     `INSERT INTO route_reconciliations (id, route_id, day, psp_count, ours_count, differences, created_at) VALUES ($1, $2, $3, $4, $5, $6, now())`,
     [report.id, route.id, day, report.pspCount, report.oursCount, JSON.stringify(differences)],

@@ -90,6 +90,15 @@ async function finishIssuing(engine: Engine, scope: Scope, id: string): Promise<
 export async function simulate(engine: Engine, scope: Scope, id: string, action: SimulateAction): Promise<repo.TransactionRow> {
   sandboxOnly(scope);
   if (action === 'pay' || action === 'expire') await finishIssuing(engine, scope, id);
+  if (action === 'pay') {
+    // A charge a real PSP issued (a sandbox route at its homologation environment) is paid there, not here: a
+    // simulated payment would approve what the PSP never received.
+    const t = await repo.findTransaction(engine.db, scope, id);
+    const route = t?.processing.route?.provider;
+    if (t && route && engine.orchestrator.configuredRoute(route)) {
+      throw invalidTransition(t.id, t.status, `paid by simulation: route ${route} is a real PSP's; pay it in that PSP's test environment`);
+    }
+  }
   if (action === 'expire') {
     const t = await repo.findTransaction(engine.db, scope, id);
     if (!t) throw transactionNotFound(id);

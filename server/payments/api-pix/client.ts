@@ -29,8 +29,21 @@ export interface Answer {
 /** The PSP could not be reached or broke off: it may or may not have acted. */
 export class ApiPixNetworkError extends Error {}
 
+/**
+ * Nothing reached the PSP's API: the connection was refused, the name or the PSP's certificate did not resolve or
+ * check, or no token could be had. The call did nothing; the route is down for now (the next route is tried).
+ */
+export class ApiPixNotSent extends Error {}
+
+/** Errors before a byte of the request can have been read by the PSP: no connection, or a TLS handshake refused. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+]);
+
 /** The PSP refused the route's credentials (the token endpoint, or a second 401): the route is misconfigured. */
-export class ApiPixAuthError extends Error {
+export class ApiPixAuthError extends ApiPixNotSent {
   constructor(readonly status: number, message: string) {
     super(message);
   }
@@ -101,6 +114,16 @@ export class ApiPixClient {
   }
 
   private async fetchToken(): Promise<string> {
+    try {
+      return await this.askToken();
+    } catch (err) {
+      // A token asked is never a charge: whatever broke, nothing was sent to the API.
+      if (err instanceof ApiPixNotSent) throw err;
+      throw new ApiPixNotSent(`the PSP's token endpoint: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private async askToken(): Promise<string> {
     const basic = Buffer.from(`${this.settings.clientId}:${this.secrets.clientSecret}`, 'utf8').toString('base64');
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (this.settings.scopes) form.set('scope', this.settings.scopes);
@@ -146,9 +169,10 @@ export class ApiPixClient {
       });
       req.on('timeout', () => req.destroy(new Error('socket time-out')));
       // The error's own message may name the address and TLS details, never a secret; it is kept short anyway.
-      req.on('error', (err: NodeJS.ErrnoException) =>
-        reject(new ApiPixNetworkError(`${method} ${url.pathname} failed: ${err.code ?? err.message.slice(0, 120)}`)),
-      );
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        const message = `${method} ${url.pathname} failed: ${err.code ?? err.message.slice(0, 120)}`;
+        reject(err.code && NOT_SENT.has(err.code) ? new ApiPixNotSent(message) : new ApiPixNetworkError(message));
+      });
       if (payload !== undefined) req.write(payload);
       req.end();
     });

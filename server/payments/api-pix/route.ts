@@ -11,7 +11,7 @@
  * |---|---|
  * | 2xx | done (issued, canceled, refunded or pending) |
  * | 400 problem (`violacoes`) | declined: `processingFailed`, the problem's title and reasons |
- * | 401 twice, 403, token endpoint refused | unavailable: the route is misconfigured, the next route is tried |
+ * | 401 twice, 403, no token, no connection, TLS refused | unavailable: nothing reached the API, the next route is tried |
  * | 429, 503 | unavailable: nothing was done |
  * | 500, 504, no answer, broken connection | thrown: uncertain, the PSP may have acted (reconciled by reading) |
  */
@@ -26,7 +26,7 @@ import type {
   RefundResult,
   RefundStatusResult,
 } from '../provider';
-import { ApiPixAuthError, ApiPixClient, ApiPixNetworkError, asProblem, describeProblem, problemName, type Answer } from './client';
+import { ApiPixClient, ApiPixNetworkError, ApiPixNotSent, asProblem, describeProblem, problemName, type Answer } from './client';
 import { centsOf, devolucaoIdOf, txidOf, valorOf, type ApiPixSecrets, type ApiPixSettings } from './settings';
 
 /** A Pix the PSP says was received, in our terms (integer cents), with what it carried as the PSP sent it. */
@@ -110,12 +110,15 @@ function readPix(raw: unknown): PixReceived | null {
 export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: ApiPixSettings, secrets: ApiPixSecrets): ReceivingRoute & { client: ApiPixClient } {
   const client = new ApiPixClient(settings, secrets);
 
-  /** A call whose credentials were refused reads as the route being down: nothing was sent to charge. */
+  /**
+   * A call that never reached the PSP's API (no connection, a TLS handshake refused, no token) reads as the route
+   * being down: nothing was sent, so the next route may be tried.
+   */
   async function call(method: string, path: string, body?: unknown): Promise<Answer | { kind: 'unavailable'; reason: string }> {
     try {
       return await client.call(method, path, body);
     } catch (err) {
-      if (err instanceof ApiPixAuthError) return { kind: 'unavailable', reason: `route ${id}: ${err.message}` };
+      if (err instanceof ApiPixNotSent) return { kind: 'unavailable', reason: `route ${id}: ${err.message}` };
       throw err;
     }
   }
