@@ -57,7 +57,7 @@ export async function watchRoutes(
   timer.unref();
   return () => {
     clearInterval(timer);
-    orchestrator.setConfigured([]);
+    orchestrator.setConfigured([], { closeNow: true });
   };
 }
 

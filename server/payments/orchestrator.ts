@@ -57,10 +57,15 @@ export class Orchestrator {
    * Replaces the operator's routes (at start, and when `payment_routes` changed). The ones replaced are closed once
    * every call that may still hold them has ended (twice the time-out), never under a call in flight.
    */
-  setConfigured(routes: ConfiguredRoute[]): void {
+  setConfigured(routes: ConfiguredRoute[], options: { closeNow?: boolean } = {}): void {
     const before = this.configured;
     this.configured = routes;
     if (before.length === 0) return;
+    // At shutdown, once the worker has stopped, no call holds them.
+    if (options.closeNow) {
+      for (const r of before) r.provider.close();
+      return;
+    }
     const timer = setTimeout(() => {
       for (const r of before) r.provider.close();
     }, 2 * this.timeoutMs + 1000);

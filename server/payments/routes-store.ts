@@ -69,8 +69,14 @@ export async function saveRoute(q: Queryable, sealer: Sealer, r: NewRoute, optio
   if (existing) {
     if (!options.replace) throw new RouteConfigError(`route ${r.id} exists (--replace replaces its settings and secrets; or choose another id)`);
     if (existing.kind !== r.kind || existing.mode !== r.mode) throw new RouteConfigError(`route ${r.id} is a ${existing.kind} route of ${existing.mode}: its kind and mode do not change`);
+    let stored: string;
+    try {
+      stored = sealer.open(existing.sealed);
+    } catch {
+      throw new RouteConfigError(`route ${r.id}: its stored secrets cannot be opened: SECRETS_KEY is not the key they were sealed with (set it back)`);
+    }
     // Unchanged (every start applies ROUTES_FILE again): nothing is written, so no process reloads for nothing.
-    if (sameSettings(existing.settings, settings) && sealer.open(existing.sealed) === JSON.stringify(r.secrets)) return { row: existing, created: false };
+    if (sameSettings(existing.settings, settings) && stored === JSON.stringify(r.secrets)) return { row: existing, created: false };
     // Its status stays: a route the operator disabled is not enabled again by a restart.
     const res = await q.query<RouteRow>(
       `UPDATE payment_routes SET settings = $2, sealed = $3, updated_at = now() WHERE id = $1 RETURNING *`,

@@ -46,6 +46,9 @@ CREATE TABLE api_pix_refunds (
   devolucao_id     text NOT NULL CHECK (devolucao_id ~ '^[a-zA-Z0-9]{1,35}$'),
   amount           bigint NOT NULL,
   created_at       timestamptz NOT NULL,
+  -- When the PSP last accepted the devolução's PUT: a devolução it does not show yet is not taken as never made
+  -- until an hour after this.
+  sent_at          timestamptz NOT NULL,
   UNIQUE (end_to_end_id, devolucao_id)
 );
 

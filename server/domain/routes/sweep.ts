@@ -29,6 +29,8 @@ const MIN_WINDOW_MS = 15 * 60_000;
 const POLL_AFTER_S = 30;
 /** The longest gap between two reads of a charge still pending. */
 const POLL_MAX_GAP_S = 600;
+/** Doublings of the gap before it reaches POLL_MAX_GAP_S (30 s × 2⁵ > 600 s): the exponent never grows past it. */
+const POLL_DOUBLINGS = 5;
 /** Pending charges read per sweep, soonest due first. */
 const POLL_MAX = 100;
 
@@ -98,12 +100,17 @@ async function keepRegistered(engine: Engine, route: ConfiguredRoute, path: stri
  */
 async function duePolls(q: Queryable, routeId: string): Promise<string[]> {
   const res = await q.query<{ txid: string }>(
-    `UPDATE api_pix_charges SET polls = polls + 1, next_poll_at = now() + make_interval(secs => LEAST(${POLL_MAX_GAP_S}, ${POLL_AFTER_S} * power(2, polls + 1)))
+    `UPDATE api_pix_charges SET polls = polls + 1,
+            next_poll_at = now() + make_interval(secs => LEAST(${POLL_MAX_GAP_S}, ${POLL_AFTER_S} * power(2, LEAST(polls + 1, ${POLL_DOUBLINGS}))))
       WHERE (route_id, txid) IN (
         SELECT c.route_id, c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id
          WHERE c.route_id = $1 AND c.next_poll_at <= now() AND t.status IN ('pending', 'awaiting')
            AND t.processing -> 'route' ->> 'key' = c.idempotency_key
-         ORDER BY c.next_poll_at LIMIT ${POLL_MAX})
+           -- A charge the PSP already reported paid accepts no other payment: reading it again tells nothing.
+           AND NOT EXISTS (SELECT 1 FROM pix_received r WHERE r.route_id = c.route_id AND r.txid = c.txid AND r.outcome <> 'held')
+         ORDER BY c.next_poll_at LIMIT ${POLL_MAX}
+         -- Two sweeps at once (two processes) take different charges.
+         FOR UPDATE OF c SKIP LOCKED)
       RETURNING txid`,
     [routeId],
   );
@@ -139,7 +146,7 @@ export async function sweepRoute(engine: Engine, routeId: string, logger: Logger
   const received = await part(logger, routeId, 'GET /pix', () => route.provider.receivedBetween(from, now));
   let applied = received ? await applyAll(engine, routeId, received, 'sweep', logger) : 0;
   applied += await applyAll(engine, routeId, await heldPix(engine.db, routeId), 'sweep', logger);
-  for (const txid of await duePolls(engine.db, routeId)) {
+  for (const txid of (await part(logger, routeId, 'choosing the charges to read', () => duePolls(engine.db, routeId))) ?? []) {
     const charge = await part(logger, routeId, `GET /cob/${txid}`, () => route.provider.readCharge(txid));
     if (charge) applied += await applyAll(engine, routeId, charge.received, 'poll', logger);
   }

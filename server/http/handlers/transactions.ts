@@ -4,6 +4,7 @@ import { createTransaction } from '../../domain/transactions/create';
 import { createRefund } from '../../domain/transactions/refunds';
 import * as transactions from '../../domain/transactions/service';
 import { operationUncertain } from '../../domain/transactions/settle';
+import { invalidTransition } from '../../domain/transactions/status';
 import { simulate } from '../../domain/transactions/simulate';
 import { refundView, summaryView, transactionView } from '../../domain/transactions/view';
 import { findTransaction, type TransactionRow } from '../../domain/transactions/repo';
@@ -30,12 +31,16 @@ function refundBody(ctx: Ctx, refund: RefundRow) {
 
 /**
  * A capture or cancel answers success only once its provider operation succeeded: while it is being confirmed the
- * retry gets the 503 the request got (and the key stays open), and a capture the provider refused its 402.
+ * retry gets the 503 the request got (and the key stays open), a capture the provider refused its 402, and a cancel
+ * it refused (a PIX the payer paid first), or one that left the charge other than canceled, the 422 of the live call.
  */
-async function operationSucceeded(ctx: Ctx, key: string): Promise<void> {
+async function operationSucceeded(ctx: Ctx, key: string, row: TransactionRow): Promise<void> {
   const op = await findOperation(ctx.db, key);
   if (!op) throw new Error(`provider operation ${key} of a recovery point is missing`);
   if (op.state === 'started' || op.state === 'uncertain') throw operationUncertain(op.kind === 'capture' ? 'capture' : 'cancel');
+  if (op.kind === 'cancel' && (op.state === 'failed' || row.status !== 'canceled')) {
+    throw invalidTransition(row.id, row.status, `canceled: ${op.reason ?? 'the provider did not cancel it'}`);
+  }
   if (op.state === 'failed') {
     throw new ApiError('paymentDeclined', {
       resource: 'transaction',
@@ -49,7 +54,7 @@ export const transactionsRecovery = {
   async transaction(ctx, { id, status, operation }) {
     const row = await findTransaction(ctx.db, ctx.scope, id);
     if (!row) throw transactions.transactionNotFound(id);
-    if (operation) await operationSucceeded(ctx, operation);
+    if (operation) await operationSucceeded(ctx, operation, row);
     // A creation answers the summary (always `pending`, as its replay does); capture and cancel the transaction.
     return status === 201 ? summaryView(row, ctx.merchant) : read(ctx, row);
   },

@@ -11,6 +11,8 @@ import { pixBody, type Transaction } from '../../testing/payments';
 import type { AuthorizeRequest } from '../provider';
 import type { ApiPixClient } from './client';
 import type { ReceivingRoute } from './route';
+import { pino } from 'pino';
+import { sweepRoute } from '../../domain/routes/sweep';
 import { centsOf, devolucaoIdOf, txidOf, valorOf } from './settings';
 
 describe('the standard formats', () => {
@@ -102,6 +104,49 @@ describe.each(ENGINES)('an API Pix route answering the engine on $name', (engine
     fake.expireTokens();
     expect(await route.readCharge('NoSuchTxid0000000000000000000003')).toBeNull();
     expect(fake.tokensIssued).toBe(before + 2);
+  });
+
+  it('fails a refused devolução only on its first PUT; a later one the PSP does not show yet stays pending for an hour', async () => {
+    const req = await request('k-refund:authorize:pix-main:0', 3000);
+    const issued = await route.authorize(req);
+    expect(issued.kind).toBe('issued');
+    // The Pix as the engine keeps it (the route finds the end-to-end id to return in pix_received).
+    const paid = await fake.pay(txidOf(req.idempotencyKey), { callback: 'lost' });
+    await svc.db.query(
+      `INSERT INTO pix_received (route_id, end_to_end_id, txid, amount, transaction_id, outcome, source, payload, received_at, updated_at)
+       VALUES ('pix-main', $1, $2, 3000, $3, 'applied', 'poll', '{}', now(), now())`,
+      [paid.pix.endToEndId, txidOf(req.idempotencyKey), req.transactionId],
+    );
+    const refund = (key: string, amount: number) => route.refund({ idempotencyKey: key, transactionId: req.transactionId, amount, authorizeKey: req.idempotencyKey, method: 'pix' });
+    // More than the Pix, asked the first time: the PSP refused it, and has none under its id.
+    expect(await refund('rfd_big1', 9999)).toMatchObject({ kind: 'failed', reason: expect.stringContaining('refused the refund') });
+    // The first PUT broke (the PSP may have it); the second is refused and the GET finds none: not failed yet.
+    fake.fail({ status: 500, method: 'PUT', pathPrefix: '/pix/' });
+    await expect(refund('rfd_big2', 9999)).rejects.toThrow('answered 500');
+    expect(await refund('rfd_big2', 9999)).toEqual({ kind: 'pending' });
+    expect(await route.refundStatus({ idempotencyKey: 'rfd_big2' })).toEqual({ kind: 'pending' });
+    await svc.db.query(`UPDATE api_pix_refunds SET sent_at = now() - interval '2 hours' WHERE idempotency_key = 'rfd_big2'`);
+    expect(await route.refundStatus({ idempotencyKey: 'rfd_big2' })).toMatchObject({ kind: 'failed' });
+    // A devolução the PSP took is followed to its end.
+    expect(await refund('rfd_ok', 1000)).toEqual({ kind: 'pending' });
+    expect(await refund('rfd_ok', 1000)).toEqual({ kind: 'pending' });
+    expect(fake.received().find((p) => p.endToEndId === paid.pix.endToEndId)?.devolucoes).toHaveLength(1);
+  });
+
+  it('backs off its reads of a pending charge without end, and never reads one the PSP reported paid', async () => {
+    const req = await request('k-poll:authorize:pix-main:0');
+    await route.authorize(req);
+    const txid = txidOf(req.idempotencyKey);
+    // Long past any doubling: the gap stays at its ceiling (an exponent left to grow would overflow the statement).
+    await svc.db.query(`UPDATE api_pix_charges SET polls = 5000, next_poll_at = now() - interval '1 second' WHERE txid = $1`, [txid]);
+    await svc.db.query(`UPDATE transactions SET processing = jsonb_set(processing, '{route}', $2::jsonb) WHERE id = $1`, [req.transactionId, JSON.stringify({ provider: 'pix-main', key: req.idempotencyKey })]);
+    const reads = () => fake.requests.filter((r) => r.method === 'GET' && r.path === `/cob/${txid}`).length;
+    const before = reads();
+    await sweepRoute(svc.payments, 'pix-main', pino({ level: 'silent' }));
+    expect(reads()).toBe(before + 1);
+    const next = await svc.db.query<{ gap: number }>(`SELECT extract(epoch FROM next_poll_at - now())::int AS gap FROM api_pix_charges WHERE txid = $1`, [txid]);
+    expect(next.rows[0]!.gap).toBeGreaterThan(590);
+    expect(next.rows[0]!.gap).toBeLessThanOrEqual(600);
   });
 
   it('refunds a Pix it holds as a devolução, and reads the same devolução when asked again under its id', async () => {

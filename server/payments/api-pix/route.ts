@@ -162,8 +162,14 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
          SELECT expiracao, created_at FROM added UNION ALL SELECT expiracao, created_at FROM api_pix_charges WHERE route_id = $1 AND txid = $2 LIMIT 1`,
         [id, txid, req.transactionId, req.idempotencyKey, req.amount, Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))],
       );
-      const expiracao = saved.rows[0]!.expiracao;
-      const expiresAt = new Date(new Date(saved.rows[0]!.created_at).getTime() + expiracao * 1000);
+      // Two first calls at once on PostgreSQL: the one that waited inserts nothing and its statement's snapshot
+      // predates the other's row, so it reads the row again.
+      const row =
+        saved.rows[0] ??
+        (await db.query<{ expiracao: number; created_at: Date }>(`SELECT expiracao, created_at FROM api_pix_charges WHERE route_id = $1 AND txid = $2`, [id, txid])).rows[0];
+      if (!row) throw new Error(`the charge record of txid ${txid} vanished`);
+      const expiracao = row.expiracao;
+      const expiresAt = new Date(new Date(row.created_at).getTime() + expiracao * 1000);
       const devedor = devedorOf(req);
       const body = {
         calendario: { expiracao },
@@ -226,30 +232,38 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
       const e2eid = found.rows[0]?.end_to_end_id;
       if (!e2eid) return { kind: 'failed', reason: `route ${id} holds no Pix received for ${req.transactionId} to return` };
       const devolucaoId = devolucaoIdOf(req.idempotencyKey);
-      await db.query(
-        `INSERT INTO api_pix_refunds (idempotency_key, route_id, end_to_end_id, devolucao_id, amount, created_at)
-         VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT DO NOTHING`,
+      const first = await db.query(
+        `INSERT INTO api_pix_refunds (idempotency_key, route_id, end_to_end_id, devolucao_id, amount, created_at, sent_at)
+         VALUES ($1, $2, $3, $4, $5, now(), now()) ON CONFLICT DO NOTHING RETURNING idempotency_key`,
         [req.idempotencyKey, id, e2eid, devolucaoId, req.amount],
       );
+      // Whether this is the devolução's first PUT: a later one may meet it at the PSP under its id.
+      const fresh = first.rows.length > 0;
       const a = await call('PUT', `/pix/${e2eid}/devolucao/${devolucaoId}`, { valor: valorOf(req.amount) });
       if ('kind' in a) return a;
-      if (a.status === 201 || a.status === 200) return refundOf(a.body);
+      if (a.status === 201 || a.status === 200) {
+        await db.query(`UPDATE api_pix_refunds SET sent_at = now() WHERE idempotency_key = $1`, [req.idempotencyKey]);
+        return refundOf(a.body);
+      }
       if (isUnavailable(a)) return unavailable(a);
       if (a.status === 400 || a.status === 409 || a.status === 422) {
         // The same devolução asked again (a retried job): its state at the PSP is the answer.
         const now = await client.call('GET', `/pix/${e2eid}/devolucao/${devolucaoId}`);
         if (now.status === 200) return refundOf(now.body);
-        // No devolução under this id: the PSP refused this one (more than is left, say). Any other answer is none:
-        // the devolução may exist, and calling it failed would let the amount be refunded twice.
-        if (now.status === 404) return { kind: 'failed', reason: `The PIX institution refused the refund: ${describeProblem(a.status, asProblem(a.body))}` };
+        // No devolução under this id. On the first PUT: the PSP refused this one (more than is left, say). On a
+        // later one, an earlier PUT may have made it and the PSP not show it yet: pending, and `refundStatus` decides
+        // once its grace is over. Any other answer is none: calling it failed could refund the amount twice.
+        if (now.status === 404) {
+          return fresh ? { kind: 'failed', reason: `The PIX institution refused the refund: ${describeProblem(a.status, asProblem(a.body))}` } : { kind: 'pending' };
+        }
         unexpected(`GET /pix/${e2eid}/devolucao after a refused PUT`, now);
       }
       unexpected(`PUT /pix/${e2eid}/devolucao`, a);
     },
 
     async refundStatus(req): Promise<RefundStatusResult> {
-      const found = await db.query<{ end_to_end_id: string; devolucao_id: string; created_at: Date }>(
-        `SELECT end_to_end_id, devolucao_id, created_at FROM api_pix_refunds WHERE idempotency_key = $1`,
+      const found = await db.query<{ end_to_end_id: string; devolucao_id: string; sent_at: Date }>(
+        `SELECT end_to_end_id, devolucao_id, sent_at FROM api_pix_refunds WHERE idempotency_key = $1`,
         [req.idempotencyKey],
       );
       const r = found.rows[0];
@@ -262,7 +276,7 @@ export function apiPixRoute(db: Queryable, id: string, mode: Mode, settings: Api
       // Unknown to the PSP: a PSP may not show a devolução at once, so only once it is old is it taken as never made
       // (the PUT was lost): failed, so the amount is given back and the refund can be asked again.
       if (a.status === 404) {
-        const young = Date.now() - new Date(r.created_at).getTime() < UNSEEN_DEVOLUCAO_MS;
+        const young = Date.now() - new Date(r.sent_at).getTime() < UNSEEN_DEVOLUCAO_MS;
         return young ? { kind: 'pending' } : { kind: 'failed', reason: 'The PIX institution has no such devolução.' };
       }
       if (isUnavailable(a)) return { kind: 'pending' };
