@@ -192,6 +192,11 @@ export interface paths {
          *     another cancel or an expiry waits (`422 invalidTransition` meanwhile) until the provider is asked again under the
          *     same cancel key and answers. The transaction then becomes `canceled` with `transaction.canceled` and the
          *     `reason`, once.
+         *
+         *     A PIX the payer has already paid at the PSP cannot be canceled there: the answer is `422 invalidTransition`
+         *     (its message says the payer paid first), a `note` timeline entry says the provider refused the cancel, and the
+         *     payment, reported by the PSP, approves the transaction. A retry under the same `X-Idempotency-Key` answers the
+         *     same, as does the retry of a cancel that was being confirmed when the PSP refused it.
          */
         post: operations["cancelTransaction"];
         delete?: never;

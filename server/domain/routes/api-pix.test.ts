@@ -116,6 +116,25 @@ describe.each(ENGINES)('an API Pix route on $name', (engine) => {
     expect(await eventTypes(svc.db, t.id)).not.toContain('transaction.canceled');
   });
 
+  it('refuses the cancel of a PIX the payer paid (422, the same on a retry), and the Pix approves it', async () => {
+    const { t, txid } = await charge(2600);
+    await fake.pay(txid, { callback: 'lost' });
+    const cancel = () => svc.call(`/v1/transactions/${t.id}/cancel`, { method: 'POST', json: { reason: 'changed my mind' }, headers: { 'X-Idempotency-Key': `cancel-${t.id}` } });
+    for (const attempt of ['first', 'retry']) {
+      const res = await cancel();
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect([attempt, res.status, body.error.code]).toEqual([attempt, 422, 'invalidTransition']);
+      expect(body.error.message).toContain('before it could be removed');
+    }
+    expect(fake.cob(txid)?.status).toBe('CONCLUIDA');
+    await new Promise((r) => setTimeout(r, 1100));
+    await svc.drain();
+    const after = await get(t.id);
+    expect(after.status).toBe('approved');
+    expect(after.timeline.map((e) => e.message)).toContain('Cancel refused by the provider');
+    expect(await eventTypes(svc.db, t.id)).not.toContain('transaction.canceled');
+  });
+
   it('flags a Pix of another amount instead of approving the charge', async () => {
     const { t, txid } = await charge(10000);
     await fake.pay(txid, { amount: 9999 });
