@@ -96,12 +96,22 @@ export class ApiPixClient {
 
   /** Calls `path` (under the base URL) with the cached token; on a 401 fetches a new token and calls once more. */
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
-    const first = await this.send(method, path, body, await this.bearer(false));
+    const used = await this.bearer(false);
+    const first = await this.send(method, path, body, used);
     if (first.status !== 401) return first;
-    this.token = null;
-    const second = await this.send(method, path, body, await this.bearer(true));
+    // Calls that met the same expired token at once fetch one new token between them: only the first to see the 401
+    // of the token still cached asks for one; the others use it (or wait for it).
+    const current = this.token?.value;
+    const renewed = current !== undefined && current !== used ? current : await this.renew(used);
+    const second = await this.send(method, path, body, renewed);
     if (second.status === 401) throw new ApiPixAuthError(401, 'the PSP refused a freshly issued token (401)');
     return second;
+  }
+
+  /** A new token in place of `stale`, unless another call is already fetching one (then that one). */
+  private renew(stale: string): Promise<string> {
+    if (this.token?.value === stale) this.token = null;
+    return this.pendingToken ?? this.bearer(true);
   }
 
   /** A token: the cached one unless `fresh`; one fetch at a time, whoever asks meanwhile waits for it. */

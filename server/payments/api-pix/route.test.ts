@@ -104,6 +104,11 @@ describe.each(ENGINES)('an API Pix route answering the engine on $name', (engine
     fake.expireTokens();
     expect(await route.readCharge('NoSuchTxid0000000000000000000003')).toBeNull();
     expect(fake.tokensIssued).toBe(before + 2);
+    // Calls that meet the expired token at once fetch one new token between them.
+    fake.expireTokens();
+    const ids = ['4', '5', '6', '7'].map((n) => `NoSuchTxid000000000000000000000${n}`);
+    expect(await Promise.all(ids.map((id) => route.readCharge(id)))).toEqual([null, null, null, null]);
+    expect(fake.tokensIssued).toBe(before + 3);
   });
 
   it('fails a refused devolução only on its first PUT; a later one the PSP does not show yet stays pending for an hour', async () => {
