@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/types';
 import { addDays, saoPauloDate } from '../core/calendar';
 import { reconcileDay } from '../domain/routes/sweep';
-import { findRoute, listRoutes, notificationPath, openRoute, RouteConfigError, saveRoute, setRouteStatus, type RouteRow } from '../payments/routes-store';
+import { findRoute, listRoutes, notificationPath, openRoute, RouteConfigError, saveRoute, setRouteStatus, type RouteRow, type RouteStatus } from '../payments/routes-store';
 import { loadSealer, type Sealer } from '../webhooks/sealer';
 import { FailedCheck, RefusedError, required, textTable, UsageError, type AdminCommand, type Flags } from './command';
 
@@ -46,6 +46,21 @@ function view(r: RouteRow) {
     id: r.id, kind: r.kind, mode: r.mode, position: r.position, status: r.status,
     baseUrl: r.settings.baseUrl, oauthUrl: r.settings.oauthUrl, clientId: r.settings.clientId, pixKey: r.settings.pixKey,
     secrets: r.settings.hints, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** `routes disable` and `routes enable`: the route's status set, and one line saying what it means. */
+function statusCommand(status: RouteStatus, summary: string, means: string): AdminCommand {
+  const name = `routes ${status === 'enabled' ? 'enable' : 'disable'}`;
+  return {
+    summary,
+    usage: `${name} --id <id>`,
+    options: { id: str },
+    async run(db, flags) {
+      const row = await routeOf(db, flags, name);
+      await setRouteStatus(db, row.id, status);
+      return `route ${row.id} ${status}${means}\n`;
+    },
   };
 }
 
@@ -162,26 +177,8 @@ A new route is tried after the routes of its mode added before it (routes list s
       }
     },
   },
-  'routes disable': {
-    summary: 'stops a route taking new charges (what it started, it finishes)',
-    usage: `routes disable --id <id>`,
-    options: { id: str },
-    async run(db, flags) {
-      const row = await routeOf(db, flags, 'routes disable');
-      await setRouteStatus(db, row.id, 'disabled');
-      return `route ${row.id} disabled: new charges go to the next route; its pending charges, refunds and notifications are still served\n`;
-    },
-  },
-  'routes enable': {
-    summary: 'takes a disabled route back into use',
-    usage: `routes enable --id <id>`,
-    options: { id: str },
-    async run(db, flags) {
-      const row = await routeOf(db, flags, 'routes enable');
-      await setRouteStatus(db, row.id, 'enabled');
-      return `route ${row.id} enabled\n`;
-    },
-  },
+  'routes disable': statusCommand('disabled', 'stops a route taking new charges (what it started, it finishes)', ': new charges go to the next route; its pending charges, refunds and notifications are still served'),
+  'routes enable': statusCommand('enabled', 'takes a disabled route back into use', ''),
   'routes received': {
     summary: 'Pix received that need an operator: unknown txid, charge already settled, wrong amount, held',
     usage: `routes received [--id <id>] [--all] [--json]

@@ -26,7 +26,10 @@ export type ReceivedOutcome = 'applied' | 'held' | 'unknown' | 'settled' | 'amou
 export type ReceivedSource = 'notification' | 'poll' | 'sweep';
 
 /** What one Pix did: its outcome, or `repeated` when it had been recorded already (nothing done again). */
-export type Received = { outcome: ReceivedOutcome; transactionId: string | null } | { outcome: 'repeated'; transactionId: string | null };
+export interface Received {
+  outcome: ReceivedOutcome | 'repeated';
+  transactionId: string | null;
+}
 
 const brl = (cents: number) => `BRL ${(cents / 100).toFixed(2)}`;
 
