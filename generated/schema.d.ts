@@ -3223,6 +3223,8 @@ export interface components {
          *     | `insufficientFunds` | `failed` | the card has no limit or balance for the amount |
          *     | `expiredCard` | `failed` | the issuer reports the card expired or replaced |
          *     | `cardBlocked` | `failed` | the card is blocked, lost or stolen |
+         *     | `invalidSecurityCode` | `failed` | the issuer refused the security code (CVV) typed: ask the payer to type it again |
+         *     | `authenticationRequired` | `failed` | the issuer asked the payer to authenticate (3-D Secure), which this version cannot run: nothing was charged; the payer may try another card, or PIX or billet |
          *     | `routesExhausted` | `failed` | every route stayed unavailable until the background retries ran out |
          *     | `processingFailed` | `failed` | the background processing kept failing until its attempts ran out (for example a route that neither answered nor could be told to void); anything a route may have authorized is voided, nothing is charged |
          *     | `antiFraudRefused` | `refused` | the anti-fraud analysis (automatic or manual review) refused the charge |
@@ -3237,7 +3239,7 @@ export interface components {
              * @example issuerDeclined
              * @enum {string}
              */
-            code: "issuerDeclined" | "insufficientFunds" | "expiredCard" | "cardBlocked" | "routesExhausted" | "processingFailed" | "antiFraudRefused";
+            code: "issuerDeclined" | "insufficientFunds" | "expiredCard" | "cardBlocked" | "invalidSecurityCode" | "authenticationRequired" | "routesExhausted" | "processingFailed" | "antiFraudRefused";
             /** @example The card issuer declined the charge. */
             message: string;
             /**

@@ -1,6 +1,7 @@
 /**
  * Admin commands for the operator's payment routes: `routes add|list|test|disable|enable|received|reconcile`. Secrets
- * are read from files (or, for the client secret, a flag or ROUTE_CLIENT_SECRET), sealed with SECRETS_KEY, and never
+ * are read from files (or, for API Pix's client secret, a flag or ROUTE_CLIENT_SECRET; for Stripe's, STRIPE_SECRET_KEY
+ * and STRIPE_WEBHOOK_SECRET), sealed with SECRETS_KEY, and never
  * printed back: `routes list` shows hints only. A running service picks a change up within seconds.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,8 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/types';
 import { addDays, saoPauloDate } from '../core/calendar';
 import { reconcileDay } from '../domain/routes/sweep';
-import { findRoute, listRoutes, notificationPath, openRoute, RouteConfigError, saveRoute, setRouteStatus, type RouteRow, type RouteStatus } from '../payments/routes-store';
+import { findRoute, listRoutes, notificationPath, openRoute, ROUTE_KINDS, RouteConfigError, saveRoute, setRouteStatus, type NewRoute, type RouteKind, type RouteRow, type RouteStatus } from '../payments/routes-store';
+import { STRIPE_EVENT_TYPES } from '../payments/stripe/route';
 import { loadSealer, type Sealer } from '../webhooks/sealer';
 import { FailedCheck, RefusedError, required, textTable, UsageError, type AdminCommand, type Flags } from './command';
 
@@ -42,11 +44,66 @@ function failure(err: unknown): string {
 }
 
 function view(r: RouteRow) {
+  const { hints, ...settings } = r.settings;
   return {
-    id: r.id, kind: r.kind, mode: r.mode, position: r.position, status: r.status,
-    baseUrl: r.settings.baseUrl, oauthUrl: r.settings.oauthUrl, clientId: r.settings.clientId, pixKey: r.settings.pixKey,
-    secrets: r.settings.hints, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    id: r.id, kind: r.kind, mode: r.mode, position: r.position, status: r.status, ...settings,
+    secrets: hints, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
   };
+}
+
+/** Where the route's API is, and who it charges for: the columns `routes list` shows beside the id. */
+function where(r: RouteRow): { base: string; account: string } {
+  if (r.kind === 'stripe') return { base: r.settings.apiUrl ?? 'https://api.stripe.com', account: '-' };
+  return { base: r.settings.baseUrl, account: `${r.settings.clientId} ${r.settings.pixKey}` };
+}
+
+/** A secret of `routes add`: from the file of `--{name}-file`, else the environment variable; never a flag's value. */
+function secretOf(flags: Flags, name: string, env: string): string {
+  const value = typeof flags[`${name}-file`] === 'string' ? fileFlag(flags, `${name}-file`, 'routes add').trim() : (process.env[env] ?? '').trim();
+  if (!value) throw new UsageError(`routes add --kind stripe needs --${name}-file or ${env}`);
+  return value;
+}
+
+/** The settings and secrets of `routes add`, by `--kind`. */
+function newRoute(flags: Flags): NewRoute {
+  const base = { id: String(flags.id), mode: flags.mode as 'sandbox' | 'production' };
+  if (flags.kind === 'stripe') {
+    return {
+      ...base,
+      kind: 'stripe',
+      settings: typeof flags['api-url'] === 'string' ? { apiUrl: flags['api-url'] } : {},
+      secrets: { secretKey: secretOf(flags, 'secret-key', 'STRIPE_SECRET_KEY'), webhookSecret: secretOf(flags, 'webhook-secret', 'STRIPE_WEBHOOK_SECRET') },
+    };
+  }
+  for (const f of ['base-url', 'oauth-url', 'client-id', 'cert', 'key', 'pix-key']) required(flags, f, 'routes add');
+  const clientSecret =
+    typeof flags['client-secret-file'] === 'string'
+      ? fileFlag(flags, 'client-secret-file', 'routes add').trim()
+      : typeof flags['client-secret'] === 'string'
+        ? flags['client-secret']
+        : (process.env.ROUTE_CLIENT_SECRET ?? '');
+  if (!clientSecret) throw new UsageError('routes add needs the client secret: --client-secret-file, --client-secret or ROUTE_CLIENT_SECRET');
+  return {
+    ...base,
+    kind: 'api-pix',
+    settings: {
+      baseUrl: String(flags['base-url']), oauthUrl: String(flags['oauth-url']), clientId: String(flags['client-id']), pixKey: String(flags['pix-key']),
+      ...(typeof flags.scopes === 'string' ? { scopes: flags.scopes } : {}),
+    },
+    secrets: {
+      clientSecret,
+      cert: fileFlag(flags, 'cert', 'routes add'),
+      key: fileFlag(flags, 'key', 'routes add'),
+      ...(typeof flags.ca === 'string' ? { ca: fileFlag(flags, 'ca', 'routes add') } : {}),
+    },
+  };
+}
+
+/** What a new Stripe route needs next: its endpoint registered at Stripe, with the events the service reads. */
+function stripeNext(row: RouteRow): string {
+  const own = loadConfig().publicBaseUrl;
+  const url = `${own ?? '<PUBLIC_BASE_URL>'}/hooks/routes/${row.id}/stripe`;
+  return `register the webhook endpoint ${url} at Stripe for the events ${STRIPE_EVENT_TYPES.join(', ')}; `;
 }
 
 /** `routes disable` and `routes enable`: the route's status set, and one line saying what it means. */
@@ -66,12 +123,17 @@ function statusCommand(status: RouteStatus, summary: string, means: string): Adm
 
 export const routeCommands: Record<string, AdminCommand> = {
   'routes add': {
-    summary: 'a real payment route (API Pix) for a mode, its secrets sealed',
-    usage: `routes add --id <id> --mode sandbox|production --base-url <url> --oauth-url <url> --client-id <id>
+    summary: 'a real payment route (API Pix or Stripe) for a mode, its secrets sealed',
+    usage: `routes add --id <id> --mode sandbox|production [--kind api-pix|stripe] [--replace] [--json], and for each kind:
+  api-pix: --base-url <url> --oauth-url <url> --client-id <id>
            (--client-secret-file <path> | --client-secret <secret> | ROUTE_CLIENT_SECRET) --cert <pem> --key <pem>
-           [--ca <pem>] --pix-key <key> [--scopes "cob.write cob.read ..."] [--replace] [--json]
+           [--ca <pem>] --pix-key <key> [--scopes "cob.write cob.read ..."]
+  stripe:  (--secret-key-file <path> | STRIPE_SECRET_KEY) (--webhook-secret-file <path> | STRIPE_WEBHOOK_SECRET)
+           [--api-url <url>]
   --id             the route's name (2 to 40 lowercase letters, digits, dashes): payment.provider and the timeline show it
-  --mode           which keys it serves: production, or sandbox (a PSP's homologation environment instead of the simulator)
+  --mode           which keys it serves: production, or sandbox (a PSP's homologation environment, or Stripe's test
+                   mode, instead of the simulator)
+  --kind           api-pix (default): PIX at a PSP of the Central Bank's API Pix; stripe: cards, boleto and PIX at Stripe
   --base-url       the PSP's API Pix base, version included (https://pix.example.com/api/v2)
   --oauth-url      the PSP's OAuth 2.0 token endpoint
   --client-id      the client id the PSP issued
@@ -79,49 +141,30 @@ export const routeCommands: Record<string, AdminCommand> = {
   --cert, --key    the client certificate and its private key (PEM files) for mutual TLS
   --ca             the CA of the PSP's server certificate (PEM file), when it is not a public one
   --pix-key        the receiving PIX key (chave) the charges are paid to
-  --replace        replace the settings and secrets of the route of that id (a renewed certificate): its mode, order,
-                   status and notification URL stay
+  --secret-key-file      a file holding Stripe's secret key: sk_live_ (or rk_live_) for production, sk_test_ for sandbox
+  --webhook-secret-file  a file holding the signing secret (whsec_) of the webhook endpoint registered at Stripe
+  --api-url        Stripe's API elsewhere than https://api.stripe.com (a local fake for a trial on one machine)
+  --replace        replace the settings and secrets of the route of that id (a renewed certificate or key): its mode,
+                   order, status and notification URL stay
 A new route is tried after the routes of its mode added before it (routes list shows the order).`,
     options: {
-      id: str, mode: str, 'base-url': str, 'oauth-url': str, 'client-id': str, 'client-secret': str, 'client-secret-file': str,
-      cert: str, key: str, ca: str, 'pix-key': str, scopes: str, replace: { type: 'boolean', default: false }, json,
+      id: str, mode: str, kind: str, 'base-url': str, 'oauth-url': str, 'client-id': str, 'client-secret': str, 'client-secret-file': str,
+      cert: str, key: str, ca: str, 'pix-key': str, scopes: str, 'secret-key-file': str, 'webhook-secret-file': str, 'api-url': str,
+      replace: { type: 'boolean', default: false }, json,
     },
     check(flags) {
-      for (const f of ['id', 'mode', 'base-url', 'oauth-url', 'client-id', 'cert', 'key', 'pix-key']) required(flags, f, 'routes add');
+      for (const f of ['id', 'mode']) required(flags, f, 'routes add');
       if (flags.mode !== 'sandbox' && flags.mode !== 'production') throw new UsageError('--mode must be sandbox or production');
+      if (flags.kind !== undefined && !ROUTE_KINDS.includes(flags.kind as RouteKind)) throw new UsageError(`--kind must be ${ROUTE_KINDS.join(' or ')}`);
     },
     async run(db, flags) {
-      const clientSecret =
-        typeof flags['client-secret-file'] === 'string'
-          ? fileFlag(flags, 'client-secret-file', 'routes add').trim()
-          : typeof flags['client-secret'] === 'string'
-            ? flags['client-secret']
-            : (process.env.ROUTE_CLIENT_SECRET ?? '');
-      if (!clientSecret) throw new UsageError('routes add needs the client secret: --client-secret-file, --client-secret or ROUTE_CLIENT_SECRET');
+      const route = newRoute(flags);
       try {
-        const { row } = await saveRoute(
-          db,
-          await sealerFor(db),
-          {
-            id: String(flags.id),
-            kind: 'api-pix',
-            mode: flags.mode as 'sandbox' | 'production',
-            settings: {
-              baseUrl: String(flags['base-url']), oauthUrl: String(flags['oauth-url']), clientId: String(flags['client-id']), pixKey: String(flags['pix-key']),
-              ...(typeof flags.scopes === 'string' ? { scopes: flags.scopes } : {}),
-            },
-            secrets: {
-              clientSecret,
-              cert: fileFlag(flags, 'cert', 'routes add'),
-              key: fileFlag(flags, 'key', 'routes add'),
-              ...(typeof flags.ca === 'string' ? { ca: fileFlag(flags, 'ca', 'routes add') } : {}),
-            },
-          },
-          { replace: flags.replace === true },
-        );
+        const { row } = await saveRoute(db, await sealerFor(db), route, { replace: flags.replace === true });
         if (flags.json) return `${JSON.stringify(view(row))}\n`;
-        if (flags.replace === true && row.created_at.getTime() !== row.updated_at.getTime()) return `route ${row.id} replaced: its settings and secrets; check it with: npm run admin -- routes test --id ${row.id}\n`;
-        return `route ${row.id} added: api-pix, ${row.mode}, position ${row.position}; check it with: npm run admin -- routes test --id ${row.id}\n`;
+        const next = row.kind === 'stripe' ? stripeNext(row) : '';
+        if (flags.replace === true && row.created_at.getTime() !== row.updated_at.getTime()) return `route ${row.id} replaced: its settings and secrets; ${next}check it with: npm run admin -- routes test --id ${row.id}\n`;
+        return `route ${row.id} added: ${row.kind}, ${row.mode}, position ${row.position}; ${next}check it with: npm run admin -- routes test --id ${row.id}\n`;
       } catch (err) {
         if (err instanceof RouteConfigError) throw new RefusedError(err.message);
         throw err;
@@ -137,9 +180,9 @@ A new route is tried after the routes of its mode added before it (routes list s
       if (flags.json) return `${JSON.stringify(rows.map(view))}\n`;
       if (rows.length === 0) return 'no routes configured: production keys get providerNotConfigured, sandbox keys the simulator\n';
       return textTable(
-        ['ID', 'KIND', 'MODE', 'POS', 'STATUS', 'BASE URL', 'CLIENT ID', 'PIX KEY', 'SECRET', 'CERT', 'KEY', 'CA'],
-        rows.map((r) => [r.id, r.kind, r.mode, String(r.position), r.status, r.settings.baseUrl, r.settings.clientId, r.settings.pixKey,
-          r.settings.hints.clientSecret ?? '-', r.settings.hints.cert ?? '-', r.settings.hints.key ?? '-', r.settings.hints.ca ?? '-']),
+        ['ID', 'KIND', 'MODE', 'POS', 'STATUS', 'API', 'ACCOUNT', 'SECRETS'],
+        rows.map((r) => [r.id, r.kind, r.mode, String(r.position), r.status, where(r).base, where(r).account,
+          Object.entries(r.settings.hints).map(([k, v]) => `${k} ${v}`).join(', ')]),
       ) + 'sandbox and sandbox-fallback (the simulator) serve sandbox keys after these\n';
     },
   },
@@ -150,6 +193,14 @@ A new route is tried after the routes of its mode added before it (routes list s
     async run(db, flags) {
       const row = await routeOf(db, flags, 'routes test');
       const route = openRoute(db, await sealerFor(db), row);
+      if (route.kind === 'stripe') {
+        try {
+          const a = await route.account();
+          return `route ${row.id}: ok: the key reaches Stripe account ${a.id}${a.country ? ` (${a.country})` : ''}${a.chargesEnabled === false ? '; charges are not enabled on it yet' : ''}\n`;
+        } catch (err) {
+          throw new RefusedError(`route ${row.id}: account: ${failure(err)}`);
+        }
+      }
       try {
         try {
           await route.checkCredentials();
@@ -212,6 +263,8 @@ Exit 1 when differences were found.`,
       const row = await routeOf(db, flags, 'routes reconcile');
       const day = typeof flags.day === 'string' ? flags.day : addDays(saoPauloDate(new Date()), -1);
       const route = openRoute(db, await sealerFor(db), row);
+      // A Stripe route is reconciled by its sweep, which lists Stripe's events and applies any not received.
+      if (route.kind !== 'api-pix') throw new RefusedError(`route ${row.id} is a ${route.kind} route: its sweep reconciles it with Stripe's list of events`);
       try {
         const report = await reconcileDay({ db, wake: () => undefined }, route, day, flags['dry-run'] !== true);
         const out = flags.json

@@ -1,6 +1,8 @@
 /**
- * Where a payment route's PSP notifies the service: `POST /hooks/routes/{routeId}/{secret}/pix`, the API Pix
- * standard's callback (`{webhookUrl}/pix`, the list of Pix received, and devoluções that reached a final status).
+ * Where a payment route's provider notifies the service: `POST /hooks/routes/{routeId}/{secret}/pix`, the API Pix
+ * standard's callback (`{webhookUrl}/pix`, the list of Pix received, and devoluções that reached a final status); and
+ * `POST /hooks/routes/{routeId}/stripe`, Stripe's events, authenticated by their `Stripe-Signature` (the route's
+ * signing secret, checked by the SDK on the raw body) and answered `200` once the event is recorded.
  *
  * Not an operation of our API (it is the PSP's contract, not a partner's), so it is outside `/v1`, the OpenAPI
  * document, keys and quotas. It is authenticated by the route's notification secret in the registered URL, compared
@@ -15,7 +17,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from '../core/errors';
+import type Stripe from 'stripe';
 import { receivePix } from '../domain/routes/receive';
+import { receiveStripeEvent } from '../domain/routes/stripe-events';
 import { confirmRefundsOf } from '../domain/routes/sweep';
 import type { Engine } from '../domain/transactions/engine';
 
@@ -38,16 +42,16 @@ export function routeNotificationsRouter(engine: Engine, logger: Logger): Router
     (req, _res, next) => {
       const { routeId, secret } = req.params as { routeId: string; secret: string };
       const route = engine.orchestrator.configuredRoute(routeId);
-      if (!route || !sameSecret(secret, route.notificationSecret)) throw notFound();
+      if (route?.provider.kind !== 'api-pix' || !sameSecret(secret, route.notificationSecret)) throw notFound();
       next();
     },
     // The PSP's body whatever content type it names (some send text/plain); at most 1 MB, as the API.
     express.json({ limit: 1024 * 1024, strict: true, type: () => true }),
     async (req, res) => {
       const { routeId } = req.params as { routeId: string };
-      const route = engine.orchestrator.configuredRoute(routeId);
-      if (!route) throw notFound();
-      const list = route.provider.readNotification(req.body);
+      const route = engine.orchestrator.configuredRoute(routeId)?.provider;
+      if (route?.kind !== 'api-pix') throw notFound();
+      const list = route.readNotification(req.body);
       if (!list) throw new ApiError('malformedRequest', { message: 'The notification is not a list of Pix ({"pix": [...]}).' });
       const outcomes: Record<string, number> = {};
       for (const pix of list) {
@@ -58,6 +62,32 @@ export function routeNotificationsRouter(engine: Engine, logger: Logger): Router
       const attention = Object.keys(outcomes).some((o) => o !== 'applied' && o !== 'repeated' && o !== 'held');
       logger[attention ? 'warn' : 'info']({ route: routeId, pix: list.length, outcomes }, 'payment route notification');
       res.status(200).json({ received: list.length });
+    },
+  );
+  router.post(
+    '/hooks/routes/:routeId/stripe',
+    // Which route, before the body is read: any other path or kind is the same 404.
+    (req, _res, next) => {
+      const route = engine.orchestrator.configuredRoute((req.params as { routeId: string }).routeId);
+      if (route?.provider.kind !== 'stripe') throw notFound();
+      next();
+    },
+    // The raw bytes: Stripe signs the body as sent, so it is verified before anything parses it.
+    express.raw({ limit: 1024 * 1024, type: () => true }),
+    async (req, res) => {
+      const { routeId } = req.params as { routeId: string };
+      const route = engine.orchestrator.configuredRoute(routeId)?.provider;
+      if (route?.kind !== 'stripe') throw notFound();
+      let event: Stripe.Event;
+      try {
+        event = route.readEvent(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get('stripe-signature'));
+      } catch {
+        // Stripe's own advice: a signature that does not verify is a 400, and nothing of the body is used.
+        throw new ApiError('malformedRequest', { message: 'The Stripe-Signature header does not verify against this route\'s signing secret.' });
+      }
+      const r = await receiveStripeEvent(engine, routeId, event, 'notification');
+      logger[r.outcome === 'unknown' ? 'warn' : 'info']({ route: routeId, event: event.id, type: event.type, outcome: r.outcome, transaction: r.transactionId }, 'payment route notification');
+      res.status(200).json({ received: true });
     },
   );
   return router;

@@ -63,11 +63,12 @@ export async function watchRoutes(
 
 /**
  * One route of ROUTES_FILE: the flags of `routes add` as JSON; secrets inline or, better, as files beside it
- * (`clientSecretFile`, `certFile`, `keyFile`, `caFile`, relative to the file).
+ * (`clientSecretFile`, `certFile`, `keyFile`, `caFile`; a Stripe route's `secretKeyFile`, `webhookSecretFile`;
+ * relative to the file).
  */
 interface FileRoute {
   id: string;
-  kind?: 'api-pix';
+  kind?: 'api-pix' | 'stripe';
   mode: 'sandbox' | 'production';
   baseUrl: string;
   oauthUrl: string;
@@ -79,6 +80,12 @@ interface FileRoute {
   caFile?: string;
   pixKey: string;
   scopes?: string;
+  /** A Stripe route's: its secret key and webhook signing secret, inline or (better) in files beside it. */
+  secretKey?: string;
+  secretKeyFile?: string;
+  webhookSecret?: string;
+  webhookSecretFile?: string;
+  apiUrl?: string;
 }
 
 /** The routes of ROUTES_FILE, read and checked; a problem is one line naming the route and the field. */
@@ -106,11 +113,24 @@ export function readRoutesFile(path: string): NewRoute[] {
   return (list as FileRoute[]).map((r, i) => {
     const name = typeof r?.id === 'string' ? r.id : `#${i + 1}`;
     if (!r || typeof r !== 'object') throw new RouteConfigError(`ROUTES_FILE route ${name}: not an object`);
+    if (r.mode !== 'sandbox' && r.mode !== 'production') throw new RouteConfigError(`ROUTES_FILE route ${name}: mode must be sandbox or production`);
+    if (r.kind === 'stripe') {
+      if (typeof r.id !== 'string' || r.id === '') throw new RouteConfigError(`ROUTES_FILE route ${name}: id is missing`);
+      return {
+        id: r.id,
+        kind: 'stripe' as const,
+        mode: r.mode,
+        settings: typeof r.apiUrl === 'string' ? { apiUrl: r.apiUrl } : {},
+        secrets: {
+          secretKey: r.secretKey ?? file(name, 'secretKeyFile', r.secretKeyFile).trim(),
+          webhookSecret: r.webhookSecret ?? file(name, 'webhookSecretFile', r.webhookSecretFile).trim(),
+        },
+      };
+    }
     for (const field of ['id', 'baseUrl', 'oauthUrl', 'clientId', 'pixKey'] as const) {
       if (typeof r[field] !== 'string' || r[field] === '') throw new RouteConfigError(`ROUTES_FILE route ${name}: ${field} is missing`);
     }
-    if (r.kind !== undefined && r.kind !== 'api-pix') throw new RouteConfigError(`ROUTES_FILE route ${name}: kind must be api-pix`);
-    if (r.mode !== 'sandbox' && r.mode !== 'production') throw new RouteConfigError(`ROUTES_FILE route ${name}: mode must be sandbox or production`);
+    if (r.kind !== undefined && r.kind !== 'api-pix') throw new RouteConfigError(`ROUTES_FILE route ${name}: kind must be api-pix or stripe`);
     const clientSecret = r.clientSecret ?? file(name, 'clientSecretFile', r.clientSecretFile).trim();
     return {
       id: r.id,

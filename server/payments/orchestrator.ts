@@ -13,6 +13,10 @@ import { sandboxAntiFraud, sandboxVault } from './sandbox/cards';
 import { sandboxPayouts } from './sandbox/payouts';
 import { sandboxProvider } from './sandbox/provider';
 import type { ReceivingRoute } from './api-pix/route';
+import type { StripeRoute } from './stripe/route';
+
+/** A route to a real provider, by its kind: an API Pix PSP, or Stripe. */
+export type RealRoute = ReceivingRoute | StripeRoute;
 
 /** What a deployment plugs in: its providers in route order, and per mode a card vault and an anti-fraud. */
 export interface PaymentRoutes {
@@ -38,7 +42,7 @@ export function defaultRoutes(db: Db, sandboxLatencyMs = 0): PaymentRoutes {
 
 /** A route the operator configured (`payment_routes`), as loaded: enabled ones take charges, every one is found by id. */
 export interface ConfiguredRoute {
-  provider: ReceivingRoute;
+  provider: RealRoute;
   enabled: boolean;
   /** The secret of its notification URL, compared in constant time by the notification endpoint. */
   notificationSecret: string;
@@ -100,7 +104,13 @@ export class Orchestrator {
     return p;
   }
 
+  /**
+   * The card vault of `mode`: the first enabled configured route that takes cards and has a vault of its own (a
+   * Stripe route exchanges the card for a PaymentMethod of its account), else the build's (the simulator's).
+   */
   vault(mode: Mode): CardVault {
+    const own = this.configured.find((r) => r.enabled && r.provider.kind === 'stripe' && r.provider.modes.includes(mode) && r.provider.methods.includes('credit'));
+    if (own?.provider.kind === 'stripe') return own.provider.vault;
     const v = this.routes.vaults[mode];
     if (!v) throw new ApiError('providerNotConfigured', { message: `No card vault is configured in ${mode} mode.` });
     return v;

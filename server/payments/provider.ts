@@ -32,12 +32,27 @@ export interface AuthorizeRequest {
    * Who pays, as the charge recorded them: a PIX institution names the debtor (`devedor`) of a charge with it. The
    * document is null when the customer has none.
    */
-  payer?: { name: string; document: { type: 'cpf' | 'cnpj'; number: string } | null };
+  payer?: {
+    name: string;
+    document: { type: 'cpf' | 'cnpj'; number: string } | null;
+    /** The payer's e-mail and billing address: a boleto at Stripe is issued to both. */
+    email?: string | null;
+    address?: PayerAddress | null;
+  };
   /**
    * What the charge's method adds to the request, built by its module (`methods/`) from the charge as stored: a
    * PIX's expiry, a billet's due date and instructions. Absent when the method adds nothing (a card: `card` is all).
    */
   details?: AuthorizeDetails;
+}
+
+/** The billing address of a charge, as a route sends it (Brazil). */
+export interface PayerAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postcode: string;
 }
 
 /** The details of a PIX charge: when the QR code stops being payable. */
@@ -81,6 +96,8 @@ export interface BilletInstructions {
   referenceNumber: string;
   /** ISO 8601. */
   expiresAt: string;
+  /** The voucher the route hosts (Stripe's boleto page), shown as `billetUrl` instead of our own page. */
+  voucherUrl?: string;
 }
 
 /** The instructions the built-in methods' routes answer with; a method added beside them answers its own kind. */

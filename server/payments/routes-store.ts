@@ -7,32 +7,51 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import type { Mode } from '../core/tenancy';
 import type { Sealer } from '../webhooks/sealer';
-import { apiPixRoute, type ReceivingRoute } from './api-pix/route';
+import { apiPixRoute } from './api-pix/route';
 import { checkSettings, hintOf, type ApiPixSecrets, type ApiPixSettings } from './api-pix/settings';
+import type { RealRoute } from './orchestrator';
+import { stripeRoute } from './stripe/route';
+import { checkStripeSettings, stripeHints, type StripeSecrets, type StripeSettings } from './stripe/settings';
 
-export type RouteKind = 'api-pix';
 export type RouteStatus = 'enabled' | 'disabled';
 
-export interface RouteRow {
+/** Each kind of route with what it is configured with: settings that may be shown, secrets sealed. */
+interface Kinds {
+  'api-pix': { settings: ApiPixSettings; secrets: ApiPixSecrets };
+  stripe: { settings: StripeSettings; secrets: StripeSecrets };
+}
+export type RouteKind = keyof Kinds;
+export const ROUTE_KINDS: readonly RouteKind[] = ['api-pix', 'stripe'];
+
+interface RowOf<K extends RouteKind> {
   id: string;
-  kind: RouteKind;
+  kind: K;
   mode: Mode;
   position: number;
-  settings: ApiPixSettings & { hints: Record<string, string> };
+  settings: Kinds[K]['settings'] & { hints: Record<string, string> };
   sealed: string;
   callback_sealed: string;
   status: RouteStatus;
   created_at: Date;
   updated_at: Date;
 }
+export type RouteRow = { [K in RouteKind]: RowOf<K> }[RouteKind];
 
-/** What adding a route takes: its name, mode, settings and secrets (read from files by the caller). */
-export interface NewRoute {
-  id: string;
-  kind: RouteKind;
-  mode: Mode;
-  settings: ApiPixSettings;
-  secrets: ApiPixSecrets;
+/** What adding a route takes: its name, kind, mode, settings and secrets (read from files by the caller). */
+export type NewRoute = { [K in RouteKind]: { id: string; kind: K; mode: Mode } & Kinds[K] }[RouteKind];
+
+/** The problems of a new route's settings and the hints `routes list` shows of its secrets, by its kind. */
+function checked(r: NewRoute): { problems: string[]; hints: Record<string, string> } {
+  if (r.kind === 'stripe') return { problems: checkStripeSettings(r.mode, r.settings, r.secrets), hints: stripeHints(r.secrets) };
+  return {
+    problems: checkSettings(r.settings, r.secrets),
+    hints: {
+      clientSecret: hintOf(r.secrets.clientSecret, 'text'),
+      cert: hintOf(r.secrets.cert, 'pem'),
+      key: hintOf(r.secrets.key, 'pem'),
+      ca: hintOf(r.secrets.ca, 'pem'),
+    },
+  };
 }
 
 export class RouteConfigError extends Error {}
@@ -55,14 +74,8 @@ export async function findRoute(q: Queryable, id: string): Promise<RouteRow | nu
 export async function saveRoute(q: Queryable, sealer: Sealer, r: NewRoute, options: { replace: boolean }): Promise<{ row: RouteRow; created: boolean }> {
   if (!/^[a-z][a-z0-9-]{1,39}$/.test(r.id)) throw new RouteConfigError(`route id "${r.id}" must be 2 to 40 lowercase letters, digits and dashes, starting with a letter`);
   if (r.id === 'sandbox' || r.id === 'sandbox-fallback') throw new RouteConfigError(`route id "${r.id}" is the simulator's own`);
-  const problems = checkSettings(r.settings, r.secrets);
+  const { problems, hints } = checked(r);
   if (problems.length > 0) throw new RouteConfigError(problems.join('; '));
-  const hints = {
-    clientSecret: hintOf(r.secrets.clientSecret, 'text'),
-    cert: hintOf(r.secrets.cert, 'pem'),
-    key: hintOf(r.secrets.key, 'pem'),
-    ca: hintOf(r.secrets.ca, 'pem'),
-  };
   const settings = { ...r.settings, hints };
   const sealed = sealer.seal(JSON.stringify(r.secrets));
   const existing = await findRoute(q, r.id);
@@ -116,10 +129,14 @@ export function notificationPath(sealer: Sealer, row: RouteRow): string {
 }
 
 /** The route as a working provider: its secrets opened in memory, never written anywhere else. */
-export function openRoute(db: Queryable, sealer: Sealer, row: RouteRow): ReceivingRoute {
-  const secrets = JSON.parse(sealer.open(row.sealed)) as ApiPixSecrets;
+export function openRoute(db: Queryable, sealer: Sealer, row: RouteRow): RealRoute {
+  const opened = sealer.open(row.sealed);
+  if (row.kind === 'stripe') {
+    const { hints: _hints, ...settings } = row.settings;
+    return stripeRoute(db, row.id, row.mode, settings, JSON.parse(opened) as StripeSecrets);
+  }
   const { hints: _hints, ...settings } = row.settings;
-  return apiPixRoute(db, row.id, row.mode, settings, secrets);
+  return apiPixRoute(db, row.id, row.mode, settings, JSON.parse(opened) as ApiPixSecrets);
 }
 
 /** When the routes changed last (any add, replace or status change): the orchestrator reloads when it moves. */

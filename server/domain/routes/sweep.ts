@@ -3,7 +3,7 @@
  *
  * | kind | what | exhausted |
  * |---|---|---|
- * | `route.sweep` | every ROUTES_SWEEP_SECONDS: keeps the route's webhook registered at the PSP; applies the Pix received over the last window (`GET /pix`), the Pix held earlier, and the Pix of charges still pending (`GET /cob/{txid}`); enqueues the next sweep and yesterday's reconciliation | the next start enqueues a sweep again |
+ * | `route.sweep` | every ROUTES_SWEEP_SECONDS (a Stripe route's: `stripe-sweep.ts`): keeps the route's webhook registered at the PSP; applies the Pix received over the last window (`GET /pix`), the Pix held earlier, and the Pix of charges still pending (`GET /cob/{txid}`); enqueues the next sweep and yesterday's reconciliation | the next start enqueues a sweep again |
  * | `route.reconcile` | once a day per route: compares the day's Pix at the PSP with ours, applies what was missing, and reports the differences (`route_reconciliations`, a log line) | stays dead: `routes reconcile` runs it by hand |
  *
  * So a Pix whose notification was lost is applied within one sweep interval of its payment (plus the PSP's answer).
@@ -14,10 +14,10 @@ import { enqueueJob, type HandlerTable } from '../../jobs/kinds';
 import { addDays, endOfSaoPauloDay, saoPauloDate, startOfSaoPauloDay } from '../../core/calendar';
 import { newId } from '../../ids';
 import type { PixReceived, ReceivingRoute } from '../../payments/api-pix/route';
-import type { ConfiguredRoute } from '../../payments/orchestrator';
 import type { Engine } from '../transactions/engine';
 import { schedule } from '../transactions/engine';
 import { heldPix, receivePix, type ReceivedSource } from './receive';
+import { sweepStripe } from './stripe-sweep';
 
 export type RouteJob =
   | { kind: 'route.sweep'; payload: { routeId: string; slot: number } }
@@ -81,16 +81,15 @@ async function applyAll(engine: Engine, routeId: string, list: PixReceived[], so
 }
 
 /** The route's webhook points at this service's notification URL for it; registered again when it does not. */
-async function keepRegistered(engine: Engine, route: ConfiguredRoute, path: string, logger: Logger): Promise<void> {
-  const url = engine.urls.notification(path);
+async function keepRegistered(route: ReceivingRoute, url: string, logger: Logger): Promise<void> {
   try {
-    if ((await route.provider.webhook()) !== url) {
-      await route.provider.registerWebhook(url);
+    if ((await route.webhook()) !== url) {
+      await route.registerWebhook(url);
       // The URL holds the route's notification secret: it is never logged.
-      logger.info({ route: route.provider.id }, 'payment route webhook registered');
+      logger.info({ route: route.id }, 'payment route webhook registered');
     }
   } catch (err) {
-    logger.warn({ route: route.provider.id, err: err instanceof Error ? err.message : String(err) }, 'payment route webhook could not be registered');
+    logger.warn({ route: route.id, err: err instanceof Error ? err.message : String(err) }, 'payment route webhook could not be registered');
   }
 }
 
@@ -134,20 +133,22 @@ export async function sweepRoute(engine: Engine, routeId: string, logger: Logger
   const now = new Date();
   // The next sweep first: whatever fails below, the chain of sweeps goes on.
   await scheduleSweep(engine.db, routeId, engine.settings.routesSweepSeconds, new Date(now.getTime() + sweepMs));
-  // Yesterday's reconciliation, once per route and day: the first sweep of a day enqueues it.
+  // A route this process has not loaded yet (added a moment ago): the next sweep, after the reload, does its work.
+  const configured = engine.orchestrator.configuredRoute(routeId);
+  if (!configured) return;
+  const route = configured.provider;
+  if (route.kind === 'stripe') return sweepStripe(engine, route, logger, now);
+  // Yesterday's reconciliation of an API Pix route, once per route and day: the first sweep of a day enqueues it.
   const yesterday = addDays(saoPauloDate(now), -1);
   await enqueueJob<RouteJob>(engine.db, { kind: 'route.reconcile', payload: { routeId, day: yesterday } }, { dedupeKey: `route.reconcile:${routeId}:${yesterday}` });
   engine.wake();
-  // A route this process has not loaded yet (added a moment ago): the next sweep, after the reload, does its work.
-  const route = engine.orchestrator.configuredRoute(routeId);
-  if (!route) return;
-  if (route.enabled) await keepRegistered(engine, route, `/hooks/routes/${routeId}/${route.notificationSecret}`, logger);
+  if (configured.enabled) await keepRegistered(route, engine.urls.notification(`/hooks/routes/${routeId}/${configured.notificationSecret}`), logger);
   const from = new Date(now.getTime() - Math.max(MIN_WINDOW_MS, 3 * sweepMs));
-  const received = await part(logger, routeId, 'GET /pix', () => route.provider.receivedBetween(from, now));
+  const received = await part(logger, routeId, 'GET /pix', () => route.receivedBetween(from, now));
   let applied = received ? await applyAll(engine, routeId, received, 'sweep', logger) : 0;
   applied += await applyAll(engine, routeId, await heldPix(engine.db, routeId), 'sweep', logger);
   for (const txid of (await part(logger, routeId, 'choosing the charges to read', () => duePolls(engine.db, routeId))) ?? []) {
-    const charge = await part(logger, routeId, `GET /cob/${txid}`, () => route.provider.readCharge(txid));
+    const charge = await part(logger, routeId, `GET /cob/${txid}`, () => route.readCharge(txid));
     if (charge) applied += await applyAll(engine, routeId, charge.received, 'poll', logger);
   }
   if (applied > 0) logger.info({ route: routeId, applied }, 'payment route sweep applied Pix whose notification had not come');
@@ -218,9 +219,9 @@ export function routeJobHandlers(engine: Engine, logger: Logger): HandlerTable<R
     'route.sweep': { run: ({ payload: p }) => sweepRoute(engine, p.routeId, logger), onExhausted: async () => undefined },
     'route.reconcile': {
       async run({ payload: p }) {
-        const route = engine.orchestrator.configuredRoute(p.routeId);
-        if (!route) return;
-        const report = await reconcileDay(engine, route.provider, p.day, true);
+        const route = engine.orchestrator.configuredRoute(p.routeId)?.provider;
+        if (route?.kind !== 'api-pix') return;
+        const report = await reconcileDay(engine, route, p.day, true);
         const counts = report.differences.reduce<Record<string, number>>((m, d) => ({ ...m, [d.kind]: (m[d.kind] ?? 0) + 1 }), {});
         // The reconciliation's event: one line an operator's alerting reads, the details in `routes reconcile`.
         logger[report.differences.length > 0 ? 'warn' : 'info'](

@@ -230,13 +230,13 @@ const DISPUTE_COLUMNS = 'id, status, reason, amount::int AS amount, evidence_due
 
 export async function insertDispute(
   q: Queryable,
-  d: { transactionId: string; reason: DisputeReason; amount: number; evidenceDueBy: Date },
+  d: { transactionId: string; reason: DisputeReason; amount: number; evidenceDueBy: Date; providerDisputeId?: string | null },
   at: Date,
 ): Promise<DisputeRow> {
   const res = await q.query<DisputeRow>(
-    `INSERT INTO disputes (id, transaction_id, status, reason, amount, evidence_due_by, created_at, updated_at)
-     VALUES ($1, $2, 'open', $3, $4, $5, $6, $6) RETURNING ${DISPUTE_COLUMNS}`,
-    [newId('dsp'), d.transactionId, d.reason, d.amount, d.evidenceDueBy, at],
+    `INSERT INTO disputes (id, transaction_id, status, reason, amount, evidence_due_by, created_at, updated_at, provider_dispute_id)
+     VALUES ($1, $2, 'open', $3, $4, $5, $6, $6, $7) RETURNING ${DISPUTE_COLUMNS}`,
+    [newId('dsp'), d.transactionId, d.reason, d.amount, d.evidenceDueBy, at, d.providerDisputeId ?? null],
   );
   return res.rows[0]!;
 }

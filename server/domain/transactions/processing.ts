@@ -5,7 +5,7 @@
  * answered): provider calls repeat under the same idempotency key and get the same answer, and every local write
  * re-checks the status under the row lock.
  */
-import type { AuthorizeRequest, AuthorizeResult, PaymentProvider } from '../../payments/provider';
+import type { AuthorizeRequest, AuthorizeResult, PayerAddress, PaymentProvider } from '../../payments/provider';
 import { authorizeKey } from '../../payments/orchestrator';
 import { runOperation, type OperationSpec, type Outcome } from '../../payments/runner';
 import { methodOf } from '../../payments/methods';
@@ -22,6 +22,12 @@ import { claimVoid, finishVoids, voidedKeys, voidNow, type Claimant } from './vo
 /** Statuses in which a charge is still being worked on in the background. */
 export const IN_FLIGHT: readonly TransactionStatus[] = ['pending', 'awaiting', 'analyzing', 'fraud-review'];
 
+/** The charge's billing address as a route sends it; null when the charge has none. */
+function addressOf(a: repo.TransactionRow['billing_address']): PayerAddress | null {
+  if (!a) return null;
+  return { line1: `${a.street}, ${a.number}`, line2: a.complement || null, city: a.city, state: a.state, postcode: a.postcode };
+}
+
 function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<AuthorizeRequest, 'idempotencyKey'> {
   const p = t.processing;
   const req: Omit<AuthorizeRequest, 'idempotencyKey'> = {
@@ -34,6 +40,8 @@ function authorizeRequest(t: repo.TransactionRow, merchantName: string): Omit<Au
     payer: {
       name: `${t.customer.firstName} ${t.customer.lastName}`.trim(),
       document: t.customer.document ? { type: t.customer.document.type, number: t.customer.document.number } : null,
+      email: t.customer.email ?? null,
+      address: addressOf(t.billing_address),
     },
   };
   if (p.card) req.card = { token: p.card.token, brand: p.card.brand, firstDigits: p.card.firstDigits, lastDigits: p.card.lastDigits };

@@ -7,8 +7,7 @@ import { requireSandbox, type Scope } from '../../core/tenancy';
 import { methodOf } from '../../payments/methods';
 import { changeTransaction, type Change } from './change';
 import type { Engine } from './engine';
-import * as ledger from './ledger-repo';
-import { chargeBack, holdDispute, releaseDispute } from './money';
+import { closeDispute, openDispute } from './disputes';
 import * as repo from './repo';
 import { issueNow } from './processing';
 import { RouteNotVoided } from './voiding';
@@ -17,9 +16,6 @@ import { transactionNotFound } from './service';
 import { invalidTransition } from './status';
 
 export type SimulateAction = components['schemas']['SimulateTransactionRequest']['action'];
-
-/** Days the merchant has to answer a dispute with evidence. */
-const EVIDENCE_DAYS = 14;
 
 const sandboxOnly = (scope: Scope) => requireSandbox(scope, 'Simulations need a sandbox key (sk_test_…).');
 
@@ -36,35 +32,6 @@ async function pay(c: Change): Promise<void> {
   if (await openChargeOperation(c.q, t.id)) throw invalidTransition(t.id, t.status, 'paid while its cancel is being confirmed');
   // What the payer's institution reports with the payment (a PIX's end-to-end id) is the receivables' authorization code.
   await approve(c, t.amount, method.simulatedPayment?.(c.at) ?? null);
-}
-
-async function openDispute(c: Change): Promise<void> {
-  const t = c.row;
-  if (t.status !== 'approved') throw invalidTransition(t.id, t.status, 'disputed');
-  // Refunds still pending are money on its way back: they are not disputed.
-  const refunding = (await ledger.listRefunds(c.q, t.id)).filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
-  const amount = t.captured_amount - t.refunded_amount - refunding;
-  if (amount <= 0) throw invalidTransition(t.id, t.status, 'disputed: nothing is left that is not being refunded');
-  const dispute = await ledger.insertDispute(
-    c.q,
-    { transactionId: t.id, reason: 'general', amount, evidenceDueBy: new Date(c.at.getTime() + EVIDENCE_DAYS * 86_400_000) },
-    c.at,
-  );
-  await holdDispute(c, dispute);
-  await c.timeline('dispute', 'Dispute opened', { disputeId: dispute.id, amount: dispute.amount, status: 'open' });
-  await c.move('dispute');
-}
-
-async function closeDispute(c: Change, outcome: 'won' | 'lost'): Promise<void> {
-  const t = c.row;
-  if (t.status !== 'dispute') throw invalidTransition(t.id, t.status, outcome === 'won' ? 'settled as won' : 'settled as lost');
-  const dispute = await ledger.closeDispute(c.q, t.id, outcome, c.at);
-  await c.timeline('dispute', outcome === 'won' ? 'Dispute won' : 'Dispute lost', { disputeId: dispute.id, amount: dispute.amount, status: outcome });
-  if (outcome === 'lost') await chargeBack(c, dispute);
-  else await releaseDispute(c, dispute);
-  await c.move(outcome === 'won' ? 'approved' : 'chargeback');
-  // Refunds that completed during the dispute may have given everything back.
-  if (outcome === 'won' && c.row.refunded_amount >= c.row.captured_amount) await c.move('refunded');
 }
 
 /**
@@ -112,7 +79,7 @@ export async function simulate(engine: Engine, scope: Scope, id: string, action:
       case 'pay':
         return pay(c);
       case 'dispute':
-        return openDispute(c);
+        return openDispute(c, { reason: 'general' }).then(() => undefined);
       case 'win-dispute':
         return closeDispute(c, 'won');
       case 'lose-dispute':

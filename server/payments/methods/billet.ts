@@ -81,7 +81,8 @@ export const billet: PaymentMethodModule = {
     const i = ownInstructions(instructions);
     return {
       payment: (urls, token) => ({
-        billetUrl: urls.billet(token), billetBarcode: i.barcode, billetSequence: i.digitableLine,
+        // The voucher of the bank that registered it, when its route hosts one (Stripe); our printable page otherwise.
+        billetUrl: i.voucherUrl ?? urls.billet(token), billetBarcode: i.barcode, billetSequence: i.digitableLine,
         billetDocumentNumber: i.documentNumber, billetReferenceNumber: i.referenceNumber,
       }),
       note: 'Billet registered with the bank',
