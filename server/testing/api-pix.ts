@@ -1,6 +1,7 @@
 /**
- * A test service with API Pix routes pointed at fake PSPs (`fake-psp/`), configured the way an operator does it:
- * ROUTES_FILE with the certificate, key, CA and client secret in files beside it. Its log lines are kept (at `trace`
+ * A test service with real payment routes pointed at fakes (API Pix routes at fake PSPs, `fake-psp/`; Stripe routes at
+ * a fake Stripe, `fake-stripe/`), configured the way an operator does it: ROUTES_FILE with the certificate, key, CA
+ * and client secret (or Stripe's secret key and signing secret) in files beside it. Its log lines are kept (at `trace`
  * unless told), so a test can read what an operator would, and grep them for secrets.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { createLogger } from '../logger';
 import { startService } from '../service';
 import type { Engine as PaymentsEngine } from '../domain/transactions/engine';
 import type { FakePsp } from './fake-psp';
+import type { FakeStripe } from './fake-stripe';
 import { keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
 import type { Db } from '../db/types';
 
@@ -40,10 +42,23 @@ export interface PixRouteService {
   close(): Promise<void>;
 }
 
-/** Writes ROUTES_FILE for `routes` (id → fake, in order) into `dir`. */
-export async function writeRoutesFile(dir: string, routes: { id: string; fake: FakePsp; mode?: 'sandbox' | 'production' }[]): Promise<string> {
+/** One route of a test service: an API Pix route at a fake PSP, or a Stripe route at a fake Stripe. */
+export type TestRoute =
+  | { id: string; fake: FakePsp; mode?: 'sandbox' | 'production' }
+  | { id: string; stripe: FakeStripe; mode?: 'sandbox' | 'production' };
+
+/** Writes ROUTES_FILE for `routes` (id → fake, in order) into `dir`, each secret in a file beside it. */
+export async function writeRoutesFile(dir: string, routes: TestRoute[]): Promise<string> {
   const list = [];
   for (const r of routes) {
+    if ('stripe' in r) {
+      await writeFile(join(dir, `${r.id}-key.txt`), `${r.stripe.secretKey}\n`);
+      await writeFile(join(dir, `${r.id}-whsec.txt`), `${r.stripe.webhookSecret}\n`);
+      list.push({
+        id: r.id, kind: 'stripe', mode: r.mode ?? 'production', apiUrl: r.stripe.url, secretKeyFile: `${r.id}-key.txt`, webhookSecretFile: `${r.id}-whsec.txt`,
+      });
+      continue;
+    }
     await writeFile(join(dir, `${r.id}-cert.pem`), r.fake.clientCert);
     await writeFile(join(dir, `${r.id}-key.pem`), r.fake.clientKey);
     await writeFile(join(dir, `${r.id}-ca.pem`), r.fake.ca);
@@ -58,11 +73,7 @@ export async function writeRoutesFile(dir: string, routes: { id: string; fake: F
   return path;
 }
 
-export async function startPixRouteService(
-  engine: Engine,
-  routes: { id: string; fake: FakePsp; mode?: 'sandbox' | 'production' }[],
-  env: Record<string, string> = {},
-): Promise<PixRouteService> {
+export async function startPixRouteService(engine: Engine, routes: TestRoute[], env: Record<string, string> = {}): Promise<PixRouteService> {
   const dir = await mkdtemp(join(tmpdir(), 'api-pix-'));
   const routesFile = await writeRoutesFile(dir, routes);
   const { db, drop, url: databaseUrl } = await engine.open();
@@ -72,6 +83,8 @@ export async function startPixRouteService(
   const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
   const service = await startService(config, logger, db, { worker: 'manual' });
   const merchant = await createMerchantWithKeys(db, 'Acme Comércio Ltda');
+  // A fake Stripe sends its events to the route's notification endpoint, as the operator registers it at Stripe.
+  for (const r of routes) if ('stripe' in r) r.stripe.setWebhookUrl(`${service.url}/hooks/routes/${r.id}/stripe`);
   async function txidOf(transactionId: string): Promise<string> {
     const res = await db.query<{ txid: string }>(
       `SELECT c.txid FROM api_pix_charges c JOIN transactions t ON t.id = c.transaction_id

@@ -29,7 +29,7 @@ export function checkStripeSettings(mode: Mode, s: StripeSettings, secrets: Stri
   // A live key moves real money: it belongs to production keys only, and a test key never answers a production charge.
   else if (mode === 'production' && key[2] !== 'live') problems.push('--secret-key of a production route must be a live key (sk_live_… or rk_live_…)');
   else if (mode === 'sandbox' && key[2] !== 'test') problems.push('--secret-key of a sandbox route must be a test key (sk_test_… or rk_test_…)');
-  if (!/^whsec_[0-9A-Za-z]{8,}$/.test(secrets.webhookSecret)) problems.push('--webhook-secret must be the signing secret of a Stripe webhook endpoint (whsec_…)');
+  if (!/^whsec_[!-~]{8,}$/.test(secrets.webhookSecret)) problems.push('--webhook-secret must be the signing secret of a Stripe webhook endpoint (whsec_…)');
   if (s.apiUrl !== undefined) {
     let url: URL | null = null;
     try {

@@ -1,0 +1,180 @@
+/**
+ * What goes wrong between the service and Stripe, on both engines: an event delivered twice, before the answer it
+ * follows, or out of order, is applied once; an event lost is applied by the sweep; Stripe answering 500 leaves the
+ * charge `awaiting` (nothing charged) or sends a PIX to the next route; a confirmation that times out is uncertain and
+ * settled by reading the PaymentIntent, never charged twice (one PaymentIntent per key, every extra one given back).
+ */
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../../testing/harness';
+import { startFakePsp, type FakePsp } from '../../testing/fake-psp';
+import { startFakeStripe, type FakeStripe } from '../../testing/fake-stripe';
+import { startPixRouteService, type PixRouteService } from '../../testing/api-pix';
+import { expectLedgerConsistent } from '../../testing/ledger';
+import { billetBody, cardBody, eventTypes, pixBody, timelineOf, type Transaction } from '../../testing/payments';
+import { expectOnlySdk, intentOf, settled, withAddress } from '../../testing/stripe';
+import { sweepRoute } from './sweep';
+
+const silent = pino({ level: 'silent' });
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $name', (engine) => {
+  let stripe: FakeStripe;
+  let svc: PixRouteService;
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ livemode: true });
+    svc = await startPixRouteService(engine, [{ id: 'stripe-main', stripe }], { ROUTES_SWEEP_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await stripe?.close();
+  });
+  afterEach(async () => {
+    await expectLedgerConsistent(svc.db);
+    expectOnlySdk(stripe);
+  });
+
+  const get = async (id: string) => json<Transaction>(await svc.call(`/v1/transactions/${id}`));
+
+  it('holds a payment event that overtook the answer it follows, and applies it once the answer is recorded', async () => {
+    const customerId = await withAddress(svc);
+    // Stripe issues the boleto at once but its answer to the confirmation comes late.
+    stripe.hang({ method: 'POST', pathPrefix: '/v1/payment_intents/', ms: 1500, times: 1 });
+    const t = await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: billetBody({ customer: undefined, customerId }) }));
+    const running = svc.drain();
+    await until('the confirmation to reach Stripe', () => stripe.requests.some((r) => r.path.endsWith('/confirm')));
+    const id = stripe.requests.find((r) => r.path.endsWith('/confirm'))!.path.split('/')[3]!;
+    await until('the boleto to be issued at Stripe', () => stripe.paymentIntent(id)?.status === 'requires_action');
+    const paid = await stripe.pay(id);
+    expect(paid.statuses.every((s) => s === 200)).toBe(true);
+    const held = await svc.db.query<{ outcome: string }>(`SELECT outcome FROM stripe_events WHERE route_id = 'stripe-main' AND type = 'payment_intent.succeeded' AND transaction_id = $1`, [t.id]);
+    expect(held.rows.map((r) => r.outcome)).toEqual(['held']);
+    await running;
+    // The sweep applies it (the drain may have run one already: applied once either way).
+    await sweepRoute(svc.payments, 'stripe-main', silent);
+    const after = await get(t.id);
+    expect(after.status).toBe('approved');
+    expect((await eventTypes(svc.db, t.id)).filter((e) => e === 'transaction.approved')).toHaveLength(1);
+    // A late copy of the event changes nothing.
+    expect(await stripe.resend(paid.events.find((e) => e.type === 'payment_intent.succeeded')!.id)).toBe(200);
+    await svc.drain();
+    expect((await eventTypes(svc.db, t.id)).filter((e) => e === 'transaction.approved')).toHaveLength(1);
+  });
+
+  it('applies a payment whose event was lost at the next sweep', async () => {
+    const customerId = await withAddress(svc);
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: billetBody({ customer: undefined, customerId }) }))).id);
+    await stripe.pay(await intentOf(svc.db, t.id), { delivery: 'lost' });
+    expect((await get(t.id)).status).toBe('pending');
+    await sweepRoute(svc.payments, 'stripe-main', silent);
+    await svc.drain();
+    expect((await get(t.id)).status).toBe('approved');
+    const kept = await svc.db.query<{ source: string }>(`SELECT source FROM stripe_events WHERE transaction_id = $1 AND type = 'payment_intent.succeeded'`, [t.id]);
+    expect(kept.rows).toEqual([{ source: 'sweep' }]);
+  });
+
+  it('closes a dispute whose closing came before its opening, once, and ignores the opening then', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 8000 }) }))).id);
+    const id = await intentOf(svc.db, t.id);
+    const { dispute, report: opened } = await stripe.openDispute(id, { reason: 'product_not_received', delivery: 'keep' });
+    const closed = await stripe.closeDispute(dispute.id, 'won', { delivery: 'keep' });
+    const closing = closed.events.find((e) => e.type === 'charge.dispute.closed')!;
+    const opening = opened.events.find((e) => e.type === 'charge.dispute.created')!;
+    expect(await stripe.deliverKept([closing.id, opening.id, closing.id])).toEqual([200, 200, 200]);
+    await svc.drain();
+    const after = await get(t.id);
+    expect(after.status).toBe('approved');
+    expect(await eventTypes(svc.db, t.id)).toEqual(['transaction.created', 'transaction.approved', 'transaction.dispute', 'transaction.approved']);
+    const ours = await svc.db.query<{ status: string; reason: string }>(`SELECT status, reason FROM disputes WHERE transaction_id = $1`, [t.id]);
+    expect(ours.rows).toEqual([{ status: 'won', reason: 'product-not-received' }]);
+  });
+
+  it('refuses a notification whose signature does not verify, and applies nothing of it', async () => {
+    const res = await fetch(`${svc.url}/hooks/routes/stripe-main/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: JSON.stringify({ id: 'evt_forged', type: 'payment_intent.succeeded', data: { object: {} } }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('malformedRequest');
+    const none = await svc.db.query(`SELECT 1 FROM stripe_events WHERE event_id = 'evt_forged'`);
+    expect(none.rows).toHaveLength(0);
+    expect((await fetch(`${svc.url}/hooks/routes/stripe-nope/stripe`, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('Stripe failing or slow, on $name', (engine) => {
+  let stripe: FakeStripe;
+  let psp: FakePsp;
+  let svc: PixRouteService;
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ livemode: true });
+    psp = await startFakePsp({ allowHttpWebhook: true });
+    // PIX goes to the API Pix route first and to Stripe second; cards and boletos to Stripe alone. A call gets 2 s.
+    svc = await startPixRouteService(engine, [{ id: 'pix-main', fake: psp }, { id: 'stripe-main', stripe }], { PROVIDER_TIMEOUT_MS: '2000', ROUTE_RETRY_SECONDS: '1,1,1' });
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await stripe?.close();
+    await psp?.close();
+  });
+  afterEach(async () => {
+    await expectLedgerConsistent(svc.db);
+    expectOnlySdk(stripe);
+    expect(Object.values(stripe.intentsCreatedPerKey()).filter((n) => n !== 1)).toEqual([]);
+  });
+
+  it('sends a PIX to Stripe when the API Pix route is down, and the timeline names both', async () => {
+    psp.fail({ status: 503, method: 'PUT', pathPrefix: '/cob' });
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 4321 }) }))).id);
+    expect(timelineOf(t)).toEqual(expect.arrayContaining(['route:pix-main:unavailable', 'route:stripe-main:sent']));
+    expect(t.payment.provider).toBe('stripe-main');
+    const id = await intentOf(svc.db, t.id);
+    const pi = stripe.paymentIntent(id)!;
+    expect(t.payment.pixQrCodeEmv).toBe(pi.next_action!.pix_display_qr_code!.data);
+    await stripe.pay(id);
+    await svc.drain();
+    expect((await json<Transaction>(await svc.call(`/v1/transactions/${t.id}`))).status).toBe('approved');
+  });
+
+  it('leaves a card awaiting when Stripe answers 500 (the payment canceled, nothing charged), then charges it on the retry', async () => {
+    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
+    const created = await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 7000 }) }));
+    await svc.drain();
+    const waiting = await json<Transaction>(await svc.call(`/v1/transactions/${created.id}`));
+    expect(waiting.status).toBe('awaiting');
+    const first = stripe.paymentIntents().find((p) => p.metadata.transaction_id === created.id)!;
+    expect(first.status).toBe('canceled');
+    const t = await settled(svc, created.id);
+    expect(t.status).toBe('approved');
+    const all = stripe.paymentIntents().filter((p) => p.metadata.transaction_id === created.id);
+    expect(all.map((p) => p.status).sort()).toEqual(['canceled', 'succeeded']);
+  });
+
+  it('reads a confirmation that timed out as uncertain, and settles it from the PaymentIntent: charged once', async () => {
+    // Stripe charges the card at once and answers after the service's 2 s time-out.
+    stripe.hang({ method: 'POST', pathPrefix: '/v1/payment_intents/', ms: 4000, times: 1 });
+    const created = await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 9100 }) }));
+    const t = await settled(svc, created.id, 90_000);
+    expect(t.status).toBe('approved');
+    expect(t.capturedAmount).toBe(9100);
+    const all = stripe.paymentIntents().filter((p) => p.metadata.transaction_id === created.id);
+    // The first PaymentIntent was charged under the key that timed out, and given back in full by its void; the
+    // charge stands on a second one: the payer paid 9100 once.
+    const kept = all.reduce((n, p) => n + p.amount_received, 0) - stripe.refunds().filter((r) => all.some((p) => p.id === r.payment_intent) && r.status !== 'failed' && r.status !== 'canceled').reduce((n, r) => n + r.amount, 0);
+    expect(kept).toBe(9100);
+    const ops = await svc.db.query<{ kind: string; state: string }>(`SELECT kind, state FROM provider_operations WHERE subject_id = $1 ORDER BY created_at, id`, [created.id]);
+    expect(ops.rows).toEqual(expect.arrayContaining([{ kind: 'authorize', state: 'failed' }, { kind: 'void', state: 'succeeded' }, { kind: 'authorize', state: 'succeeded' }]));
+  }, 120_000);
+});
