@@ -10,6 +10,7 @@ import type { Db } from '../db/types';
 import { addDays, saoPauloDate } from '../core/calendar';
 import { reconcileDay } from '../domain/routes/sweep';
 import { findRoute, listRoutes, notificationPath, openRoute, ROUTE_KINDS, RouteConfigError, saveRoute, setRouteStatus, type NewRoute, type RouteKind, type RouteRow, type RouteStatus } from '../payments/routes-store';
+import { failureOf } from '../payments/stripe/client';
 import { STRIPE_EVENT_TYPES } from '../payments/stripe/route';
 import { loadSealer, type Sealer } from '../webhooks/sealer';
 import { FailedCheck, RefusedError, required, textTable, UsageError, type AdminCommand, type Flags } from './command';
@@ -198,7 +199,7 @@ A new route is tried after the routes of its mode added before it (routes list s
           const a = await route.account();
           return `route ${row.id}: ok: the key reaches Stripe account ${a.id}${a.country ? ` (${a.country})` : ''}${a.chargesEnabled === false ? '; charges are not enabled on it yet' : ''}\n`;
         } catch (err) {
-          throw new RefusedError(`route ${row.id}: account: ${failure(err)}`);
+          throw new RefusedError(`route ${row.id}: account: ${failureOf(err).message}`);
         }
       }
       try {

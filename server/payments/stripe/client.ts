@@ -57,7 +57,7 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 function words(err: Stripe.errors.StripeError): string {
   const status = err.statusCode ? `${err.statusCode} ` : '';
   const code = err.code ? ` (${err.code}${err.decline_code ? `/${err.decline_code}` : ''})` : '';
-  return `Stripe answered ${status}${err.type}${code}: ${String(err.message).split('\n')[0]!.slice(0, 200)}`;
+  return `Stripe answered ${status}${err.rawType ?? err.type}${code}: ${String(err.message).split('\n')[0]!.slice(0, 200)}`;
 }
 
 export function failureOf(err: unknown): Failure {
