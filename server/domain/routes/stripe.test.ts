@@ -138,6 +138,14 @@ describe.each(ENGINES)('a Stripe route on $name', (engine) => {
     expect(kept.rows.map((r) => r.outcome)).toEqual(['applied']);
   });
 
+  it('refuses a boleto for a payer without an address before asking Stripe, saying what is missing', async () => {
+    const t = await create(billetBody({ amount: 15000 }));
+    expect(t.status).toBe('failed');
+    expect(t.payment.refused).toMatchObject({ code: 'processingFailed', provider: ROUTE });
+    expect(t.payment.refused!.message).toContain('this payer has no address');
+    expect(stripe.paymentIntents().filter((p) => p.metadata.transaction_id === t.id)).toEqual([]);
+  });
+
   it('opens a dispute from its event and, lost, makes it a chargeback with its ledger entries', async () => {
     const t = await create(cardBody('4242424242424242', {}, { amount: 25000 }));
     const id = await intentOf(svc.db, t.id);

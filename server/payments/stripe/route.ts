@@ -34,7 +34,7 @@ import type {
 } from '../provider';
 import { failureOf, stripeClient, type Failure } from './client';
 import type { StripeSecrets, StripeSettings } from './settings';
-import { intentParams, readIntent, refundOf, refusalOf, STRIPE_TYPES, UnexpectedAnswer, type IntentParams, type StripeMethod } from './transformers';
+import { boletoMissing, intentParams, readIntent, refundOf, refusalOf, STRIPE_TYPES, UnexpectedAnswer, type IntentParams, type StripeMethod } from './transformers';
 
 /** How long one request to Stripe may take before the SDK gives up on it (the engine's own time-out bounds the call). */
 const STRIPE_TIMEOUT_MS = 30_000;
@@ -175,6 +175,8 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
       const card = method === 'credit' ? ownCard(req.card?.token) : null;
       // A card another vault tokenized (another route's, or the simulator's) is not this account's: nothing is sent.
       if (method === 'credit' && !card) return { kind: 'unavailable', reason: `route ${id}: the card was tokenized by another route` };
+      const lacking = method === 'billet' ? boletoMissing(req) : null;
+      if (lacking) return { kind: 'declined', code: 'processingFailed', message: lacking };
       const fresh = intentParams(req, method, card, new Date());
       // Written before any call: the parameters are fixed here, so every retry under the key sends the same ones.
       const saved = await db.query<{ intent_id: string | null; create_params: IntentParams }>(

@@ -84,6 +84,22 @@ export function intentParams(req: AuthorizeRequest, method: StripeMethod, card: 
   return { create, confirm };
 }
 
+/**
+ * What a boleto at Stripe lacks of its payer (Stripe issues it to a name, an e-mail, a CPF or CNPJ and an address),
+ * in words for the merchant; null when nothing is missing. Checked before any call: a PaymentIntent is not made for a
+ * boleto Stripe would refuse.
+ */
+export function boletoMissing(req: AuthorizeRequest): string | null {
+  const p = req.payer;
+  const missing = [
+    !p?.name ? 'name' : null,
+    !p?.email ? 'e-mail' : null,
+    !p?.document ? 'CPF or CNPJ' : null,
+    !p?.address ? 'address (the customer has no primary address)' : null,
+  ].filter((x): x is string => x !== null);
+  return missing.length > 0 ? `A boleto at Stripe is issued to the payer's name, e-mail, CPF or CNPJ and address; this payer has no ${missing.join(', no ')}.` : null;
+}
+
 /** The refusal code of a card Stripe declined: `code`, and for `card_declined` its `decline_code`. */
 export function refusalOf(code: string, declineCode: string | null): RefusalCode {
   const c = code === 'card_declined' ? (declineCode ?? 'generic_decline') : code;
