@@ -138,6 +138,28 @@ describe.each(ENGINES)('a Stripe route on $name', (engine) => {
     expect(kept.rows.map((r) => r.outcome)).toEqual(['applied']);
   });
 
+  it('cancels a boleto not yet paid at Stripe first, and a PIX charge is issued with its QR code', async () => {
+    const customerId = await withAddress(svc);
+    const t = await create(billetBody({ amount: 9900, customer: undefined, customerId }));
+    const id = await intentOf(svc.db, t.id);
+    const res = await svc.call(`/v1/transactions/${t.id}/cancel`, { method: 'POST', json: {} });
+    expect(res.status).toBe(200);
+    expect((await json<Transaction>(res)).status).toBe('canceled');
+    expect(stripe.paymentIntent(id)!.status).toBe('canceled');
+    const pix = await create({ amount: 2500, customer: { firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' }, payment: { method: 'pix' } });
+    expect(pix.payment.provider).toBe(ROUTE);
+    expect(pix.payment.pixQrCodeEmv).toMatch(/^000201/);
+    expect(pix.payment.pixQrCodeEmv).toBe(stripe.paymentIntent(await intentOf(svc.db, pix.id))!.next_action!.pix_display_qr_code!.data);
+  });
+
+  it("opens the dispute Stripe's test card 4000000000000259 brings after its charge", async () => {
+    const t = await create(cardBody('4000000000000259', {}, { amount: 3300 }));
+    expect(t.status).toBe('approved');
+    await stripe.idle();
+    await svc.drain();
+    expect((await get(t.id)).status).toBe('dispute');
+  });
+
   it('refuses a boleto for a payer without an address before asking Stripe, saying what is missing', async () => {
     const t = await create(billetBody({ amount: 15000 }));
     expect(t.status).toBe('failed');
