@@ -152,6 +152,21 @@ describe.each(ENGINES)('a Stripe route on $name', (engine) => {
     expect(pix.payment.pixQrCodeEmv).toBe(stripe.paymentIntent(await intentOf(svc.db, pix.id))!.next_action!.pix_display_qr_code!.data);
   });
 
+  it('does not cancel a boleto whose payment Stripe is still confirming, and its payment approves it', async () => {
+    const customerId = await withAddress(svc);
+    const t = await create(billetBody({ amount: 9900, customer: undefined, customerId }));
+    const id = await intentOf(svc.db, t.id);
+    // Paid at the bank on its last day: Stripe holds it `processing` until the bank confirms.
+    await stripe.expire(id, { holdProcessing: true });
+    expect(stripe.paymentIntent(id)!.status).toBe('processing');
+    const res = await svc.call(`/v1/transactions/${t.id}/cancel`, { method: 'POST', json: {} });
+    expect(res.status).toBe(503);
+    expect(stripe.paymentIntent(id)!.status).toBe('processing');
+    await stripe.pay(id);
+    await svc.drain();
+    expect((await get(t.id)).status).toBe('approved');
+  });
+
   it("opens the dispute Stripe's test card 4000000000000259 brings after its charge", async () => {
     const t = await create(cardBody('4000000000000259', {}, { amount: 3300 }));
     expect(t.status).toBe('approved');

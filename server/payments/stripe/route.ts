@@ -254,6 +254,22 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
       }
       // Nothing was ever sent under the key (its record is written before the first call): canceling nothing succeeds.
       if (!intent) return { kind: 'canceled' };
+      if (intent.method !== 'credit') {
+        // A boleto or PIX the payer paid that Stripe is still confirming (`processing`: a boleto paid on its last day)
+        // is not canceled under the payment: asked again later, it has succeeded (its event approves the charge) or
+        // lapsed (canceled then).
+        let now: Stripe.PaymentIntent;
+        try {
+          now = await stripe.paymentIntents.retrieve(intent.id);
+        } catch (err) {
+          const f = failureOf(err);
+          if (didNothing(f) || f.kind === 'unknown') return unavailable(id, f);
+          throw err;
+        }
+        if (now.status === 'canceled') return { kind: 'canceled' };
+        if (now.status === 'succeeded') return { kind: 'declined', message: `the payer paid ${now.id} at Stripe before it could be canceled` };
+        if (now.status === 'processing') return { kind: 'unavailable', reason: `route ${id}: the payer's payment of ${now.id} is being confirmed at Stripe` };
+      }
       try {
         await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' }, { idempotencyKey: req.idempotencyKey });
         return { kind: 'canceled' };
