@@ -3226,7 +3226,7 @@ export interface components {
          *     | `invalidSecurityCode` | `failed` | the issuer refused the security code (CVV) typed: ask the payer to type it again |
          *     | `authenticationRequired` | `failed` | the issuer asked the payer to authenticate (3-D Secure), which this version cannot run: nothing was charged; the payer may try another card, or PIX or billet |
          *     | `routesExhausted` | `failed` | every route stayed unavailable until the background retries ran out |
-         *     | `processingFailed` | `failed` | the background processing kept failing until its attempts ran out (for example a route that neither answered nor could be told to void); anything a route may have authorized is voided, nothing is charged |
+         *     | `processingFailed` | `failed` | the route refused the charge itself, not the card (its words in `message`: a boleto for a payer without an address, installments a card does not offer, a charge the provider holds as canceled); or the background processing kept failing until its attempts ran out (for example a route that neither answered nor could be told to void). Either way anything a route may have authorized is voided, nothing is charged |
          *     | `antiFraudRefused` | `refused` | the anti-fraud analysis (automatic or manual review) refused the charge |
          * @example {
          *       "code": "insufficientFunds",

@@ -17,7 +17,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from '../core/errors';
-import type Stripe from 'stripe';
+import type { StripeNotice } from '../payments/stripe/transformers';
 import { receivePix } from '../domain/routes/receive';
 import { receiveStripeEvent } from '../domain/routes/stripe-events';
 import { confirmRefundsOf } from '../domain/routes/sweep';
@@ -78,7 +78,7 @@ export function routeNotificationsRouter(engine: Engine, logger: Logger): Router
       const { routeId } = req.params as { routeId: string };
       const route = engine.orchestrator.configuredRoute(routeId)?.provider;
       if (route?.kind !== 'stripe') throw notFound();
-      let event: Stripe.Event;
+      let event: StripeNotice;
       try {
         event = route.readEvent(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get('stripe-signature'));
       } catch {
@@ -86,7 +86,7 @@ export function routeNotificationsRouter(engine: Engine, logger: Logger): Router
         throw new ApiError('malformedRequest', { message: 'The Stripe-Signature header does not verify against this route\'s signing secret.' });
       }
       const r = await receiveStripeEvent(engine, routeId, event, 'notification');
-      logger[r.outcome === 'unknown' ? 'warn' : 'info']({ route: routeId, event: event.id, type: event.type, outcome: r.outcome, transaction: r.transactionId }, 'payment route notification');
+      logger[r.outcome === 'unknown' || r.outcome === 'review' ? 'warn' : 'info']({ route: routeId, event: event.id, type: event.type, outcome: r.outcome, transaction: r.transactionId }, 'payment route notification');
       res.status(200).json({ received: true });
     },
   );

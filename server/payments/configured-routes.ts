@@ -15,7 +15,8 @@ import { callbackSecretOf, listRoutes, openRoute, RouteConfigError, routesVersio
 /** How often a process checks whether the routes changed. */
 export const ROUTES_RELOAD_MS = 5_000;
 
-export async function loadConfigured(db: Db, sealer: Sealer): Promise<ConfiguredRoute[]> {
+/** The routes of `payment_routes` as working providers; `timeoutMs` is the engine's provider time-out. */
+export async function loadConfigured(db: Db, sealer: Sealer, timeoutMs?: number): Promise<ConfiguredRoute[]> {
   return (await listRoutes(db)).map((row) => {
     let notificationSecret: string;
     try {
@@ -23,7 +24,7 @@ export async function loadConfigured(db: Db, sealer: Sealer): Promise<Configured
     } catch {
       throw new SettingError('SECRETS_KEY', `the secrets of payment route ${row.id} cannot be opened: SECRETS_KEY is not the key they were sealed with (set it back, or add the route again)`);
     }
-    return { provider: openRoute(db, sealer, row), enabled: row.status === 'enabled', notificationSecret };
+    return { provider: openRoute(db, sealer, row, timeoutMs), enabled: row.status === 'enabled', notificationSecret };
   });
 }
 
@@ -36,7 +37,7 @@ export async function watchRoutes(
   options: { everyMs?: number; onLoad?: () => Promise<void> } = {},
 ): Promise<() => void> {
   let version = await routesVersion(db);
-  orchestrator.setConfigured(await loadConfigured(db, sealer));
+  orchestrator.setConfigured(await loadConfigured(db, sealer, orchestrator.timeoutMs));
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
@@ -44,7 +45,7 @@ export async function watchRoutes(
     void (async () => {
       const now = await routesVersion(db);
       if (now === version) return;
-      orchestrator.setConfigured(await loadConfigured(db, sealer));
+      orchestrator.setConfigured(await loadConfigured(db, sealer, orchestrator.timeoutMs));
       version = now;
       await options.onLoad?.();
       logger.info({ routes: orchestrator.configuredRoutes().map((r) => r.provider.id) }, 'payment routes reloaded');

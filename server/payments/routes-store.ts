@@ -128,12 +128,15 @@ export function notificationPath(sealer: Sealer, row: RouteRow): string {
   return `/hooks/routes/${row.id}/${callbackSecretOf(sealer, row)}`;
 }
 
-/** The route as a working provider: its secrets opened in memory, never written anywhere else. */
-export function openRoute(db: Queryable, sealer: Sealer, row: RouteRow): RealRoute {
+/**
+ * The route as a working provider: its secrets opened in memory, never written anywhere else. `timeoutMs` bounds one
+ * request to a Stripe route (the engine's provider time-out; an admin command's own otherwise).
+ */
+export function openRoute(db: Queryable, sealer: Sealer, row: RouteRow, timeoutMs?: number): RealRoute {
   const opened = sealer.open(row.sealed);
   if (row.kind === 'stripe') {
     const { hints: _hints, ...settings } = row.settings;
-    return stripeRoute(db, row.id, row.mode, settings, JSON.parse(opened) as StripeSecrets);
+    return stripeRoute(db, row.id, row.mode, settings, JSON.parse(opened) as StripeSecrets, timeoutMs);
   }
   const { hints: _hints, ...settings } = row.settings;
   return apiPixRoute(db, row.id, row.mode, settings, JSON.parse(opened) as ApiPixSecrets);

@@ -34,23 +34,25 @@ CREATE TABLE stripe_refunds (
 -- Every Stripe event a route received (by notification, or by the sweep's list of events), once per event id: the
 -- key that makes a repeated delivery a no-op. `outcome` says what it did: `applied` (it moved a charge, a refund or a
 -- dispute), `noted` (nothing to do: an echo of an answer already recorded, or a type we do not act on), `held` (its
--- charge's answer was not recorded yet: applied by the next sweep), `unknown` (no charge of ours).
+-- charge's answer was not recorded yet: applied by the next sweep), `review` (kept for an operator: money that came
+-- for a charge that ended or stands on another payment, a dispute with nothing left to hold), `unknown` (no charge of
+-- ours). `payload` is what the event told in our terms (transformers.ts `StripeNotice`), never Stripe's object with
+-- its payer's details.
 CREATE TABLE stripe_events (
   route_id         text NOT NULL,
   event_id         text NOT NULL,
   type             text NOT NULL,
-  object_id        text,
+  intent_id        text,
   transaction_id   text REFERENCES transactions (id),
-  outcome          text NOT NULL CHECK (outcome IN ('applied', 'noted', 'held', 'unknown')),
+  outcome          text NOT NULL CHECK (outcome IN ('applied', 'noted', 'held', 'review', 'unknown')),
   source           text NOT NULL CHECK (source IN ('notification', 'sweep')),
-  -- The event as Stripe sent it, without the fields that could hold a payer's data beyond what our records hold.
   payload          jsonb NOT NULL,
   created_at       timestamptz NOT NULL,
   received_at      timestamptz NOT NULL,
   updated_at       timestamptz NOT NULL,
   PRIMARY KEY (route_id, event_id)
 );
-CREATE INDEX stripe_events_held ON stripe_events (route_id, outcome) WHERE outcome IN ('held', 'unknown');
+CREATE INDEX stripe_events_attention ON stripe_events (route_id, outcome) WHERE outcome IN ('held', 'review', 'unknown');
 CREATE INDEX stripe_events_transaction ON stripe_events (transaction_id);
 
 -- The dispute of a transaction opened by a provider's notification, under the provider's id of it: a dispute event

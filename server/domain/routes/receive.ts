@@ -31,7 +31,8 @@ export interface Received {
   transactionId: string | null;
 }
 
-const brl = (cents: number) => `BRL ${(cents / 100).toFixed(2)}`;
+/** An amount in words for a timeline note (`BRL 123.45`). */
+export const brl = (cents: number) => `BRL ${(cents / 100).toFixed(2)}`;
 
 async function priorOf(q: Queryable, routeId: string, e2eid: string, lock: boolean): Promise<ReceivedOutcome | null> {
   const res = await q.query<{ outcome: ReceivedOutcome }>(

@@ -4,28 +4,31 @@
  * ledger, `transaction.approved`, the checkout and the billing cycle that follow it); a refund's new status is
  * confirmed by its `refund.confirm` job; a dispute opens, is won or lost (`chargeback`, with its ledger entries).
  * Exactly once: every event is kept in `stripe_events` under its id, written in the same database transaction as its
- * effect under the charge's row lock, so a repeated delivery, or a delivery and a sweep at once, does nothing.
+ * effect under the charge's row lock, so a repeated delivery, or a delivery and a sweep at once, does nothing. The
+ * route reads Stripe's wire (`payments/stripe/transformers.ts`); this file sees only what the event tells.
  *
- * | event | found | outcome |
+ * | event tells | found | outcome |
  * |---|---|---|
- * | `payment_intent.succeeded` | the charge pending or awaiting on this intent | `applied`: approved |
- * | `payment_intent.succeeded` | the charge's answer not recorded yet (the event came first) | `held`: applied by the next sweep |
- * | `payment_intent.succeeded` | the charge approved already (a card's own answer), captured, or ended | `noted` (a timeline entry when the charge had ended: money to give back) |
- * | `charge.refunded`, `charge.refund.updated`, `refund.*` | refunds of ours on the intent | `applied`: each refund's confirmation asked now |
- * | `charge.dispute.created` | the charge approved | `applied`: dispute opened, its amount held |
- * | `charge.dispute.closed` (`won`, `lost`) | the charge in dispute (opened first when the creation has not come) | `applied`: `approved`, or `chargeback` |
- * | any other, or an inquiry (`warning_*`) | | `noted` |
- * | any | no charge of ours has its intent | `unknown` |
+ * | paid (`payment_intent.succeeded`) | the charge pending or awaiting on this payment | `applied`: approved |
+ * | paid | the charge's answer not recorded yet (the event came first) | `held`: applied by the next sweep |
+ * | paid | the charge ended (canceled, failed), or stands on another payment | `review`: money to give back; a timeline note |
+ * | paid | the charge approved on this payment already (a card's own answer), or pre-authorized | `noted` |
+ * | a refund moved | refunds of ours on the payment still pending | `applied`: each refund's confirmation asked now |
+ * | a dispute opened | the charge approved | `applied`: dispute opened, its amount held; nothing left to hold: `review` |
+ * | a dispute won or lost (a prevented one is won) | the charge in dispute (opened first when the opening has not come) | `applied`: `approved`, or `chargeback` |
+ * | an inquiry, or anything else | | `noted` |
+ * | any | no charge of ours has its payment | `unknown` |
  */
-import type Stripe from 'stripe';
 import type { Queryable } from '../../db/types';
-import type { DisputeReason } from '../transactions/ledger-repo';
+import { ApiError } from '../../core/errors';
+import type { StripeNews, StripeNotice } from '../../payments/stripe/transformers';
 import { changeTransaction, type Change } from '../transactions/change';
 import { closeDispute, openDispute } from '../transactions/disputes';
 import { schedule, type Engine } from '../transactions/engine';
 import { approve } from '../transactions/settle';
+import { brl } from './receive';
 
-export type StripeEventOutcome = 'applied' | 'noted' | 'held' | 'unknown';
+export type StripeEventOutcome = 'applied' | 'noted' | 'held' | 'review' | 'unknown';
 export type StripeEventSource = 'notification' | 'sweep';
 
 /** What one event did: its outcome, or `repeated` when it had been recorded already (nothing done again). */
@@ -34,46 +37,27 @@ export interface StripeReceived {
   transactionId: string | null;
 }
 
-const brl = (cents: number) => `BRL ${(cents / 100).toFixed(2)}`;
+type Paid = Extract<StripeNews, { kind: 'paid' }>;
+type Disputed = Extract<StripeNews, { kind: 'dispute' }>;
 
-/** Stripe's dispute reasons in our words (`Dispute.reason`); `general` for the rest. */
-const REASONS: Record<string, DisputeReason> = {
-  fraudulent: 'fraudulent',
-  unrecognized: 'unrecognized',
-  duplicate: 'duplicate',
-  product_not_received: 'product-not-received',
-  product_unacceptable: 'product-unacceptable',
-  credit_not_processed: 'credit-not-processed',
-};
-
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
-
-/** The PaymentIntent an event is about: the object itself, or the one its charge, refund or dispute belongs to. */
-function intentOf(event: Stripe.Event): string | null {
-  const o = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
-  if (o.object === 'payment_intent') return o.id ?? null;
-  return idOf(o.payment_intent);
-}
-
-/** Our charge of an intent of the route: its transaction and the authorization key it was created under. */
-async function chargeOf(q: Queryable, routeId: string, intentId: string | null, event: Stripe.Event): Promise<{ transactionId: string; key: string } | null> {
-  if (!intentId) return null;
+/** Our charge of a payment of the route: its transaction and the authorization key it was created under. */
+async function chargeOf(q: Queryable, routeId: string, news: StripeNews): Promise<{ transactionId: string; key: string; intentId: string } | null> {
+  if (!news.intentId) return null;
   const res = await q.query<{ transaction_id: string; idempotency_key: string }>(
     `SELECT transaction_id, idempotency_key FROM stripe_intents WHERE route_id = $1 AND intent_id = $2`,
-    [routeId, intentId],
+    [routeId, news.intentId],
   );
   const r = res.rows[0];
-  if (r) return { transactionId: r.transaction_id, key: r.idempotency_key };
-  // The intent's creation answer not recorded yet (the event overtook it): its metadata names the key we created it
-  // under, which is only trusted when our record of that key exists on this route.
-  const meta = (event.data.object as { metadata?: Record<string, string> }).metadata;
-  if (!meta?.authorize_key) return null;
+  if (r) return { transactionId: r.transaction_id, key: r.idempotency_key, intentId: news.intentId };
+  // The payment's creation answer not recorded yet (the event overtook it): its metadata names the key we created it
+  // under, trusted only when our record of that key exists on this route.
+  if (news.kind !== 'paid' || !news.authorizeKey) return null;
   const byKey = await q.query<{ transaction_id: string; idempotency_key: string }>(
     `SELECT transaction_id, idempotency_key FROM stripe_intents WHERE route_id = $1 AND idempotency_key = $2`,
-    [routeId, meta.authorize_key],
+    [routeId, news.authorizeKey],
   );
   const k = byKey.rows[0];
-  return k ? { transactionId: k.transaction_id, key: k.idempotency_key } : null;
+  return k ? { transactionId: k.transaction_id, key: k.idempotency_key, intentId: news.intentId } : null;
 }
 
 async function priorOf(q: Queryable, routeId: string, eventId: string): Promise<StripeEventOutcome | null> {
@@ -82,76 +66,65 @@ async function priorOf(q: Queryable, routeId: string, eventId: string): Promise<
 }
 
 /** Keeps the event with what it did; a held one is updated when applied later. False when it was kept already. */
-async function keep(q: Queryable, routeId: string, event: Stripe.Event, transactionId: string | null, outcome: StripeEventOutcome, source: StripeEventSource): Promise<boolean> {
+async function keep(q: Queryable, routeId: string, e: StripeNotice, transactionId: string | null, outcome: StripeEventOutcome, source: StripeEventSource): Promise<boolean> {
   const res = await q.query(
-    `INSERT INTO stripe_events (route_id, event_id, type, object_id, transaction_id, outcome, source, payload, created_at, received_at, updated_at)
+    `INSERT INTO stripe_events (route_id, event_id, type, intent_id, transaction_id, outcome, source, payload, created_at, received_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9), now(), now())
      ON CONFLICT (route_id, event_id) DO UPDATE SET outcome = EXCLUDED.outcome, source = EXCLUDED.source, updated_at = now()
        WHERE stripe_events.outcome = 'held'`,
-    [routeId, event.id, event.type, idOf(event.data.object as { id: string }), transactionId, outcome, source, JSON.stringify(event), event.created],
+    [routeId, e.id, e.type, e.news.intentId, transactionId, outcome, source, JSON.stringify(e), e.created],
   );
   return (res.rowCount ?? 0) > 0;
 }
 
 /** A boleto or PIX paid (or a card's own success, an echo of its answer). */
-async function succeeded(c: Change, routeId: string, key: string, pi: Stripe.PaymentIntent): Promise<StripeEventOutcome> {
+async function paid(c: Change, routeId: string, key: string, news: Paid): Promise<StripeEventOutcome> {
   const t = c.row;
   const route = t.processing.route;
+  const onThis = route?.provider === routeId && route.key === key;
+  const review = async (why: string) => {
+    await c.timeline('note', `Payment of ${brl(news.amount)} received at Stripe ${why}: kept for review, to be given back`, { intent: news.intentId, route: routeId }, `stripe-paid:${news.intentId}`);
+    return 'review' as const;
+  };
   if (t.status === 'pending' || t.status === 'awaiting') {
     if (!route) return 'held';
-    if (route.provider !== routeId || route.key !== key) {
-      await c.timeline('note', `Payment of ${brl(pi.amount_received)} received at Stripe on a payment the charge no longer stands on: kept for review`, { intent: pi.id, route: routeId }, `stripe-paid:${pi.id}`);
-      return 'noted';
-    }
-    if (pi.amount_received !== t.amount) {
-      await c.timeline('note', `Payment of ${brl(pi.amount_received)} received at Stripe for a charge of ${brl(t.amount)}: not approved, kept for review`, { intent: pi.id, route: routeId }, `stripe-paid:${pi.id}`);
-      return 'noted';
-    }
-    await approve(c, pi.amount_received, idOf(pi.latest_charge) ?? pi.id);
+    if (!onThis) return review('on a payment the charge does not stand on');
+    if (news.amount !== t.amount) return review(`for a charge of ${brl(t.amount)}`);
+    await approve(c, news.amount, news.chargeId ?? news.intentId);
     return 'applied';
   }
-  if (t.status === 'canceled' || t.status === 'failed' || t.status === 'refused') {
-    // Money arrived for a charge that ended: it is not taken, an operator gives it back.
-    await c.timeline('note', `Payment of ${brl(pi.amount_received)} received at Stripe after the charge was ${t.status}: kept for review, to be refunded`, { intent: pi.id, route: routeId }, `stripe-paid:${pi.id}`);
-  }
+  // Money on a payment the charge does not stand on (one voided, or another route's), or after the charge ended.
+  if (!onThis) return review('on a payment the charge does not stand on');
+  if (t.status === 'canceled' || t.status === 'failed' || t.status === 'refused') return review(`after the charge was ${t.status}`);
   return 'noted';
 }
 
-async function disputed(c: Change, event: Stripe.Event): Promise<StripeEventOutcome> {
-  const d = event.data.object as Stripe.Dispute;
-  // An inquiry (`warning_needs_response`, `warning_closed`) moves no money: it is only noted.
-  if (d.status.startsWith('warning')) {
-    await c.timeline('note', `Stripe reports an inquiry about the charge (${d.reason}): no money held`, { dispute: d.id, status: d.status }, `stripe-inquiry:${d.id}:${d.status}`);
+async function disputed(c: Change, news: Disputed): Promise<StripeEventOutcome> {
+  if (news.stage === 'inquiry') {
+    await c.timeline('note', `Stripe reports an inquiry about the charge (${news.stripeReason}): no money held`, { dispute: news.disputeId }, `stripe-inquiry:${news.disputeId}`);
     return 'noted';
   }
-  const ours = await c.q.query<{ status: string }>(`SELECT status FROM disputes WHERE provider_dispute_id = $1`, [d.id]);
+  if (news.stage === 'other') return 'noted';
+  const ours = await c.q.query<{ status: string }>(`SELECT status FROM disputes WHERE provider_dispute_id = $1`, [news.disputeId]);
   const known = ours.rows[0]?.status ?? null;
-  const open = () =>
-    openDispute(c, {
-      reason: REASONS[d.reason] ?? 'general', amount: d.amount, providerDisputeId: d.id,
-      ...(d.evidence_details?.due_by ? { evidenceDueBy: new Date(d.evidence_details.due_by * 1000) } : {}),
-    });
-  if (event.type === 'charge.dispute.created') {
-    if (known !== null || c.row.status !== 'approved') return 'noted';
-    await open();
-    return 'applied';
-  }
-  const outcome = d.status === 'won' ? 'won' : d.status === 'lost' ? 'lost' : null;
-  if (event.type === 'charge.dispute.closed' && outcome) {
-    if (known === 'won' || known === 'lost') return 'noted';
-    // Closed before its creation reached us: opened and closed at once, so the ledger holds both entries.
-    if (known === null) {
-      if (c.row.status !== 'approved') return 'noted';
-      await open();
+  if (known === 'won' || known === 'lost' || (known === 'open' && news.stage === 'opened')) return 'noted';
+  if (known === null) {
+    // Opened now, or (its closing came first) opened and closed at once, so the ledger holds both entries.
+    try {
+      await openDispute(c, { reason: news.reason, amount: news.amount, providerDisputeId: news.disputeId, ...(news.evidenceDueBy ? { evidenceDueBy: new Date(news.evidenceDueBy) } : {}) });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'invalidTransition') throw err;
+      // Nothing left to hold (refunded, or being refunded, in full), or the charge is not approved: an operator answers it.
+      await c.timeline('note', `Stripe reports a dispute of ${brl(news.amount)} (${news.stripeReason}) the charge has nothing left to hold for: kept for review`, { dispute: news.disputeId }, `stripe-dispute:${news.disputeId}`);
+      return 'review';
     }
-    if (c.row.status !== 'dispute') return 'noted';
-    await closeDispute(c, outcome);
-    return 'applied';
   }
-  return 'noted';
+  if (news.stage === 'opened') return 'applied';
+  await closeDispute(c, news.stage);
+  return 'applied';
 }
 
-/** Asks the refunds of ours on the intent to confirm their status now (their `refund.confirm`), not at their next poll. */
+/** Asks the refunds of ours on the payment still pending to confirm their status now (`refund.confirm`). */
 async function refundsMoved(c: Change, routeId: string, intentId: string, eventId: string): Promise<StripeEventOutcome> {
   const res = await c.q.query<{ idempotency_key: string }>(
     `SELECT r.idempotency_key FROM stripe_refunds r JOIN refunds f ON f.id = r.idempotency_key
@@ -165,49 +138,43 @@ async function refundsMoved(c: Change, routeId: string, intentId: string, eventI
 }
 
 /** Under the charge's row lock: what the event does to it and to what hangs on it. */
-function decide(c: Change, routeId: string, charge: { key: string }, event: Stripe.Event, intentId: string): Promise<StripeEventOutcome> {
-  switch (event.type) {
-    case 'payment_intent.succeeded':
-      return succeeded(c, routeId, charge.key, event.data.object as Stripe.PaymentIntent);
-    case 'charge.refunded':
-    case 'charge.refund.updated':
-    case 'refund.created':
-    case 'refund.updated':
-    case 'refund.failed':
-      return refundsMoved(c, routeId, intentId, event.id);
-    case 'charge.dispute.created':
-    case 'charge.dispute.closed':
-      return disputed(c, event);
-    default:
+function decide(c: Change, routeId: string, charge: { key: string; intentId: string }, e: StripeNotice): Promise<StripeEventOutcome> {
+  switch (e.news.kind) {
+    case 'paid':
+      return paid(c, routeId, charge.key, e.news);
+    case 'refund':
+      return refundsMoved(c, routeId, charge.intentId, e.id);
+    case 'dispute':
+      return disputed(c, e.news);
+    case 'other':
       return Promise.resolve('noted');
   }
 }
 
 /** Applies one event of route `routeId` (the file's header): once, whatever repeats it. */
-export async function receiveStripeEvent(engine: Pick<Engine, 'db' | 'wake'>, routeId: string, event: Stripe.Event, source: StripeEventSource): Promise<StripeReceived> {
-  const intentId = intentOf(event);
-  const charge = await chargeOf(engine.db, routeId, intentId, event);
-  if (!charge || !intentId) {
-    const kept = await keep(engine.db, routeId, event, null, 'unknown', source);
+export async function receiveStripeEvent(engine: Pick<Engine, 'db' | 'wake'>, routeId: string, e: StripeNotice, source: StripeEventSource): Promise<StripeReceived> {
+  const charge = await chargeOf(engine.db, routeId, e.news);
+  if (!charge) {
+    const kept = await keep(engine.db, routeId, e, null, 'unknown', source);
     return { outcome: kept ? 'unknown' : 'repeated', transactionId: null };
   }
   const { transactionId } = charge;
   const out = await changeTransaction(engine.db, { id: transactionId }, async (c): Promise<StripeReceived> => {
-    const prior = await priorOf(c.q, routeId, event.id);
+    const prior = await priorOf(c.q, routeId, e.id);
     if (prior !== null && prior !== 'held') return { outcome: 'repeated', transactionId };
-    const outcome = await decide(c, routeId, charge, event, intentId);
+    const outcome = await decide(c, routeId, charge, e);
     if (outcome === 'held' && prior === 'held') return { outcome: 'held', transactionId };
-    await keep(c.q, routeId, event, transactionId, outcome, source);
+    await keep(c.q, routeId, e, transactionId, outcome, source);
     return { outcome, transactionId };
   });
-  if (!out) throw new Error(`the charge ${transactionId} of Stripe's ${intentId} vanished`);
+  if (!out) throw new Error(`the charge ${transactionId} of Stripe's ${charge.intentId} vanished`);
   if (out.value.outcome === 'applied') engine.wake();
   return out.value;
 }
 
 /** The events of the route still `held` (their charge's answer was not recorded yet): the sweep applies them again. */
-export async function heldEvents(q: Queryable, routeId: string): Promise<Stripe.Event[]> {
-  const res = await q.query<{ payload: Stripe.Event }>(
+export async function heldEvents(q: Queryable, routeId: string): Promise<StripeNotice[]> {
+  const res = await q.query<{ payload: StripeNotice }>(
     `SELECT payload FROM stripe_events WHERE route_id = $1 AND outcome = 'held' ORDER BY created_at LIMIT 500`,
     [routeId],
   );

@@ -100,6 +100,67 @@ describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $n
     expect(ours.rows).toEqual([{ status: 'won', reason: 'product-not-received' }]);
   });
 
+  it('reads a capture Stripe answered 500 back from the payment: nothing captured, 503, and the next capture takes it', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', { capture: false }, { amount: 5000 }) }))).id);
+    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
+    const first = await svc.call(`/v1/transactions/${t.id}/capture`, { method: 'POST', json: { amount: 4000 } });
+    expect(first.status).toBe(503);
+    expect((await get(t.id)).status).toBe('pre-authorized');
+    const again = await svc.call(`/v1/transactions/${t.id}/capture`, { method: 'POST', json: { amount: 4000 } });
+    expect(again.status).toBe(200);
+    expect((await json<Transaction>(again)).capturedAmount).toBe(4000);
+    expect(stripe.paymentIntent(await intentOf(svc.db, t.id))).toMatchObject({ status: 'succeeded', amount_received: 4000 });
+  });
+
+  it('reads a refund Stripe answered 500 from the payment\'s refunds: none made, 503, and the next request makes one', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 6000 }) }))).id);
+    const id = await intentOf(svc.db, t.id);
+    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/refunds', times: 1 });
+    const res = await svc.call(`/v1/transactions/${t.id}/refunds`, { method: 'POST', json: { amount: 1000 } });
+    expect(res.status).toBe(503);
+    // Stripe's refunds of the payment were listed before the answer: the 500 made none.
+    expect(stripe.requests.some((r) => r.method === 'GET' && r.path === '/v1/refunds' && r.query.payment_intent === id)).toBe(true);
+    expect(stripe.refunds().filter((r) => r.payment_intent === id)).toEqual([]);
+    const again = await json<{ id: string }>(await svc.call(`/v1/transactions/${t.id}/refunds`, { method: 'POST', json: { amount: 1000 } }));
+    expect(stripe.refunds().filter((r) => r.payment_intent === id).map((r) => r.metadata?.refund_id)).toEqual([again.id]);
+  });
+
+  it('gives a voided card payment back once, however many voids and releases ask for it', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 7700 }) }))).id);
+    const id = await intentOf(svc.db, t.id);
+    const key = (await svc.db.query<{ idempotency_key: string }>(`SELECT idempotency_key FROM stripe_intents WHERE intent_id = $1`, [id])).rows[0]!.idempotency_key;
+    const route = svc.payments.orchestrator.provider('stripe-main');
+    const ask = { authorizeKey: key, transactionId: t.id, amount: 7700 };
+    expect(await route.cancel({ ...ask, idempotencyKey: `${key}:void` })).toEqual({ kind: 'canceled' });
+    expect(await route.cancel({ ...ask, idempotencyKey: `${key}:release` })).toEqual({ kind: 'canceled' });
+    expect(await route.cancel({ ...ask, idempotencyKey: `${key}:void` })).toEqual({ kind: 'canceled' });
+    const given = stripe.refunds().filter((r) => r.payment_intent === id);
+    expect(given.map((r) => r.amount)).toEqual([7700]);
+  });
+
+  it('answers a key asked again after its payment was abandoned as unavailable, never from an older answer', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 1500 }) }))).id);
+    const route = svc.payments.orchestrator.provider('stripe-main');
+    const req = { idempotencyKey: `${t.id}:authorize:stripe-main:99`, transactionId: t.id, merchant: { id: 'bus_x', name: 'Acme' }, method: 'pix' as const, amount: 1500, installments: 1, capture: true };
+    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
+    const first = await route.authorize(req);
+    expect(first.kind).toBe('unavailable');
+    const again = await route.authorize(req);
+    expect(again.kind).toBe('unavailable');
+    const made = stripe.paymentIntents().filter((p) => p.metadata.authorize_key === req.idempotencyKey);
+    expect(made.map((p) => p.status)).toEqual(['canceled']);
+  });
+
+  it('keeps for review a dispute of a charge with nothing left to hold, and answers Stripe 200', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 4400 }) }))).id);
+    expect((await svc.call(`/v1/transactions/${t.id}/refunds`, { method: 'POST', json: {} })).status).toBe(201);
+    const { report } = await stripe.openDispute(await intentOf(svc.db, t.id), { reason: 'duplicate' });
+    expect(report.statuses.every((s) => s === 200)).toBe(true);
+    const kept = await svc.db.query<{ outcome: string }>(`SELECT outcome FROM stripe_events WHERE transaction_id = $1 AND type = 'charge.dispute.created'`, [t.id]);
+    expect(kept.rows).toEqual([{ outcome: 'review' }]);
+    expect((await get(t.id)).status).toBe('approved');
+  });
+
   it('refuses a notification whose signature does not verify, and applies nothing of it', async () => {
     const res = await fetch(`${svc.url}/hooks/routes/stripe-main/stripe`, {
       method: 'POST',
@@ -177,4 +238,37 @@ describe.each(ENGINES)('Stripe failing or slow, on $name', (engine) => {
     const ops = await svc.db.query<{ kind: string; state: string }>(`SELECT kind, state FROM provider_operations WHERE subject_id = $1 ORDER BY created_at, id`, [created.id]);
     expect(ops.rows).toEqual(expect.arrayContaining([{ kind: 'authorize', state: 'failed' }, { kind: 'void', state: 'succeeded' }, { kind: 'authorize', state: 'succeeded' }]));
   }, 120_000);
+});
+
+describe.each(ENGINES)("a sandbox route on Stripe's test mode, on $name", (engine) => {
+  let stripe: FakeStripe;
+  let svc: PixRouteService;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    svc = await startPixRouteService(engine, [{ id: 'stripe-test', stripe, mode: 'sandbox' }]);
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await stripe?.close();
+  });
+
+  const sandbox = (path: string, init: Parameters<PixRouteService['call']>[1] = {}) => svc.call(path, { ...init, key: svc.merchant.sandboxKey });
+
+  it('tokenizes sandbox cards at Stripe, and the simulator never approves a card Stripe holds', async () => {
+    const t = await json<Transaction>(await sandbox('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 2100 }) }));
+    await svc.drain();
+    const approved = await json<Transaction>(await sandbox(`/v1/transactions/${t.id}`));
+    expect(approved).toMatchObject({ status: 'approved', payment: { provider: 'stripe-test' } });
+    // Stripe limits the account: the simulator's routes come next, and answer that this card is not theirs.
+    stripe.fail({ status: 429, method: 'POST', pathPrefix: '/v1/payment_intents', times: 2 });
+    const other = await json<Transaction>(await sandbox('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 2200 }) }));
+    await svc.drain();
+    const waiting = await json<Transaction>(await sandbox(`/v1/transactions/${other.id}`));
+    expect(waiting.status).toBe('awaiting');
+    expect(timelineOf(waiting)).toEqual(expect.arrayContaining(['route:stripe-test:unavailable', 'route:sandbox:unavailable', 'route:sandbox-fallback:unavailable']));
+    // A dispute of a charge Stripe holds is opened at Stripe, not simulated.
+    const refused = await sandbox(`/v1/sandbox/transactions/${t.id}/simulate`, { method: 'POST', json: { action: 'dispute' } });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('route stripe-test is a real provider');
+  });
 });

@@ -6,15 +6,13 @@
  */
 import type { Logger } from 'pino';
 import type { StripeRoute } from '../../payments/stripe/route';
+import type { StripeNotice } from '../../payments/stripe/transformers';
 import type { Engine } from '../transactions/engine';
 import { heldEvents, receiveStripeEvent, type StripeEventSource } from './stripe-events';
-import type Stripe from 'stripe';
 
-/** The sweep lists the events of at least this long back, so one sweep missed is covered by the next. */
-const MIN_WINDOW_MS = 15 * 60_000;
 
 /** Applies each event; one that fails (its charge locked past the statement time-out) is left to the next sweep. */
-async function applyAll(engine: Engine, route: StripeRoute, events: Stripe.Event[], source: StripeEventSource, logger: Logger): Promise<number> {
+async function applyAll(engine: Engine, route: StripeRoute, events: StripeNotice[], source: StripeEventSource, logger: Logger): Promise<number> {
   let applied = 0;
   for (const e of events) {
     try {
@@ -26,10 +24,10 @@ async function applyAll(engine: Engine, route: StripeRoute, events: Stripe.Event
   return applied;
 }
 
-export async function sweepStripe(engine: Engine, route: StripeRoute, logger: Logger, now: Date): Promise<void> {
+/** Sweeps the route: its held events, then Stripe's events created since `from` (the sweep's window). */
+export async function sweepStripe(engine: Engine, route: StripeRoute, logger: Logger, from: Date): Promise<void> {
   let applied = await applyAll(engine, route, await heldEvents(engine.db, route.id), 'sweep', logger);
-  const from = new Date(now.getTime() - Math.max(MIN_WINDOW_MS, 3 * engine.settings.routesSweepSeconds * 1000));
-  let events: Stripe.Event[] = [];
+  let events: StripeNotice[] = [];
   try {
     events = await route.eventsSince(from);
   } catch (err) {

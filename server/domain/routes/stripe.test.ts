@@ -136,6 +136,10 @@ describe.each(ENGINES)('a Stripe route on $name', (engine) => {
     expect((await eventTypes(svc.db, t.id)).filter((e) => e === 'transaction.approved')).toHaveLength(1);
     const kept = await svc.db.query<{ outcome: string }>(`SELECT outcome FROM stripe_events WHERE transaction_id = $1 AND type = 'payment_intent.succeeded'`, [t.id]);
     expect(kept.rows.map((r) => r.outcome)).toEqual(['applied']);
+    // What is kept of Stripe's events is what they told us, not Stripe's objects with the payer's details.
+    const stored = await svc.db.query<{ j: string }>(`SELECT payload::text AS j FROM stripe_events WHERE transaction_id = $1`, [t.id]);
+    expect(stored.rows.length).toBeGreaterThan(0);
+    for (const r of stored.rows) expect(r.j).not.toMatch(/billing_details|tax_id|Paulista|pagador\./);
   });
 
   it('cancels a boleto not yet paid at Stripe first, and a PIX charge is issued with its QR code', async () => {

@@ -23,7 +23,7 @@ export type RouteJob =
   | { kind: 'route.sweep'; payload: { routeId: string; slot: number } }
   | { kind: 'route.reconcile'; payload: { routeId: string; day: string } };
 
-/** The sweep reads the Pix received over at least this long back, so one sweep missed is covered by the next. */
+/** A sweep reads what the provider received over at least this long back, so one sweep missed is covered by the next. */
 const MIN_WINDOW_MS = 15 * 60_000;
 /** A pending charge is first read at the PSP this long after its creation (its notification had time to come). */
 const POLL_AFTER_S = 30;
@@ -137,13 +137,13 @@ export async function sweepRoute(engine: Engine, routeId: string, logger: Logger
   const configured = engine.orchestrator.configuredRoute(routeId);
   if (!configured) return;
   const route = configured.provider;
-  if (route.kind === 'stripe') return sweepStripe(engine, route, logger, now);
+  const from = new Date(now.getTime() - Math.max(MIN_WINDOW_MS, 3 * sweepMs));
+  if (route.kind === 'stripe') return sweepStripe(engine, route, logger, from);
   // Yesterday's reconciliation of an API Pix route, once per route and day: the first sweep of a day enqueues it.
   const yesterday = addDays(saoPauloDate(now), -1);
   await enqueueJob<RouteJob>(engine.db, { kind: 'route.reconcile', payload: { routeId, day: yesterday } }, { dedupeKey: `route.reconcile:${routeId}:${yesterday}` });
   engine.wake();
   if (configured.enabled) await keepRegistered(route, engine.urls.notification(`/hooks/routes/${routeId}/${configured.notificationSecret}`), logger);
-  const from = new Date(now.getTime() - Math.max(MIN_WINDOW_MS, 3 * sweepMs));
   const received = await part(logger, routeId, 'GET /pix', () => route.receivedBetween(from, now));
   let applied = received ? await applyAll(engine, routeId, received, 'sweep', logger) : 0;
   applied += await applyAll(engine, routeId, await heldPix(engine.db, routeId), 'sweep', logger);

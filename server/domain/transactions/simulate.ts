@@ -57,13 +57,14 @@ async function finishIssuing(engine: Engine, scope: Scope, id: string): Promise<
 export async function simulate(engine: Engine, scope: Scope, id: string, action: SimulateAction): Promise<repo.TransactionRow> {
   sandboxOnly(scope);
   if (action === 'pay' || action === 'expire') await finishIssuing(engine, scope, id);
-  if (action === 'pay') {
-    // A charge a real PSP issued (a sandbox route at its homologation environment) is paid there, not here: a
-    // simulated payment would approve what the PSP never received.
+  if (action !== 'expire') {
+    // A charge a real provider holds (a sandbox route at a PSP's homologation environment, or Stripe's test mode) is
+    // paid and disputed there, not here: a simulated payment or dispute would move what the provider never moved.
     const t = await repo.findTransaction(engine.db, scope, id);
     const route = t?.processing.route?.provider;
     if (t && route && engine.orchestrator.configuredRoute(route)) {
-      throw invalidTransition(t.id, t.status, `paid by simulation: route ${route} is a real PSP's; pay it in that PSP's test environment`);
+      const what = action === 'pay' ? 'paid' : 'disputed';
+      throw invalidTransition(t.id, t.status, `${what} by simulation: route ${route} is a real provider's; do it in that provider's test environment`);
     }
   }
   if (action === 'expire') {

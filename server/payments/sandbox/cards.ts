@@ -28,6 +28,11 @@ export function scenarioOf(token: string): Scenario {
   return scenario && SCENARIOS.includes(scenario) ? scenario : 'approve';
 }
 
+/** Whether a card token is the sandbox vault's (`tok_sbx_…`), not another route's. */
+export function isSandboxToken(token: string): boolean {
+  return token.startsWith('tok_sbx_');
+}
+
 export const sandboxVault: CardVault = {
   async tokenize(card) {
     const brand = detectBrand(card.number);

@@ -20,7 +20,7 @@ import type {
 } from '../provider';
 import { buildBoleto, sandboxFreeField } from './boleto';
 import { buildDynamicBrCode } from './brcode';
-import { scenarioOf } from './cards';
+import { isSandboxToken, scenarioOf } from './cards';
 import { amend, recall, remember } from './ledger';
 
 const PIX_HOST = 'pix.payments.example';
@@ -119,6 +119,11 @@ export function sandboxProvider(db: Db, id: 'sandbox' | 'sandbox-fallback', late
     async authorize(req) {
       const known = await recall<AuthorizeResult>(db, req.idempotencyKey);
       if (known) return known.result;
+      // A card another route's vault tokenized (a Stripe route in test mode) is that account's: the simulator cannot
+      // charge it, so it must not "approve" it either (nothing recorded: the route is unavailable for it).
+      if (req.card && !isSandboxToken(req.card.token)) {
+        return { kind: 'unavailable', reason: `route ${id}: the card was tokenized by another route` };
+      }
       if (primary && req.card && scenarioOf(req.card.token) === 'fallback') {
         // Not recorded: an unavailable route did nothing, and a later call may find it up.
         return { kind: 'unavailable', reason: 'The sandbox primary route is down for this test card.' };

@@ -37,19 +37,21 @@ export function stripeClient(settings: StripeSettings, secrets: StripeSecrets, t
  * | failure | kind | what Stripe did |
  * |---|---|---|
  * | `card_error` (402) | `card` | declined the card: nothing charged |
- * | 400, 404 (`invalid_request_error`, `idempotency_error`) | `refused` | refused the request: nothing done |
+ * | 400, 404 (`invalid_request_error`, `idempotency_error`) | `refused` | refused the request: nothing done (or, replayed under its key, what it did then) |
  * | 401, 403 | `refused-route` | the key is wrong or lacks the permission: nothing done; the route is misconfigured |
- * | 429 | `rate-limited` | refused before doing anything |
- * | no connection made (refused, no such host) | `not-sent` | nothing: the request never left |
- * | 5xx, 409 (a request under the same key still running), a lock time-out, a broken or timed-out connection | `unknown` | may have acted: read the object to know |
+ * | 429, or 400 `rate_limit` (a rate limit, a lock time-out) | `rate-limited` | refused before doing anything |
+ * | no connection made (refused, no such host) on the only attempt | `not-sent` | nothing: the request never left |
+ * | 5xx | `server-error` | answered, and may have acted: Stripe keeps that answer under the key for 24 hours, so only reading the object tells |
+ * | 409 (a request under the same key still running), a broken or timed-out connection, a connection refused on the SDK's repeat of a request whose first connection closed | `no-answer` | may still be acting: ask again later |
  */
 export type Failure =
-  | { kind: 'card'; code: string; declineCode: string | null; message: string; intent: Stripe.PaymentIntent | null }
-  | { kind: 'refused'; status: number; code: string | null; message: string; intent: Stripe.PaymentIntent | null }
+  | { kind: 'card'; code: string; declineCode: string | null; message: string }
+  | { kind: 'refused'; status: number; code: string | null; message: string }
   | { kind: 'refused-route'; status: number; message: string }
   | { kind: 'rate-limited'; message: string }
   | { kind: 'not-sent'; message: string }
-  | { kind: 'unknown'; message: string };
+  | { kind: 'server-error'; status: number; message: string }
+  | { kind: 'no-answer'; message: string };
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -61,19 +63,27 @@ function words(err: Stripe.errors.StripeError): string {
 }
 
 export function failureOf(err: unknown): Failure {
-  if (!(err instanceof Stripe.errors.StripeError)) return { kind: 'unknown', message: err instanceof Error ? err.message : String(err) };
-  const intent = (err.payment_intent as Stripe.PaymentIntent | undefined) ?? null;
+  if (!(err instanceof Stripe.errors.StripeError)) return { kind: 'no-answer', message: err instanceof Error ? err.message : String(err) };
   if (err instanceof Stripe.errors.StripeConnectionError) {
     const code = (err.detail as { code?: string } | undefined)?.code;
-    if (code && NOT_SENT.has(code)) return { kind: 'not-sent', message: `Stripe cannot be reached (${code})` };
-    return { kind: 'unknown', message: `no answer from Stripe: ${err.message}` };
+    // The SDK repeats once a request whose connection closed, even with its retries off: a refusal on that repeat
+    // says nothing of the first attempt, which may have reached Stripe.
+    const repeated = /retried/i.test(err.message);
+    if (code && NOT_SENT.has(code) && !repeated) return { kind: 'not-sent', message: `Stripe cannot be reached (${code})` };
+    return { kind: 'no-answer', message: `no answer from Stripe: ${err.message}` };
   }
   const status = err.statusCode ?? 0;
-  if (err instanceof Stripe.errors.StripeCardError || err.type === 'card_error') {
-    return { kind: 'card', code: err.code ?? 'card_declined', declineCode: err.decline_code ?? null, message: words(err), intent };
+  if (err instanceof Stripe.errors.StripeRateLimitError || status === 429) return { kind: 'rate-limited', message: words(err) };
+  if (err instanceof Stripe.errors.StripeCardError || err.rawType === 'card_error') {
+    return { kind: 'card', code: err.code ?? 'card_declined', declineCode: err.decline_code ?? null, message: words(err) };
   }
-  if (status === 429) return { kind: 'rate-limited', message: words(err) };
   if (status === 401 || status === 403) return { kind: 'refused-route', status, message: words(err) };
-  if (status === 409 || status >= 500 || status === 0 || err.code === 'lock_timeout') return { kind: 'unknown', message: words(err) };
-  return { kind: 'refused', status, code: err.code ?? null, message: words(err), intent };
+  if (status >= 500) return { kind: 'server-error', status, message: words(err) };
+  if (status === 409 || status === 0) return { kind: 'no-answer', message: words(err) };
+  return { kind: 'refused', status, code: err.code ?? null, message: words(err) };
+}
+
+/** Stripe did nothing: the route could not take the call (down, limited, misconfigured); another may. */
+export function didNothing(f: Failure): boolean {
+  return f.kind === 'rate-limited' || f.kind === 'not-sent' || f.kind === 'refused-route';
 }

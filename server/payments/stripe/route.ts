@@ -14,8 +14,12 @@
  * | 2xx | the intent's status (transformers.ts) | done, or pending (a refund) |
  * | `card_error` | declined, with the card's refusal code | declined |
  * | 400, 404 | declined `processingFailed` | declined / failed; a cancel of a paid intent is declined, a capture already made is captured |
- * | 401, 403, 429, no connection | unavailable: nothing was done, the next route is tried | unavailable |
- * | 5xx, 409, no answer | the intent is canceled (`{key}:abandon`): canceled, nothing was charged, so unavailable; paid after all, its status; else thrown (uncertain) | thrown: uncertain, asked again under the same key |
+ * | 401, 403, 429, no connection made | unavailable: nothing was done, the next route is tried | unavailable |
+ * | 5xx, 409, a broken connection | the intent is canceled (`{key}:abandon`): canceled, nothing was charged, so unavailable; charged after all, its status; else thrown (uncertain) | 5xx: the object read back decides (Stripe keeps a 5xx under its key for 24 hours); no answer: thrown, uncertain |
+ * | no answer within the provider time-out | the engine's: uncertain, and the key is voided (the intent canceled, or refunded in full when charged) before any other route | the engine's: uncertain, confirmed in the background |
+ *
+ * A job run again under a key whose intent exists reads the intent first: an answer recorded at Stripe is taken from
+ * the intent as it stands now (never from a replay of an older answer), and an intent canceled since is unavailable.
  */
 import type Stripe from 'stripe';
 import { ApiError } from '../../core/errors';
@@ -32,12 +36,24 @@ import type {
   RefundResult,
   RefundStatusResult,
 } from '../provider';
-import { failureOf, stripeClient, type Failure } from './client';
+import { didNothing, failureOf, stripeClient, type Failure } from './client';
 import type { StripeSecrets, StripeSettings } from './settings';
-import { boletoMissing, intentParams, readIntent, refundOf, refusalOf, STRIPE_TYPES, UnexpectedAnswer, type IntentParams, type StripeMethod } from './transformers';
+import {
+  boletoMissing,
+  intentParams,
+  noticeOf,
+  readIntent,
+  refundOf,
+  refusalOf,
+  STRIPE_TYPES,
+  UnexpectedAnswer,
+  type IntentParams,
+  type StripeMethod,
+  type StripeNotice,
+} from './transformers';
 
-/** How long one request to Stripe may take before the SDK gives up on it (the engine's own time-out bounds the call). */
-const STRIPE_TIMEOUT_MS = 30_000;
+/** How long one request to Stripe may take when the engine does not say (an admin command's). */
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The events the service acts on, or keeps for an operator; the sweep asks Stripe for these. */
 export const STRIPE_EVENT_TYPES = [
@@ -56,36 +72,49 @@ export const STRIPE_EVENT_TYPES = [
   'charge.dispute.funds_reinstated',
 ] as const;
 
+/** The most events one sweep lists; a window holding more is read again by the next sweep (it overlaps). */
+const EVENTS_MAX = 20_000;
+
 /** The receiving side of a Stripe route: what the notification endpoint, the sweep and `routes test` use. */
 export interface StripeRoute extends PaymentProvider {
   readonly kind: 'stripe';
   /** Exchanges a card for a Stripe PaymentMethod of this route's account: its number and CVV reach Stripe and nothing else. */
   readonly vault: CardVault;
   /** The event of a notification, its signature checked by the SDK on the raw body; throws when it does not verify. */
-  readEvent(raw: Buffer, signature: string | undefined): Stripe.Event;
-  /** The events of the types the service reads, created since `from`, oldest first (at most `max`). */
-  eventsSince(from: Date, max?: number): Promise<Stripe.Event[]>;
-  intent(id: string): Promise<Stripe.PaymentIntent>;
+  readEvent(raw: Buffer, signature: string | undefined): StripeNotice;
+  /** The events of the types the service reads, created since `from`, oldest first. */
+  eventsSince(from: Date): Promise<StripeNotice[]>;
   /** The account the key belongs to (`routes test`). */
   account(): Promise<{ id: string; country: string | null; chargesEnabled: boolean | null }>;
   close(): void;
 }
 
-const unavailable = (id: string, f: Failure): { kind: 'unavailable'; reason: string } => ({ kind: 'unavailable', reason: `route ${id}: ${f.message}` });
-
-/** A failure after which Stripe did nothing: the route is down for this call, another may take it. */
-function didNothing(f: Failure): boolean {
-  return f.kind === 'rate-limited' || f.kind === 'not-sent' || f.kind === 'refused-route';
-}
+const unavailable = (id: string, f: Failure | string): { kind: 'unavailable'; reason: string } => ({
+  kind: 'unavailable',
+  reason: `route ${id}: ${typeof f === 'string' ? f : f.message}`,
+});
 
 /** The token of a card this route's vault made: `stripe:{routeId}:{pm_…}`. */
 function tokenOf(routeId: string, paymentMethod: string): string {
   return `stripe:${routeId}:${paymentMethod}`;
 }
 
-/** The route `id` of `mode`, speaking to Stripe with the route's key. */
-export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: StripeSettings, secrets: StripeSecrets): StripeRoute & { stripe: Stripe } {
-  const stripe = stripeClient(settings, secrets, STRIPE_TIMEOUT_MS);
+interface IntentRow {
+  intent_id: string | null;
+  create_params: IntentParams;
+  method: StripeMethod;
+}
+
+/** The route `id` of `mode`, speaking to Stripe with the route's key; one request may take `timeoutMs`. */
+export function stripeRoute(
+  db: Queryable,
+  id: string,
+  mode: Mode,
+  settings: StripeSettings,
+  secrets: StripeSecrets,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): StripeRoute & { stripe: Stripe } {
+  const stripe = stripeClient(settings, secrets, timeoutMs);
   const methods = Object.keys(STRIPE_TYPES) as StripeMethod[];
 
   /** The PaymentMethod of a card this route tokenized; null for a card of another vault (another route's token). */
@@ -94,11 +123,8 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
     return token?.startsWith(prefix) ? token.slice(prefix.length) : null;
   }
 
-  async function recorded(key: string): Promise<{ intent_id: string | null; create_params: IntentParams; method: StripeMethod } | null> {
-    const res = await db.query<{ intent_id: string | null; create_params: IntentParams; method: StripeMethod }>(
-      `SELECT intent_id, create_params, method FROM stripe_intents WHERE idempotency_key = $1`,
-      [key],
-    );
+  async function recorded(key: string): Promise<IntentRow | null> {
+    const res = await db.query<IntentRow>(`SELECT intent_id, create_params, method FROM stripe_intents WHERE idempotency_key = $1`, [key]);
     return res.rows[0] ?? null;
   }
 
@@ -106,9 +132,9 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
    * The id of the PaymentIntent of authorization `key`, creating it (again) under `{key}:create` when its creation
    * never answered: Stripe answers a repeated creation with the first one's intent, and a creation moves no money.
    */
-  async function intentOf(key: string, params: IntentParams, known: string | null): Promise<string> {
-    if (known) return known;
-    const pi = await stripe.paymentIntents.create(params.create, { idempotencyKey: `${key}:create` });
+  async function intentOf(key: string, row: IntentRow): Promise<string> {
+    if (row.intent_id) return row.intent_id;
+    const pi = await stripe.paymentIntents.create(row.create_params.create, { idempotencyKey: `${key}:create` });
     await db.query(`UPDATE stripe_intents SET intent_id = $2 WHERE idempotency_key = $1 AND intent_id IS NULL`, [key, pi.id]);
     return pi.id;
   }
@@ -117,7 +143,12 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
   async function existingIntent(authorizeKey: string): Promise<{ id: string; method: StripeMethod } | null> {
     const row = await recorded(authorizeKey);
     if (!row) return null;
-    return { id: await intentOf(authorizeKey, row.create_params, row.intent_id), method: row.method };
+    return { id: await intentOf(authorizeKey, row), method: row.method };
+  }
+
+  /** The intent as it stands now, its charge expanded (its authorization code, what was refunded of it). */
+  function fresh(intentId: string): Promise<Stripe.PaymentIntent> {
+    return stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
   }
 
   /**
@@ -127,14 +158,55 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
   async function abandon(key: string, intentId: string, req: AuthorizeRequest, f: Failure): Promise<AuthorizeResult> {
     try {
       await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `${key}:abandon` });
-      return { kind: 'unavailable', reason: `route ${id}: ${f.message}; the payment was canceled at Stripe before anything was charged` };
+      return unavailable(id, `${f.message}; the payment was canceled at Stripe before anything was charged`);
     } catch (err) {
       const g = failureOf(err);
-      const now = g.kind === 'refused' ? (g.intent ?? (await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }))) : null;
-      const read = now ? readIntent(now, req) : null;
+      const read = g.kind === 'refused' ? readIntent(await fresh(intentId), req) : null;
       if (read) return read;
       throw new UnexpectedAnswer(`route ${id}: no answer to the confirmation (${f.message}), and the payment could not be canceled (${g.message})`);
     }
+  }
+
+  /**
+   * Gives back in full a card payment charged under a key being voided (its answer stands on nothing): done when the
+   * charge is already refunded in full (an earlier void or release of the same payment), else refunded under
+   * `{key}:refund`. A refund Stripe failed is no void: thrown, asked again.
+   */
+  async function giveBack(pi: Stripe.PaymentIntent, key: string): Promise<CancelResult> {
+    const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+    if (charge && charge.amount_refunded >= charge.amount_captured) return { kind: 'canceled' };
+    try {
+      const r = await stripe.refunds.create({ payment_intent: pi.id, reason: 'duplicate', metadata: { void: key.slice(0, 500) } }, { idempotencyKey: `${key}:refund` });
+      if (refundOf(r).kind === 'failed') throw new UnexpectedAnswer(`route ${id}: Stripe failed the refund ${r.id} of the voided payment ${pi.id}`);
+      return { kind: 'canceled' };
+    } catch (err) {
+      if (err instanceof UnexpectedAnswer) throw err;
+      const f = failureOf(err);
+      if (didNothing(f)) return unavailable(id, f);
+      // Refunded meanwhile (charge_already_refunded): read it again.
+      if (f.kind === 'refused' && (await fresh(pi.id).then((p) => typeof p.latest_charge === 'object' && p.latest_charge !== null && p.latest_charge.amount_refunded >= p.latest_charge.amount_captured))) {
+        return { kind: 'canceled' };
+      }
+      throw err;
+    }
+  }
+
+  /** The refund of ours under `key` on the intent, found among the intent's refunds by its metadata; null when none. */
+  async function findRefund(intentId: string, key: string): Promise<Stripe.Refund | null> {
+    for await (const r of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+      if (r.metadata?.refund_id === key.slice(0, 500)) return r;
+    }
+    return null;
+  }
+
+  /** The refund of `amount` of the intent under our refund's key; the same parameters on every retry. */
+  async function createRefund(key: string, intentId: string, amount: number): Promise<Stripe.Refund> {
+    return remember(key, await stripe.refunds.create({ payment_intent: intentId, amount, metadata: { refund_id: key.slice(0, 500) } }, { idempotencyKey: key }));
+  }
+
+  async function remember(key: string, r: Stripe.Refund): Promise<Stripe.Refund> {
+    await db.query(`UPDATE stripe_refunds SET refund_id = $2 WHERE idempotency_key = $1 AND refund_id IS NULL`, [key, r.id]);
+    return r;
   }
 
   const vault: CardVault = {
@@ -142,7 +214,8 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
       const brand = detectBrand(card.number);
       if (!brand) throw new Error('tokenize: unsupported brand (checked before)');
       try {
-        // A PaymentMethod moves no money and is made once per request key (the request's recovery point is claimed first).
+        // A PaymentMethod moves no money and is made once per request key (the request's recovery point is claimed
+        // first); the SDK gives the call an idempotency key of its own, for its repeat of a closed connection.
         const pm = await stripe.paymentMethods.create({
           type: 'card',
           card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvv },
@@ -174,28 +247,37 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
       if (!methods.includes(method)) throw new Error(`route ${id} does not serve ${req.method}`);
       const card = method === 'credit' ? ownCard(req.card?.token) : null;
       // A card another vault tokenized (another route's, or the simulator's) is not this account's: nothing is sent.
-      if (method === 'credit' && !card) return { kind: 'unavailable', reason: `route ${id}: the card was tokenized by another route` };
+      if (method === 'credit' && !card) return unavailable(id, 'the card was tokenized by another route');
       const lacking = method === 'billet' ? boletoMissing(req) : null;
       if (lacking) return { kind: 'declined', code: 'processingFailed', message: lacking };
-      const fresh = intentParams(req, method, card, new Date());
+      const params = intentParams(req, method, card, new Date());
       // Written before any call: the parameters are fixed here, so every retry under the key sends the same ones.
-      const saved = await db.query<{ intent_id: string | null; create_params: IntentParams }>(
+      const saved = await db.query<IntentRow>(
         `WITH added AS (
            INSERT INTO stripe_intents (idempotency_key, route_id, transaction_id, method, amount, create_params, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, now()) ON CONFLICT DO NOTHING RETURNING intent_id, create_params)
-         SELECT intent_id, create_params FROM added UNION ALL SELECT intent_id, create_params FROM stripe_intents WHERE idempotency_key = $1 LIMIT 1`,
-        [req.idempotencyKey, id, req.transactionId, method, req.amount, JSON.stringify(fresh)],
+           VALUES ($1, $2, $3, $4, $5, $6, now()) ON CONFLICT DO NOTHING RETURNING intent_id, create_params, method)
+         SELECT intent_id, create_params, method FROM added
+         UNION ALL SELECT intent_id, create_params, method FROM stripe_intents WHERE idempotency_key = $1 LIMIT 1`,
+        [req.idempotencyKey, id, req.transactionId, method, req.amount, JSON.stringify(params)],
       );
       // Two first calls at once on PostgreSQL: the one that waited inserts nothing and reads the row again.
       const row = saved.rows[0] ?? (await recorded(req.idempotencyKey));
       if (!row) throw new Error(`the PaymentIntent record of ${req.idempotencyKey} vanished`);
       let intentId: string;
       try {
-        intentId = await intentOf(req.idempotencyKey, row.create_params, row.intent_id);
+        if (row.intent_id) {
+          // Asked again (a job run again): the intent as it stands answers, not a replay of an older answer.
+          const now = await fresh(row.intent_id);
+          if (now.status === 'canceled') return unavailable(id, `the payment ${now.id} was canceled at Stripe before anything was charged`);
+          const read = readIntent(now, req);
+          if (read) return read;
+        }
+        intentId = await intentOf(req.idempotencyKey, row);
       } catch (err) {
+        if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
         if (f.kind === 'refused') return { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
-        // Nothing can have been charged: an intent is only created here, never confirmed.
+        // Nothing can have been charged: an intent is only created or read here, never confirmed.
         return unavailable(id, f);
       }
       let pi: Stripe.PaymentIntent;
@@ -206,8 +288,7 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
         if (f.kind === 'card') return { kind: 'declined', code: refusalOf(f.code, f.declineCode), message: `The card was declined (${[f.code, f.declineCode].filter(Boolean).join('/')}).` };
         if (didNothing(f)) return unavailable(id, f);
         if (f.kind === 'refused') {
-          const read = f.intent ? readIntent(f.intent, req) : null;
-          return read ?? { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
+          return readIntent(await fresh(intentId), req) ?? { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
         }
         return abandon(req.idempotencyKey, intentId, req, f);
       }
@@ -232,14 +313,13 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
         if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
         if (didNothing(f)) return unavailable(id, f);
-        if (f.kind === 'refused' && f.code === 'payment_intent_unexpected_state') {
-          // Captured already (an earlier capture under another key reached it), or released: its status says.
-          const pi = await stripe.paymentIntents.retrieve(intent.id);
-          if (pi.status === 'succeeded' && pi.amount_received === req.amount) return { kind: 'captured' };
-          return { kind: 'declined', message: `Stripe holds the payment as ${pi.status}: nothing to capture.` };
-        }
-        if (f.kind === 'refused' || f.kind === 'card') return { kind: 'declined', message: f.message };
-        throw err;
+        if (f.kind === 'no-answer') throw err;
+        if (f.kind === 'card') return { kind: 'declined', message: f.message };
+        // A refusal or a 5xx, which Stripe keeps under the key: the intent as it stands says what happened.
+        const pi = await stripe.paymentIntents.retrieve(intent.id);
+        if (pi.status === 'succeeded' && pi.amount_received === req.amount) return { kind: 'captured' };
+        if (f.kind === 'server-error' && pi.status === 'requires_capture') return unavailable(id, f);
+        return { kind: 'declined', message: `Stripe holds the payment as ${pi.status}: ${f.message}` };
       }
     },
 
@@ -249,64 +329,67 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
         intent = await existingIntent(req.authorizeKey);
       } catch (err) {
         const f = failureOf(err);
-        if (didNothing(f)) return unavailable(id, f);
+        if (didNothing(f) || f.kind === 'server-error') return unavailable(id, f);
         throw err;
       }
       // Nothing was ever sent under the key (its record is written before the first call): canceling nothing succeeds.
       if (!intent) return { kind: 'canceled' };
-      if (intent.method !== 'credit') {
-        // A boleto or PIX the payer paid that Stripe is still confirming (`processing`: a boleto paid on its last day)
-        // is not canceled under the payment: asked again later, it has succeeded (its event approves the charge) or
-        // lapsed (canceled then).
-        let now: Stripe.PaymentIntent;
-        try {
-          now = await stripe.paymentIntents.retrieve(intent.id);
-        } catch (err) {
-          const f = failureOf(err);
-          if (didNothing(f) || f.kind === 'unknown') return unavailable(id, f);
-          throw err;
-        }
+      /** What the intent as it stands means for the cancel; null when it can still be canceled. */
+      const standing = async (): Promise<CancelResult | null> => {
+        const now = await fresh(intent.id);
         if (now.status === 'canceled') return { kind: 'canceled' };
-        if (now.status === 'succeeded') return { kind: 'declined', message: `the payer paid ${now.id} at Stripe before it could be canceled` };
-        if (now.status === 'processing') return { kind: 'unavailable', reason: `route ${id}: the payer's payment of ${now.id} is being confirmed at Stripe` };
-      }
+        // A boleto or PIX the payer paid that Stripe is still confirming (a boleto paid on its last day) is not
+        // canceled under the payment: asked again later, it has succeeded (its event approves the charge) or lapsed.
+        if (now.status === 'processing') return unavailable(id, `the payer's payment of ${now.id} is being confirmed at Stripe`);
+        if (now.status !== 'succeeded') return null;
+        // Paid before the cancel reached Stripe: a boleto or PIX the payer paid is not undone here (its payment
+        // arrives as an event); a card charged under a key being voided is given back in full.
+        if (intent.method !== 'credit') return { kind: 'declined', message: `the payer paid ${now.id} at Stripe before it could be canceled` };
+        return giveBack(now, req.idempotencyKey);
+      };
       try {
+        if (intent.method !== 'credit') {
+          const known = await standing();
+          if (known) return known;
+        }
         await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' }, { idempotencyKey: req.idempotencyKey });
         return { kind: 'canceled' };
       } catch (err) {
+        if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
         if (didNothing(f)) return unavailable(id, f);
-        if (f.kind !== 'refused') throw err;
-        const pi = f.intent ?? (await stripe.paymentIntents.retrieve(intent.id));
-        if (pi.status === 'canceled') return { kind: 'canceled' };
-        if (pi.status !== 'succeeded') throw new UnexpectedAnswer(`route ${id}: the payment ${pi.id} is ${pi.status} and could not be canceled: ${f.message}`);
-        // Paid before the cancel reached Stripe: a boleto or PIX the payer paid is not undone here (its payment
-        // arrives as an event); a card charged under a key being voided is given back in full.
-        if (intent.method !== 'credit') return { kind: 'declined', message: `the payer paid ${pi.id} at Stripe before it could be canceled` };
-        await stripe.refunds.create(
-          { payment_intent: pi.id, reason: 'duplicate', metadata: { void: req.idempotencyKey.slice(0, 500) } },
-          { idempotencyKey: `${req.idempotencyKey}:refund` },
-        );
-        return { kind: 'canceled' };
+        if (f.kind === 'no-answer' || f.kind === 'card') throw err;
+        // Refused (the intent moved on) or a 5xx kept under the key: the intent as it stands now decides, never the
+        // state a replayed refusal carries.
+        const known = await standing();
+        if (known) return known;
+        if (f.kind === 'server-error') return unavailable(id, f);
+        throw new UnexpectedAnswer(`route ${id}: the payment ${intent.id} could not be canceled: ${f.message}`);
       }
     },
 
     async refund(req): Promise<RefundResult> {
       const intent = await existingIntent(req.authorizeKey);
       if (!intent) return { kind: 'failed', reason: `route ${id} holds no payment for ${req.transactionId} to refund` };
-      await db.query(
-        `INSERT INTO stripe_refunds (idempotency_key, route_id, intent_id, amount, created_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING`,
+      const first = await db.query(
+        `INSERT INTO stripe_refunds (idempotency_key, route_id, intent_id, amount, created_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING RETURNING 1`,
         [req.idempotencyKey, id, intent.id, req.amount],
       );
       try {
-        const r = await createRefund(req.idempotencyKey, intent.id, req.amount);
+        // Sent before (a re-send): the refund Stripe made then is the answer, even once Stripe forgot the key (24 h).
+        const made = first.rows.length === 0 ? await findRefund(intent.id, req.idempotencyKey) : null;
+        const r = made ? await remember(req.idempotencyKey, made) : await createRefund(req.idempotencyKey, intent.id, req.amount);
         const now = refundOf(r);
         return now.kind === 'failed' ? { kind: 'failed', reason: now.reason } : now;
       } catch (err) {
         const f = failureOf(err);
         if (didNothing(f)) return unavailable(id, f);
-        // Refused (more than is left, a method Stripe cannot refund): nothing was returned, the amount is refundable again.
+        // Refused (more than is left, a boleto, which Stripe cannot refund): nothing was returned, refundable again.
         if (f.kind === 'refused' || f.kind === 'card') return { kind: 'failed', reason: `Stripe refused the refund: ${f.message}` };
+        if (f.kind === 'server-error') {
+          const made = await findRefund(intent.id, req.idempotencyKey);
+          return made ? refundOf(await remember(req.idempotencyKey, made)) : unavailable(id, f);
+        }
         throw err;
       }
     },
@@ -319,9 +402,10 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
       const row = res.rows[0];
       if (!row) return { kind: 'failed', reason: `route ${id} never asked Stripe for this refund` };
       try {
-        // A refund whose creation never answered is asked again under its key: Stripe answers with the first one.
-        const r = row.refund_id ? await stripe.refunds.retrieve(row.refund_id) : await createRefund(req.idempotencyKey, row.intent_id, Number(row.amount));
-        return refundOf(r);
+        if (row.refund_id) return refundOf(await stripe.refunds.retrieve(row.refund_id));
+        // Its creation never answered: found among the intent's refunds, or (none made) asked again under its key.
+        const made = await findRefund(row.intent_id, req.idempotencyKey);
+        return refundOf(made ? await remember(req.idempotencyKey, made) : await createRefund(req.idempotencyKey, row.intent_id, Number(row.amount)));
       } catch (err) {
         const f = failureOf(err);
         if (f.kind === 'refused' && !row.refund_id) return { kind: 'failed', reason: `Stripe refused the refund: ${f.message}` };
@@ -330,22 +414,18 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
     },
 
     readEvent(raw, signature) {
-      return stripe.webhooks.constructEvent(raw, signature ?? '', secrets.webhookSecret);
+      return noticeOf(stripe.webhooks.constructEvent(raw, signature ?? '', secrets.webhookSecret));
     },
 
-    async eventsSince(from, max = 1000) {
-      const out: Stripe.Event[] = [];
+    async eventsSince(from) {
+      const out: StripeNotice[] = [];
       const list = stripe.events.list({ created: { gte: Math.floor(from.getTime() / 1000) }, types: [...STRIPE_EVENT_TYPES], limit: 100 });
       for await (const e of list) {
-        out.push(e);
-        if (out.length >= max) break;
+        out.push(noticeOf(e));
+        if (out.length >= EVENTS_MAX) break;
       }
       // Stripe lists the newest first: applied in the order they happened.
       return out.sort((a, b) => a.created - b.created);
-    },
-
-    intent(intentId) {
-      return stripe.paymentIntents.retrieve(intentId);
     },
 
     async account() {
@@ -357,17 +437,4 @@ export function stripeRoute(db: Queryable, id: string, mode: Mode, settings: Str
       // The SDK keeps no connection of its own open between calls (Node's global agent does).
     },
   };
-
-  /** The refund of `amount` of the intent under our refund's key; the same parameters on every retry. */
-  async function createRefund(key: string, intentId: string, amount: number): Promise<Stripe.Refund> {
-    const r = await stripe.refunds.create({ payment_intent: intentId, amount, metadata: { refund_id: key.slice(0, 500) } }, { idempotencyKey: key });
-    await db.query(`UPDATE stripe_refunds SET refund_id = $2 WHERE idempotency_key = $1 AND refund_id IS NULL`, [key, r.id]);
-    return r;
-  }
-}
-
-/** The route that tokenized a card: the route id of a Stripe vault's token, or null for any other token. */
-export function stripeRouteOfToken(token: string): string | null {
-  const m = /^stripe:([a-z][a-z0-9-]{1,39}):pm_[0-9A-Za-z_]+$/.exec(token);
-  return m ? m[1]! : null;
 }

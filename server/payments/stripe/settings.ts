@@ -1,7 +1,7 @@
 /**
  * What a Stripe route is configured with, split in two as for every route: the settings that may be shown (the API's
- * address when it is not Stripe's own, the account it was checked against) and the secrets sealed at rest and never
- * printed back (the secret API key, the webhook endpoint's signing secret).
+ * address when it is not Stripe's own) and the secrets sealed at rest and never printed back (the secret API key, the
+ * webhook endpoint's signing secret). `routes test` says which account the key reaches; nothing stores it.
  */
 import { createHash } from 'node:crypto';
 import type { Mode } from '../../core/tenancy';

@@ -13,6 +13,7 @@
  * | `requires_payment_method` with `last_payment_error` | `declined` with the card's refusal code |
  */
 import type Stripe from 'stripe';
+import type { components } from '../../../generated/schema';
 import { saoPauloDate } from '../../core/calendar';
 import type { AuthorizeRequest, AuthorizeResult, RefundStatusResult, RefusalCode } from '../provider';
 import { barcodeFromDigitableLine } from '../sandbox/boleto';
@@ -151,8 +152,13 @@ export function readIntent(pi: Stripe.PaymentIntent, req: AuthorizeRequest): Aut
       return { kind: 'approved', acquirerTransactionNumber: pi.id, authorizationCode: authorizationCodeOf(pi) };
     case 'requires_capture':
       return { kind: 'authorized', acquirerTransactionNumber: pi.id, authorizationCode: authorizationCodeOf(pi) };
-    case 'requires_action':
-      return issuedOf(pi, req) ?? refused('authenticationRequired', 'the issuer asks the payer to authenticate (3-D Secure)');
+    case 'requires_action': {
+      const issued = issuedOf(pi, req);
+      if (issued) return issued;
+      // A boleto or PIX waits for the payer, never for a challenge: any other action is not one this table reads.
+      if (req.method !== 'credit') throw new UnexpectedAnswer(`Stripe's ${req.method} payment ${pi.id} waits for ${pi.next_action?.type ?? 'an action'}`);
+      return refused('authenticationRequired', 'the issuer asks the payer to authenticate (3-D Secure)');
+    }
     case 'requires_payment_method': {
       const e = pi.last_payment_error;
       if (!e) return null;
@@ -204,4 +210,83 @@ export function refundOf(r: Stripe.Refund): RefundStatusResult {
       // pending, requires_action: Stripe confirms later (refund.updated).
       return { kind: 'pending' };
   }
+}
+
+type DisputeReason = components['schemas']['Dispute']['reason'];
+
+/** Stripe's dispute reasons in our words (`Dispute.reason`); `general` for the rest. */
+const REASONS: Record<string, DisputeReason> = {
+  fraudulent: 'fraudulent',
+  unrecognized: 'unrecognized',
+  duplicate: 'duplicate',
+  product_not_received: 'product-not-received',
+  product_unacceptable: 'product-unacceptable',
+  credit_not_processed: 'credit-not-processed',
+};
+
+/**
+ * What one Stripe event tells, in our terms and nothing more: the payment it is about, and for a payment, a refund or
+ * a dispute what moved. This is what the engine applies and what is kept of the event (no payer data: Stripe's
+ * objects carry billing details that our records do not).
+ */
+export type StripeNews =
+  | { kind: 'paid'; intentId: string; amount: number; chargeId: string | null; authorizeKey: string | null }
+  | { kind: 'refund'; intentId: string | null }
+  | {
+      kind: 'dispute';
+      intentId: string | null;
+      disputeId: string;
+      /** `opened`: a dispute that holds money; `won`, `lost`: decided; `inquiry`: no money held; `other`: noted. */
+      stage: 'opened' | 'won' | 'lost' | 'inquiry' | 'other';
+      reason: DisputeReason;
+      stripeReason: string;
+      amount: number;
+      evidenceDueBy: string | null;
+    }
+  | { kind: 'other'; intentId: string | null };
+
+/** An event as the route hands it to the engine: its id, type and time, and what it tells. */
+export interface StripeNotice {
+  id: string;
+  type: string;
+  created: number;
+  news: StripeNews;
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+/** The stage of a dispute event: opened, decided (a prevented dispute is won: no money left), an inquiry, or other. */
+function stageOf(type: string, d: Stripe.Dispute): Extract<StripeNews, { kind: 'dispute' }>['stage'] {
+  if (d.status.startsWith('warning')) return 'inquiry';
+  if (type === 'charge.dispute.created') return 'opened';
+  if (type === 'charge.dispute.closed') {
+    if (d.status === 'won' || d.status === 'prevented') return 'won';
+    if (d.status === 'lost') return 'lost';
+  }
+  return 'other';
+}
+
+/** What a Stripe event tells (the table of `domain/routes/stripe-events.ts`). */
+export function noticeOf(event: Stripe.Event): StripeNotice {
+  const o = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
+  const intentId = o.object === 'payment_intent' ? (o.id ?? null) : idOf(o.payment_intent);
+  const base = { id: event.id, type: event.type, created: event.created };
+  if (event.type === 'payment_intent.succeeded') {
+    const pi = event.data.object as Stripe.PaymentIntent;
+    return { ...base, news: { kind: 'paid', intentId: pi.id, amount: pi.amount_received, chargeId: idOf(pi.latest_charge), authorizeKey: pi.metadata?.authorize_key ?? null } };
+  }
+  if (['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed'].includes(event.type)) {
+    return { ...base, news: { kind: 'refund', intentId } };
+  }
+  if (event.type.startsWith('charge.dispute.')) {
+    const d = event.data.object as Stripe.Dispute;
+    return {
+      ...base,
+      news: {
+        kind: 'dispute', intentId, disputeId: d.id, stage: stageOf(event.type, d), reason: REASONS[d.reason] ?? 'general', stripeReason: d.reason,
+        amount: d.amount, evidenceDueBy: d.evidence_details?.due_by ? new Date(d.evidence_details.due_by * 1000).toISOString() : null,
+      },
+    };
+  }
+  return { ...base, news: { kind: 'other', intentId } };
 }
