@@ -1,5 +1,5 @@
 /**
- * Admin commands for the operator's payment routes: `routes add|list|test|disable|enable|received|reconcile`. Secrets
+ * Admin commands for the operator's payment routes: `routes add|list|test|disable|enable|received|events|reconcile`. Secrets
  * are read from files (or, for API Pix's client secret, a flag or ROUTE_CLIENT_SECRET; for Stripe's, STRIPE_SECRET_KEY
  * and STRIPE_WEBHOOK_SECRET), sealed with SECRETS_KEY, and never
  * printed back: `routes list` shows hints only. A running service picks a change up within seconds.
@@ -247,6 +247,25 @@ A new route is tried after the routes of its mode added before it (routes list s
       return textTable(
         ['ROUTE', 'END TO END ID', 'TXID', 'AMOUNT', 'OUTCOME', 'TRANSACTION', 'SOURCE', 'RECEIVED'],
         res.rows.map((r) => [r.route_id, r.end_to_end_id, r.txid ?? '-', r.amount, r.outcome, r.transaction_id ?? '-', r.source, new Date(r.received_at).toISOString()]),
+      );
+    },
+  },
+  'routes events': {
+    summary: 'Stripe events that need an operator: money for a charge that ended, a dispute with nothing to hold, unknown payments, held',
+    usage: `routes events [--id <id>] [--all] [--json]
+  --all   every Stripe event received, not only those needing attention`,
+    options: { id: str, all: { type: 'boolean', default: false }, json },
+    async run(db, flags) {
+      const res = await db.query<{ route_id: string; event_id: string; type: string; intent_id: string | null; outcome: string; transaction_id: string | null; source: string; received_at: Date }>(
+        `SELECT route_id, event_id, type, intent_id, outcome, transaction_id, source, received_at FROM stripe_events
+          WHERE ($1::text IS NULL OR route_id = $1) AND ($2 OR outcome IN ('review', 'unknown', 'held')) ORDER BY received_at DESC LIMIT 500`,
+        [typeof flags.id === 'string' ? flags.id : null, flags.all === true],
+      );
+      if (flags.json) return `${JSON.stringify(res.rows)}\n`;
+      if (res.rows.length === 0) return flags.all ? 'no Stripe event received\n' : 'no Stripe event needs attention\n';
+      return textTable(
+        ['ROUTE', 'EVENT', 'TYPE', 'PAYMENT', 'OUTCOME', 'TRANSACTION', 'SOURCE', 'RECEIVED'],
+        res.rows.map((r) => [r.route_id, r.event_id, r.type, r.intent_id ?? '-', r.outcome, r.transaction_id ?? '-', r.source, new Date(r.received_at).toISOString()]),
       );
     },
   },

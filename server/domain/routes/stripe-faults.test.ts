@@ -13,6 +13,7 @@ import { startPixRouteService, type PixRouteService } from '../../testing/api-pi
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { billetBody, cardBody, eventTypes, pixBody, timelineOf, type Transaction } from '../../testing/payments';
 import { expectOnlySdk, intentOf, settled, withAddress } from '../../testing/stripe';
+import { runAdmin } from '../../admin/run';
 import { sweepRoute } from './sweep';
 
 const silent = pino({ level: 'silent' });
@@ -159,6 +160,10 @@ describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $n
     const kept = await svc.db.query<{ outcome: string }>(`SELECT outcome FROM stripe_events WHERE transaction_id = $1 AND type = 'charge.dispute.created'`, [t.id]);
     expect(kept.rows).toEqual([{ outcome: 'review' }]);
     expect((await get(t.id)).status).toBe('approved');
+    // The operator's list shows it.
+    const listed = await runAdmin(['routes', 'events', '--id', 'stripe-main'], svc.db);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^stripe-main\\s+evt_\\w+\\s+charge\\.dispute\\.created\\s+pi_\\w+\\s+review\\s+${t.id}\\s+notification\\s`, 'm'));
   });
 
   it('refuses a notification whose signature does not verify, and applies nothing of it', async () => {
