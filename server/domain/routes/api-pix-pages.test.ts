@@ -69,7 +69,7 @@ describe.each(ENGINES)('pages and webhooks of an API Pix route on $name', (engin
     // The simulator does not pay what a real PSP issued: the payer pays it at the PSP.
     const simulated = await sandbox(`/v1/sandbox/transactions/${t.id}/simulate`, { method: 'POST', json: { action: 'pay' } });
     expect(simulated.status).toBe(422);
-    expect(JSON.stringify(await simulated.json())).toContain("route pix-homolog is a real PSP's");
+    expect(JSON.stringify(await simulated.json())).toContain("route pix-homolog is a real provider's");
     await homologation.pay(txid);
     await svc.drain();
     const delivered = receiver.received.map((r) => JSON.parse(r.body) as { type: string; payload: { object: { id: string; status: string } } });

@@ -15,6 +15,7 @@ import { billetBody, cardBody, eventTypes, pixBody, timelineOf, type Transaction
 import { expectOnlySdk, intentOf, settled, withAddress } from '../../testing/stripe';
 import { runAdmin } from '../../admin/run';
 import { sweepRoute } from './sweep';
+import { startReceiver, type Receiver } from '../../testing/receiver';
 
 const silent = pino({ level: 'silent' });
 
@@ -248,13 +249,20 @@ describe.each(ENGINES)('Stripe failing or slow, on $name', (engine) => {
 describe.each(ENGINES)("a sandbox route on Stripe's test mode, on $name", (engine) => {
   let stripe: FakeStripe;
   let svc: PixRouteService;
+  let receiver: Receiver;
   beforeAll(async () => {
     stripe = await startFakeStripe();
     svc = await startPixRouteService(engine, [{ id: 'stripe-test', stripe, mode: 'sandbox' }]);
+    receiver = await startReceiver();
   });
   afterAll(async () => {
     await svc?.close();
     await stripe?.close();
+    await receiver?.close();
+  });
+  afterEach(async () => {
+    await expectLedgerConsistent(svc.db);
+    expectOnlySdk(stripe);
   });
 
   const sandbox = (path: string, init: Parameters<PixRouteService['call']>[1] = {}) => svc.call(path, { ...init, key: svc.merchant.sandboxKey });
@@ -265,7 +273,7 @@ describe.each(ENGINES)("a sandbox route on Stripe's test mode, on $name", (engin
     const approved = await json<Transaction>(await sandbox(`/v1/transactions/${t.id}`));
     expect(approved).toMatchObject({ status: 'approved', payment: { provider: 'stripe-test' } });
     // Stripe limits the account: the simulator's routes come next, and answer that this card is not theirs.
-    stripe.fail({ status: 429, method: 'POST', pathPrefix: '/v1/payment_intents', times: 2 });
+    stripe.fail({ status: 429, method: 'POST', pathPrefix: '/v1/payment_intents', times: 1 });
     const other = await json<Transaction>(await sandbox('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 2200 }) }));
     await svc.drain();
     const waiting = await json<Transaction>(await sandbox(`/v1/transactions/${other.id}`));
@@ -275,5 +283,23 @@ describe.each(ENGINES)("a sandbox route on Stripe's test mode, on $name", (engin
     const refused = await sandbox(`/v1/sandbox/transactions/${t.id}/simulate`, { method: 'POST', json: { action: 'dispute' } });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('route stripe-test is a real provider');
+  });
+
+  it('announces each step of a card at Stripe to a webhook endpoint, signed, once: approved, disputed, charged back', async () => {
+    // Production endpoints must be public https: a sandbox key's endpoint on this machine shows the same deliveries.
+    const hook = await sandbox('/v1/webhooks', { method: 'POST', json: { name: 'Orders', endpoint: receiver.url, events: ['transaction.approved', 'transaction.dispute', 'transaction.chargeback'] } });
+    expect(hook.status).toBe(201);
+    const t = await json<Transaction>(await sandbox('/v1/transactions', { method: 'POST', json: cardBody('5555555555554444', {}, { amount: 3900 }) }));
+    await svc.drain();
+    const id = await intentOf(svc.db, t.id);
+    const { dispute } = await stripe.openDispute(id, { reason: 'unrecognized', delivery: 'twice' });
+    await stripe.closeDispute(dispute.id, 'lost', { delivery: 'twice' });
+    await svc.drain();
+    const delivered = receiver.received
+      .map((r) => JSON.parse(r.body) as { type: string; payload: { object: { id: string } } })
+      .filter((e) => e.payload.object.id === t.id)
+      .map((e) => e.type);
+    expect(delivered).toEqual(['transaction.approved', 'transaction.dispute', 'transaction.chargeback']);
+    expect(receiver.received.every((r) => /^sha256=[0-9a-f]{64}$/.test(r.headers['x-service-signature'] ?? ''))).toBe(true);
   });
 });
