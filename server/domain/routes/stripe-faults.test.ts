@@ -12,6 +12,7 @@ import { startFakeStripe, type FakeStripe } from '../../testing/fake-stripe';
 import { startPixRouteService, type PixRouteService } from '../../testing/api-pix';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { billetBody, cardBody, eventTypes, pixBody, timelineOf, type Transaction } from '../../testing/payments';
+import { until } from '../../testing/until';
 import { expectOnlySdk, intentOf, settled, withAddress } from '../../testing/stripe';
 import { runAdmin } from '../../admin/run';
 import { sweepRoute } from './sweep';
@@ -23,13 +24,6 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $name', (engine) => {
   let stripe: FakeStripe;
@@ -300,6 +294,6 @@ describe.each(ENGINES)("a sandbox route on Stripe's test mode, on $name", (engin
       .filter((e) => e.payload.object.id === t.id)
       .map((e) => e.type);
     expect(delivered).toEqual(['transaction.approved', 'transaction.dispute', 'transaction.chargeback']);
-    expect(receiver.received.every((r) => /^sha256=[0-9a-f]{64}$/.test(r.headers['x-service-signature'] ?? ''))).toBe(true);
+    expect(receiver.received.every((r) => /^sha256=[0-9a-f]{64}$/.test(String(r.headers['x-service-signature'] ?? '')))).toBe(true);
   });
 });

@@ -13,15 +13,9 @@ import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, eventTypes, type Transaction } from '../../testing/payments';
 import { ROOT } from '../../testing/processes';
 import { track } from '../../testing/children';
+import { until } from '../../testing/until';
 import { expectOnlySdk, intentOf, settled } from '../../testing/stripe';
 
-async function until(what: string, check: () => boolean, ms = 90_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!POSTGRES)('a worker killed inside the Stripe call, on postgres', () => {
   let stripe: FakeStripe;
@@ -50,7 +44,7 @@ describe.skipIf(!POSTGRES)('a worker killed inside the Stripe call, on postgres'
         stdio: 'ignore',
       }),
     );
-    await until('the worker to confirm the payment at Stripe', () => stripe.requests.some((r) => r.path.endsWith('/confirm')));
+    await until('the worker to confirm the payment at Stripe', () => stripe.requests.some((r) => r.path.endsWith('/confirm')), 90_000, 50);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;

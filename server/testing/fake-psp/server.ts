@@ -3,8 +3,8 @@
  * /api/v2, every request recorded with its violations, and the faults a test injects (fail, hang).
  */
 import { createServer, type Server } from 'node:https';
+import { HeldAnswers, listenOnLoopback } from '../held-answers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TestPki } from './certs';
 import { clientAuthenticated, tokenEndpoint, tokenRequestError, type TokenRequest, type TokenStore } from './oauth';
 import { blankProblem, faultReply, problem, type Reply, type Violacao } from './problems';
@@ -196,7 +196,7 @@ export interface RunningServer {
 }
 
 export async function startServer(deps: ServerDeps, port = 0): Promise<RunningServer> {
-  const held = new Set<{ res: ServerResponse; timer?: NodeJS.Timeout }>();
+  const held = new HeldAnswers();
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
@@ -220,15 +220,7 @@ export async function startServer(deps: ServerDeps, port = 0): Promise<RunningSe
     if (fault?.kind === 'fail') return write(res, faultReply(fault.status));
     const reply = prepared.answer();
     if (fault?.kind !== 'hang') return write(res, reply);
-    const entry: { res: ServerResponse; timer?: NodeJS.Timeout } = { res };
-    held.add(entry);
-    res.on('close', () => held.delete(entry));
-    if (fault.ms !== undefined) {
-      entry.timer = setTimeout(() => {
-        held.delete(entry);
-        write(res, reply);
-      }, fault.ms);
-    }
+    held.hold(res, fault.ms, () => write(res, reply));
   };
 
   const server = createServer(
@@ -245,25 +237,5 @@ export async function startServer(deps: ServerDeps, port = 0): Promise<RunningSe
       });
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      for (const entry of held) {
-        clearTimeout(entry.timer);
-        entry.res.destroy();
-      }
-      held.clear();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
-  };
+  return listenOnLoopback(server, port, held);
 }

@@ -5,7 +5,7 @@
  * answer is written.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { HeldAnswers, listenOnLoopback } from '../held-answers';
 import { ApiFailure, errorReply, faultReply, unauthorized, unrecognized, type Reply } from './errors';
 import type { Faults, FaultRule } from './faults';
 import { decodeForm, fingerprint, Params, redactCards, type FormObject } from './form';
@@ -93,7 +93,7 @@ export interface RunningServer {
 }
 
 export async function startServer(deps: ServerDeps, port: number): Promise<RunningServer> {
-  const held = new Set<{ res: ServerResponse; timer?: NodeJS.Timeout }>();
+  const held = new HeldAnswers();
 
   const execute = (route: Route, ctx: Ctx): { reply: Reply; saved: boolean } => {
     try {
@@ -193,16 +193,10 @@ export async function startServer(deps: ServerDeps, port: number): Promise<Runni
     }
     // The request took effect; its key stays "in progress" until the late answer is written.
     record.status = reply.status;
-    const entry: { res: ServerResponse; timer?: NodeJS.Timeout } = { res };
-    held.add(entry);
-    res.on('close', () => held.delete(entry));
-    if (fault.ms !== undefined) {
-      entry.timer = setTimeout(() => {
-        held.delete(entry);
-        finish();
-        answer(reply);
-      }, fault.ms);
-    }
+    held.hold(res, fault.ms, () => {
+      finish();
+      answer(reply);
+    });
   };
 
   const server = createServer((req, res) => {
@@ -210,25 +204,5 @@ export async function startServer(deps: ServerDeps, port: number): Promise<Runni
       write(res, errorReply(500, { type: 'api_error', message: `The fake failed: ${(err as Error).message}` }), {});
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      for (const entry of held) {
-        clearTimeout(entry.timer);
-        entry.res.destroy();
-      }
-      held.clear();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
-  };
+  return listenOnLoopback(server, port, held);
 }
