@@ -27,7 +27,8 @@ function fileFlag(flags: Flags, name: string, command: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch {
-    throw new UsageError(`--${name} ${path} cannot be read`);
+    // The flags were right; the file is not there (or not readable where the command runs): one line, exit 1.
+    throw new RefusedError(`--${name} ${path} cannot be read`);
   }
 }
 

@@ -82,7 +82,9 @@ export function routeNotificationsRouter(engine: Engine, logger: Logger): Router
       try {
         event = route.readEvent(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get('stripe-signature'));
       } catch {
-        // Stripe's own advice: a signature that does not verify is a 400, and nothing of the body is used.
+        // Stripe's own advice: a signature that does not verify is a 400, and nothing of the body is used. The warning
+        // is what an operator sees of a signing secret replaced at Stripe and not here (or the reverse).
+        logger.warn({ route: routeId }, 'a Stripe notification did not verify against the route\'s signing secret');
         throw new ApiError('malformedRequest', { message: 'The Stripe-Signature header does not verify against this route\'s signing secret.' });
       }
       const r = await receiveStripeEvent(engine, routeId, event, 'notification');

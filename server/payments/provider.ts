@@ -110,7 +110,8 @@ export type AuthorizeResult =
   | { kind: 'authorized'; acquirerTransactionNumber: string; authorizationCode: string }
   /** PIX or billet issued: the payer pays later. */
   | { kind: 'issued'; acquirerTransactionNumber: string; instructions: IssuedInstructions }
-  | { kind: 'declined'; code: RefusalCode; message: string }
+  /** Refused; `acquirerTransactionNumber` when the route holds a record of the refusal (Stripe's PaymentIntent). */
+  | { kind: 'declined'; code: RefusalCode; message: string; acquirerTransactionNumber?: string }
   /** The route cannot take the charge now (down): the charge's walk over its routes tries the next one. */
   | { kind: 'unavailable'; reason: string };
 

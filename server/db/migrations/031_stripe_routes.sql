@@ -16,6 +16,9 @@ CREATE TABLE stripe_intents (
   amount           bigint NOT NULL CHECK (amount > 0),
   create_params    jsonb NOT NULL,
   intent_id        text UNIQUE CHECK (intent_id ~ '^pi_[0-9A-Za-z_]+$'),
+  -- The refusal the intent answered before the route canceled it (a 3-D Secure challenge nobody can take): a run that
+  -- asks the key again answers it.
+  refused          jsonb,
   created_at       timestamptz NOT NULL
 );
 CREATE INDEX stripe_intents_transaction ON stripe_intents (transaction_id);

@@ -14,7 +14,8 @@
  * | paid | the charge ended (canceled, failed), or stands on another payment | `review`: money to give back; a timeline note |
  * | paid | the charge approved on this payment already (a card's own answer), or pre-authorized | `noted` |
  * | a refund moved | refunds of ours on the payment still pending | `applied`: each refund's confirmation asked now |
- * | a dispute opened | the charge approved | `applied`: dispute opened, its amount held; nothing left to hold: `review` |
+ * | a refund failed | none of ours pending (a void's give-back, one made in Stripe's Dashboard) | `review`: a timeline note |
+ * | a dispute opened, or an inquiry escalated | the charge approved | `applied`: dispute opened, its amount held; nothing left to hold: `review` |
  * | a dispute won or lost (a prevented one is won) | the charge in dispute (opened first when the opening has not come) | `applied`: `approved`, or `chargeback` |
  * | an inquiry, or anything else | | `noted` |
  * | any | no charge of ours has its payment | `unknown` |
@@ -83,7 +84,12 @@ async function paid(c: Change, routeId: string, key: string, news: Paid): Promis
   const route = t.processing.route;
   const onThis = route?.provider === routeId && route.key === key;
   const review = async (why: string) => {
-    await c.timeline('note', `Payment of ${brl(news.amount)} received at Stripe ${why}: kept for review, to be given back`, { intent: news.intentId, route: routeId }, `stripe-paid:${news.intentId}`);
+    await c.timeline(
+      'note',
+      `Payment of ${brl(news.amount)} received at Stripe ${why}: kept for review (a card payment the service voided is given back by its void: see its refunds at Stripe before giving it back)`,
+      { intent: news.intentId, route: routeId },
+      `stripe-paid:${news.intentId}`,
+    );
     return 'review' as const;
   };
   if (t.status === 'pending' || t.status === 'awaiting') {
@@ -124,17 +130,24 @@ async function disputed(c: Change, news: Disputed): Promise<StripeEventOutcome> 
   return 'applied';
 }
 
-/** Asks the refunds of ours on the payment still pending to confirm their status now (`refund.confirm`). */
-async function refundsMoved(c: Change, routeId: string, intentId: string, eventId: string): Promise<StripeEventOutcome> {
+/**
+ * Asks the refunds of ours on the payment still pending to confirm their status now (`refund.confirm`). A refund Stripe
+ * failed that is none of them (a void's give-back, one made in Stripe's Dashboard, one of ours already confirmed) is
+ * kept for review: money the payer was meant to have back did not go.
+ */
+async function refundsMoved(c: Change, routeId: string, intentId: string, e: StripeNotice & { news: { kind: 'refund' } }): Promise<StripeEventOutcome> {
   const res = await c.q.query<{ idempotency_key: string }>(
     `SELECT r.idempotency_key FROM stripe_refunds r JOIN refunds f ON f.id = r.idempotency_key
       WHERE r.route_id = $1 AND r.intent_id = $2 AND f.status = 'pending'`,
     [routeId, intentId],
   );
   for (const r of res.rows) {
-    await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: r.idempotency_key } }, undefined, `refund.confirm:${r.idempotency_key}:stripe:${eventId}`);
+    await schedule(c.q, { kind: 'refund.confirm', payload: { refundId: r.idempotency_key } }, undefined, `refund.confirm:${r.idempotency_key}:stripe:${e.id}`);
   }
-  return res.rows.length > 0 ? 'applied' : 'noted';
+  if (res.rows.length > 0) return 'applied';
+  if (!e.news.failed) return 'noted';
+  await c.timeline('note', `A refund at Stripe of this charge's payment failed (${e.news.refundId ?? 'no refund id'}): the money did not go back; kept for review`, { intent: intentId }, `stripe-refund-failed:${e.news.refundId ?? e.id}`);
+  return 'review';
 }
 
 /** Under the charge's row lock: what the event does to it and to what hangs on it. */
@@ -143,7 +156,7 @@ function decide(c: Change, routeId: string, charge: { key: string; intentId: str
     case 'paid':
       return paid(c, routeId, charge.key, e.news);
     case 'refund':
-      return refundsMoved(c, routeId, charge.intentId, e.id);
+      return refundsMoved(c, routeId, charge.intentId, { ...e, news: e.news });
     case 'dispute':
       return disputed(c, e.news);
     case 'other':

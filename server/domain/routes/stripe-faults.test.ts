@@ -96,29 +96,35 @@ describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $n
     expect(ours.rows).toEqual([{ status: 'won', reason: 'product-not-received' }]);
   });
 
-  it('reads a capture Stripe answered 500 back from the payment: nothing captured, 503, and the next capture takes it', async () => {
+  it('reads a capture Stripe answered 500 (and keeps answering under its key) back from the payment, and captures under a key of its own', async () => {
     const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', { capture: false }, { amount: 5000 }) }))).id);
-    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
-    const first = await svc.call(`/v1/transactions/${t.id}/capture`, { method: 'POST', json: { amount: 4000 } });
-    expect(first.status).toBe(503);
-    expect((await get(t.id)).status).toBe('pre-authorized');
-    const again = await svc.call(`/v1/transactions/${t.id}/capture`, { method: 'POST', json: { amount: 4000 } });
-    expect(again.status).toBe(200);
-    expect((await json<Transaction>(again)).capturedAmount).toBe(4000);
-    expect(stripe.paymentIntent(await intentOf(svc.db, t.id))).toMatchObject({ status: 'succeeded', amount_received: 4000 });
+    const id = await intentOf(svc.db, t.id);
+    stripe.fail({ status: 500, saved: true, method: 'POST', pathPrefix: `/v1/payment_intents/${id}/capture`, times: 1 });
+    const res = await svc.call(`/v1/transactions/${t.id}/capture`, { method: 'POST', json: { amount: 4000 } });
+    expect(res.status).toBe(200);
+    expect((await json<Transaction>(res)).capturedAmount).toBe(4000);
+    expect(stripe.paymentIntent(id)).toMatchObject({ status: 'succeeded', amount_received: 4000 });
+    const captures = stripe.requests.filter((r) => r.path === `/v1/payment_intents/${id}/capture`);
+    expect(captures.map((r) => r.status)).toEqual([500, 200]);
+    expect(captures[1]!.headers['idempotency-key']).toMatch(/:again:[0-9a-f]{12}$/);
   });
 
-  it('reads a refund Stripe answered 500 from the payment\'s refunds: none made, 503, and the next request makes one', async () => {
+  it('keeps a refund Stripe answered 500 pending, its amount reserved, and never makes a second one', async () => {
     const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 6000 }) }))).id);
     const id = await intentOf(svc.db, t.id);
-    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/refunds', times: 1 });
+    stripe.fail({ status: 500, saved: true, method: 'POST', pathPrefix: '/v1/refunds', times: 1 });
     const res = await svc.call(`/v1/transactions/${t.id}/refunds`, { method: 'POST', json: { amount: 1000 } });
-    expect(res.status).toBe(503);
-    // Stripe's refunds of the payment were listed before the answer: the 500 made none.
+    expect(res.status).toBe(201);
+    const refund = await json<{ id: string; status: string }>(res);
+    expect(refund.status).toBe('pending');
+    await svc.drain();
+    // Its confirmation looked for it among the payment's refunds, asked again under its key, and got the same 500.
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path === '/v1/refunds' && r.query.payment_intent === id)).toBe(true);
     expect(stripe.refunds().filter((r) => r.payment_intent === id)).toEqual([]);
-    const again = await json<{ id: string }>(await svc.call(`/v1/transactions/${t.id}/refunds`, { method: 'POST', json: { amount: 1000 } }));
-    expect(stripe.refunds().filter((r) => r.payment_intent === id).map((r) => r.metadata?.refund_id)).toEqual([again.id]);
+    const stored = await svc.db.query<{ status: string }>(`SELECT status FROM refunds WHERE id = $1`, [refund.id]);
+    expect(stored.rows).toEqual([{ status: 'pending' }]);
+    const more = await svc.call(`/v1/transactions/${t.id}/refunds`, { method: 'POST', json: { amount: 5001 } });
+    expect(more.status).toBe(422);
   });
 
   it('gives a voided card payment back once, however many voids and releases ask for it', async () => {
@@ -145,6 +151,47 @@ describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $n
     expect(again.kind).toBe('unavailable');
     const made = stripe.paymentIntents().filter((p) => p.metadata.authorize_key === req.idempotencyKey);
     expect(made.map((p) => p.status)).toEqual(['canceled']);
+  });
+
+  it('waits for a confirmation another run has at Stripe, and both read the same issued code', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 1700 }) }))).id);
+    const route = svc.payments.orchestrator.provider('stripe-main');
+    const req = { idempotencyKey: `${t.id}:authorize:stripe-main:77`, transactionId: t.id, merchant: { id: 'bus_x', name: 'Acme' }, method: 'pix' as const, amount: 1700, installments: 1, capture: true };
+    // Stripe is slow on the first confirmation: its key is in progress and the payment untouched for 600 ms.
+    stripe.hang({ method: 'POST', pathPrefix: '/v1/payment_intents/', ms: 600, times: 1, slow: true });
+    const a = route.authorize(req);
+    await until('the first confirmation to reach Stripe', () => stripe.requests.some((r) => r.headers['idempotency-key'] === `${req.idempotencyKey}:confirm`));
+    const [first, second] = await Promise.all([a, route.authorize(req)]);
+    expect(first.kind).toBe('issued');
+    expect(second).toEqual(first);
+    const made = stripe.paymentIntents().filter((p) => p.metadata.authorize_key === req.idempotencyKey);
+    expect(made.map((p) => p.status)).toEqual(['requires_action']);
+    expect(stripe.requests.filter((r) => r.headers['idempotency-key'] === `${req.idempotencyKey}:confirm`).map((r) => r.status)).toContain(409);
+  });
+
+  it('answers a 3-D Secure refusal again when its key is asked again, not the canceled payment\'s unavailable', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4000002760003184', {}, { amount: 2300 }) }))).id);
+    expect(t.payment.refused?.code).toBe('authenticationRequired');
+    const key = (await svc.db.query<{ idempotency_key: string }>(`SELECT idempotency_key FROM stripe_intents WHERE transaction_id = $1`, [t.id])).rows[0]!.idempotency_key;
+    const route = svc.payments.orchestrator.provider('stripe-main');
+    const card = (await svc.db.query<{ token: string }>(`SELECT processing -> 'card' ->> 'token' AS token FROM transactions WHERE id = $1`, [t.id])).rows[0]!.token;
+    const again = await route.authorize({
+      idempotencyKey: key, transactionId: t.id, merchant: { id: 'bus_x', name: 'Acme' }, method: 'credit', amount: 2300, installments: 1, capture: true,
+      card: { token: card, brand: 'visa', firstDigits: '400000', lastDigits: '3184' },
+    });
+    expect(again).toMatchObject({ kind: 'declined', code: 'authenticationRequired' });
+  });
+
+  it('keeps for review a refund Stripe failed that is none of the charge\'s pending refunds (a void\'s give-back)', async () => {
+    const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 3100 }) }))).id);
+    const id = await intentOf(svc.db, t.id);
+    const key = (await svc.db.query<{ idempotency_key: string }>(`SELECT idempotency_key FROM stripe_intents WHERE intent_id = $1`, [id])).rows[0]!.idempotency_key;
+    const route = svc.payments.orchestrator.provider('stripe-main');
+    expect(await route.cancel({ authorizeKey: key, transactionId: t.id, amount: 3100, idempotencyKey: `${key}:void` })).toEqual({ kind: 'canceled' });
+    const given = stripe.refunds().find((r) => r.payment_intent === id)!;
+    await stripe.settleRefund(given.id, 'failed');
+    const kept = await svc.db.query<{ outcome: string }>(`SELECT outcome FROM stripe_events WHERE transaction_id = $1 AND type = 'refund.failed'`, [t.id]);
+    expect(kept.rows).toEqual([{ outcome: 'review' }]);
   });
 
   it('keeps for review a dispute of a charge with nothing left to hold, and answers Stripe 200', async () => {

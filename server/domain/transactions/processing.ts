@@ -116,7 +116,11 @@ async function recordIn(engine: Engine, c: Change, o: RouteAttempt, result: Sett
     }
     case 'declined':
       await c.move('failed', {
-        payment: { ...payment, refused: { code: result.code, message: result.message, provider: provider.id } },
+        payment: {
+          ...payment,
+          ...(result.acquirerTransactionNumber ? { acquirerTransactionNumber: result.acquirerTransactionNumber } : {}),
+          refused: { code: result.code, message: result.message, provider: provider.id },
+        },
         processing: { route },
       });
       break;

@@ -26,9 +26,9 @@ describe('failureOf', () => {
     expect(card).toMatchObject({ kind: 'card', code: 'card_declined', declineCode: 'insufficient_funds' });
   });
 
-  it('reads a 5xx as an answer to read back, a 409 as no answer, a 401 as the route refused, a 400 as refused', () => {
+  it('reads a 5xx as an answer to read back, a 409 as a call in flight elsewhere, a 401 as the route refused, a 400 as refused', () => {
     expect(failureOf(Stripe.errors.StripeError.generate(raw(500, 'api_error'))).kind).toBe('server-error');
-    expect(failureOf(Stripe.errors.StripeError.generate(raw(409, 'invalid_request_error', 'idempotency_key_in_use'))).kind).toBe('no-answer');
+    expect(failureOf(Stripe.errors.StripeError.generate(raw(409, 'invalid_request_error', 'idempotency_key_in_use'))).kind).toBe('in-flight');
     expect(failureOf(Stripe.errors.StripeError.generate(raw(401, 'invalid_request_error'))).kind).toBe('refused-route');
     const refused = failureOf(Stripe.errors.StripeError.generate(raw(400, 'invalid_request_error', 'payment_intent_unexpected_state')));
     expect(refused).toMatchObject({ kind: 'refused', status: 400, code: 'payment_intent_unexpected_state' });

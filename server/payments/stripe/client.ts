@@ -42,7 +42,8 @@ export function stripeClient(settings: StripeSettings, secrets: StripeSecrets, t
  * | 429, or 400 `rate_limit` (a rate limit, a lock time-out) | `rate-limited` | refused before doing anything |
  * | no connection made (refused, no such host) on the only attempt | `not-sent` | nothing: the request never left |
  * | 5xx | `server-error` | answered, and may have acted: Stripe keeps that answer under the key for 24 hours, so only reading the object tells |
- * | 409 (a request under the same key still running), a broken or timed-out connection, a connection refused on the SDK's repeat of a request whose first connection closed | `no-answer` | may still be acting: ask again later |
+ * | 409 (a request under the same key still running: another worker's, or the simulator's beside the job) | `in-flight` | acting now: its answer comes to whoever asks again once it is done |
+ * | a broken or timed-out connection, a connection refused on the SDK's repeat of a request whose first connection closed | `no-answer` | may still be acting: ask again later |
  */
 export type Failure =
   | { kind: 'card'; code: string; declineCode: string | null; message: string }
@@ -51,6 +52,7 @@ export type Failure =
   | { kind: 'rate-limited'; message: string }
   | { kind: 'not-sent'; message: string }
   | { kind: 'server-error'; status: number; message: string }
+  | { kind: 'in-flight'; message: string }
   | { kind: 'no-answer'; message: string };
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -79,7 +81,8 @@ export function failureOf(err: unknown): Failure {
   }
   if (status === 401 || status === 403) return { kind: 'refused-route', status, message: words(err) };
   if (status >= 500) return { kind: 'server-error', status, message: words(err) };
-  if (status === 409 || status === 0) return { kind: 'no-answer', message: words(err) };
+  if (status === 409) return { kind: 'in-flight', message: words(err) };
+  if (status === 0) return { kind: 'no-answer', message: words(err) };
   return { kind: 'refused', status, code: err.code ?? null, message: words(err) };
 }
 

@@ -15,12 +15,14 @@
  * | `card_error` | declined, with the card's refusal code | declined |
  * | 400, 404 | declined `processingFailed` | declined / failed; a cancel of a paid intent is declined, a capture already made is captured |
  * | 401, 403, 429, no connection made | unavailable: nothing was done, the next route is tried | unavailable |
- * | 5xx, 409, a broken connection | the intent is canceled (`{key}:abandon`): canceled, nothing was charged, so unavailable; charged after all, its status; else thrown (uncertain) | 5xx: the object read back decides (Stripe keeps a 5xx under its key for 24 hours); no answer: thrown, uncertain |
+ * | 409 (the same key still running under another call) | waited for, then the intent as it stands | thrown: uncertain, asked again |
+ * | 5xx, a broken connection | the intent is canceled (`{key}:abandon`): canceled, nothing was charged, so unavailable; charged after all, its status; else thrown (uncertain) | 5xx: the object read back decides (Stripe keeps a 5xx under its key for 24 hours; nothing done, a capture or cancel is made once more under a key of its own, a refund stays pending); no answer: thrown, uncertain |
  * | no answer within the provider time-out | the engine's: uncertain, and the key is voided (the intent canceled, or refunded in full when charged) before any other route | the engine's: uncertain, confirmed in the background |
  *
  * A job run again under a key whose intent exists reads the intent first: an answer recorded at Stripe is taken from
  * the intent as it stands now (never from a replay of an older answer), and an intent canceled since is unavailable.
  */
+import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { ApiError } from '../../core/errors';
 import type { Mode } from '../../core/tenancy';
@@ -54,6 +56,9 @@ import {
 
 /** How long one request to Stripe may take when the engine does not say (an admin command's). */
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** How often, and how long apart, a confirmation still running under another call is asked again. */
+const IN_FLIGHT_WAITS = 8;
+const IN_FLIGHT_WAIT_MS = 250;
 
 /** The events the service acts on, or keeps for an operator; the sweep asks Stripe for these. */
 export const STRIPE_EVENT_TYPES = [
@@ -71,9 +76,6 @@ export const STRIPE_EVENT_TYPES = [
   'charge.dispute.funds_withdrawn',
   'charge.dispute.funds_reinstated',
 ] as const;
-
-/** The most events one sweep lists; a window holding more is read again by the next sweep (it overlaps). */
-const EVENTS_MAX = 20_000;
 
 /** The receiving side of a Stripe route: what the notification endpoint, the sweep and `routes test` use. */
 export interface StripeRoute extends PaymentProvider {
@@ -103,6 +105,8 @@ interface IntentRow {
   intent_id: string | null;
   create_params: IntentParams;
   method: StripeMethod;
+  /** The refusal an intent answered before it was canceled (a 3-D Secure challenge nobody can take). */
+  refused: Extract<AuthorizeResult, { kind: 'declined' }> | null;
 }
 
 /** The route `id` of `mode`, speaking to Stripe with the route's key; one request may take `timeoutMs`. */
@@ -124,7 +128,7 @@ export function stripeRoute(
   }
 
   async function recorded(key: string): Promise<IntentRow | null> {
-    const res = await db.query<IntentRow>(`SELECT intent_id, create_params, method FROM stripe_intents WHERE idempotency_key = $1`, [key]);
+    const res = await db.query<IntentRow>(`SELECT intent_id, create_params, method, refused FROM stripe_intents WHERE idempotency_key = $1`, [key]);
     return res.rows[0] ?? null;
   }
 
@@ -144,6 +148,33 @@ export function stripeRoute(
     const row = await recorded(authorizeKey);
     if (!row) return null;
     return { id: await intentOf(authorizeKey, row), method: row.method };
+  }
+
+  /**
+   * The confirmation under `{key}:confirm`. Another call under the key still at Stripe (a twin run: the simulator's
+   * beside the job, a worker whose lease lapsed) is waited for, never abandoned: asked again once it is done, Stripe
+   * answers its answer, and the intent as it stands then is what this run reads.
+   */
+  async function confirmed(key: string, intentId: string, params: Stripe.PaymentIntentConfirmParams): Promise<Stripe.PaymentIntent> {
+    for (let waited = 0; ; waited++) {
+      try {
+        const pi = await stripe.paymentIntents.confirm(intentId, params, { idempotencyKey: `${key}:confirm` });
+        return waited === 0 ? pi : await fresh(intentId);
+      } catch (err) {
+        if (failureOf(err).kind !== 'in-flight') throw err;
+        if (waited >= IN_FLIGHT_WAITS) throw new UnexpectedAnswer(`route ${id}: the confirmation of ${intentId} is still running at Stripe under another call`);
+        await new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS));
+      }
+    }
+  }
+
+  /**
+   * A capture or cancel Stripe answered with a 5xx although the intent shows nothing done: Stripe keeps that answer
+   * under its key for 24 hours, so the call is made once more under a key of its own. Safe: Stripe refuses a second
+   * capture or cancel by the intent's state, whichever call got there first.
+   */
+  function againKey(key: string): string {
+    return `${key}:again:${randomBytes(6).toString('hex')}`;
   }
 
   /** The intent as it stands now, its charge expanded (its authorization code, what was refunded of it). */
@@ -255,9 +286,9 @@ export function stripeRoute(
       const saved = await db.query<IntentRow>(
         `WITH added AS (
            INSERT INTO stripe_intents (idempotency_key, route_id, transaction_id, method, amount, create_params, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, now()) ON CONFLICT DO NOTHING RETURNING intent_id, create_params, method)
-         SELECT intent_id, create_params, method FROM added
-         UNION ALL SELECT intent_id, create_params, method FROM stripe_intents WHERE idempotency_key = $1 LIMIT 1`,
+           VALUES ($1, $2, $3, $4, $5, $6, now()) ON CONFLICT DO NOTHING RETURNING intent_id, create_params, method, refused)
+         SELECT intent_id, create_params, method, refused FROM added
+         UNION ALL SELECT intent_id, create_params, method, refused FROM stripe_intents WHERE idempotency_key = $1 LIMIT 1`,
         [req.idempotencyKey, id, req.transactionId, method, req.amount, JSON.stringify(params)],
       );
       // Two first calls at once on PostgreSQL: the one that waited inserts nothing and reads the row again.
@@ -265,6 +296,7 @@ export function stripeRoute(
       if (!row) throw new Error(`the PaymentIntent record of ${req.idempotencyKey} vanished`);
       let intentId: string;
       try {
+        if (row.refused) return row.refused;
         if (row.intent_id) {
           // Asked again (a job run again): the intent as it stands answers, not a replay of an older answer.
           const now = await fresh(row.intent_id);
@@ -282,10 +314,13 @@ export function stripeRoute(
       }
       let pi: Stripe.PaymentIntent;
       try {
-        pi = await stripe.paymentIntents.confirm(intentId, row.create_params.confirm, { idempotencyKey: `${req.idempotencyKey}:confirm` });
+        pi = await confirmed(req.idempotencyKey, intentId, row.create_params.confirm);
       } catch (err) {
+        if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
-        if (f.kind === 'card') return { kind: 'declined', code: refusalOf(f.code, f.declineCode), message: `The card was declined (${[f.code, f.declineCode].filter(Boolean).join('/')}).` };
+        if (f.kind === 'card') {
+          return { kind: 'declined', code: refusalOf(f.code, f.declineCode), message: `The card was declined (${[f.code, f.declineCode].filter(Boolean).join('/')}).`, acquirerTransactionNumber: intentId };
+        }
         if (didNothing(f)) return unavailable(id, f);
         if (f.kind === 'refused') {
           return readIntent(await fresh(intentId), req) ?? { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
@@ -294,9 +329,12 @@ export function stripeRoute(
       }
       const read = readIntent(pi, req);
       if (!read) throw new UnexpectedAnswer(`route ${id}: the payment ${pi.id} is ${pi.status} after its confirmation`);
-      // A 3-D Secure challenge nobody can take: the intent is canceled so it holds nothing (best effort: it cannot be
-      // completed without the payer anyway).
+      if (read.kind === 'declined') read.acquirerTransactionNumber = pi.id;
+      // A 3-D Secure challenge nobody can take: the refusal is kept (a run asked again answers it, not the canceled
+      // intent's "unavailable"), and the intent canceled so it holds nothing (best effort: it cannot be completed
+      // without the payer anyway).
       if (read.kind === 'declined' && pi.status === 'requires_action') {
+        await db.query(`UPDATE stripe_intents SET refused = $2 WHERE idempotency_key = $1`, [req.idempotencyKey, JSON.stringify(read)]);
         await stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `${req.idempotencyKey}:abandon` }).catch(() => undefined);
       }
       return read;
@@ -315,10 +353,20 @@ export function stripeRoute(
         if (didNothing(f)) return unavailable(id, f);
         if (f.kind === 'no-answer') throw err;
         if (f.kind === 'card') return { kind: 'declined', message: f.message };
+        if (f.kind === 'in-flight') throw err;
         // A refusal or a 5xx, which Stripe keeps under the key: the intent as it stands says what happened.
         const pi = await stripe.paymentIntents.retrieve(intent.id);
         if (pi.status === 'succeeded' && pi.amount_received === req.amount) return { kind: 'captured' };
-        if (f.kind === 'server-error' && pi.status === 'requires_capture') return unavailable(id, f);
+        if (f.kind === 'server-error' && pi.status === 'requires_capture') {
+          try {
+            const again = await stripe.paymentIntents.capture(intent.id, { amount_to_capture: req.amount }, { idempotencyKey: againKey(req.idempotencyKey) });
+            if (again.status === 'succeeded') return { kind: 'captured' };
+          } catch (retryErr) {
+            const g = failureOf(retryErr);
+            if (g.kind === 'no-answer' || g.kind === 'in-flight') throw retryErr;
+          }
+          return unavailable(id, f);
+        }
         return { kind: 'declined', message: `Stripe holds the payment as ${pi.status}: ${f.message}` };
       }
     },
@@ -358,12 +406,21 @@ export function stripeRoute(
         if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
         if (didNothing(f)) return unavailable(id, f);
-        if (f.kind === 'no-answer' || f.kind === 'card') throw err;
+        if (f.kind === 'no-answer' || f.kind === 'in-flight' || f.kind === 'card') throw err;
         // Refused (the intent moved on) or a 5xx kept under the key: the intent as it stands now decides, never the
         // state a replayed refusal carries.
         const known = await standing();
         if (known) return known;
-        if (f.kind === 'server-error') return unavailable(id, f);
+        if (f.kind === 'server-error') {
+          try {
+            await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' }, { idempotencyKey: againKey(req.idempotencyKey) });
+            return { kind: 'canceled' };
+          } catch (retryErr) {
+            const g = failureOf(retryErr);
+            if (g.kind === 'no-answer' || g.kind === 'in-flight') throw retryErr;
+            return (await standing()) ?? unavailable(id, f);
+          }
+        }
         throw new UnexpectedAnswer(`route ${id}: the payment ${intent.id} could not be canceled: ${f.message}`);
       }
     },
@@ -388,8 +445,10 @@ export function stripeRoute(
         if (f.kind === 'refused' || f.kind === 'card') return { kind: 'failed', reason: `Stripe refused the refund: ${f.message}` };
         if (f.kind === 'server-error') {
           const made = await findRefund(intent.id, req.idempotencyKey);
-          return made ? refundOf(await remember(req.idempotencyKey, made)) : unavailable(id, f);
+          if (made) return refundOf(await remember(req.idempotencyKey, made));
         }
+        // No answer Stripe stands behind (a 5xx's outcome is Stripe's to settle): uncertain, so the refund stays
+        // pending and its amount reserved; its confirmation finds it among the payment's refunds, or asks again.
         throw err;
       }
     },
@@ -420,10 +479,7 @@ export function stripeRoute(
     async eventsSince(from) {
       const out: StripeNotice[] = [];
       const list = stripe.events.list({ created: { gte: Math.floor(from.getTime() / 1000) }, types: [...STRIPE_EVENT_TYPES], limit: 100 });
-      for await (const e of list) {
-        out.push(noticeOf(e));
-        if (out.length >= EVENTS_MAX) break;
-      }
+      for await (const e of list) out.push(noticeOf(e));
       // Stripe lists the newest first: applied in the order they happened.
       return out.sort((a, b) => a.created - b.created);
     },

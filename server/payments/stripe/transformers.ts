@@ -231,7 +231,8 @@ const REASONS: Record<string, DisputeReason> = {
  */
 export type StripeNews =
   | { kind: 'paid'; intentId: string; amount: number; chargeId: string | null; authorizeKey: string | null }
-  | { kind: 'refund'; intentId: string | null }
+  /** A refund of the payment moved; `failed` when Stripe says it did not give the money back. */
+  | { kind: 'refund'; intentId: string | null; refundId: string | null; failed: boolean }
   | {
       kind: 'dispute';
       intentId: string | null;
@@ -255,14 +256,18 @@ export interface StripeNotice {
 
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 
-/** The stage of a dispute event: opened, decided (a prevented dispute is won: no money left), an inquiry, or other. */
+/**
+ * The stage of a dispute event: decided (a prevented dispute is won: no money left), an inquiry, or a dispute that holds
+ * money (`opened`): its creation, and any later event of one whose status is no longer an inquiry's (an inquiry that
+ * escalated arrives as `charge.dispute.updated` or `charge.dispute.funds_withdrawn`, never as a new creation).
+ */
 function stageOf(type: string, d: Stripe.Dispute): Extract<StripeNews, { kind: 'dispute' }>['stage'] {
-  if (d.status.startsWith('warning')) return 'inquiry';
-  if (type === 'charge.dispute.created') return 'opened';
   if (type === 'charge.dispute.closed') {
     if (d.status === 'won' || d.status === 'prevented') return 'won';
     if (d.status === 'lost') return 'lost';
   }
+  if (d.status.startsWith('warning')) return 'inquiry';
+  if (['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.funds_withdrawn'].includes(type) && ['needs_response', 'under_review'].includes(d.status)) return 'opened';
   return 'other';
 }
 
@@ -276,7 +281,9 @@ export function noticeOf(event: Stripe.Event): StripeNotice {
     return { ...base, news: { kind: 'paid', intentId: pi.id, amount: pi.amount_received, chargeId: idOf(pi.latest_charge), authorizeKey: pi.metadata?.authorize_key ?? null } };
   }
   if (['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed'].includes(event.type)) {
-    return { ...base, news: { kind: 'refund', intentId } };
+    const refund = o.object === 'refund' ? (event.data.object as Stripe.Refund) : null;
+    const failed = event.type === 'refund.failed' || refund?.status === 'failed' || refund?.status === 'canceled';
+    return { ...base, news: { kind: 'refund', intentId, refundId: refund?.id ?? null, failed } };
   }
   if (event.type.startsWith('charge.dispute.')) {
     const d = event.data.object as Stripe.Dispute;

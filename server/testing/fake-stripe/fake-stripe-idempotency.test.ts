@@ -31,6 +31,20 @@ describe('idempotent requests', () => {
     });
   });
 
+  it('keeps a saved 5xx under its key, replayed to every retry, while a new key is executed', async () => {
+    await withFake({}, async (fake) => {
+      fake.fail({ status: 500, saved: true, method: 'POST', pathPrefix: '/v1/payment_intents' });
+      const first = await raw(fake, 'POST', '/v1/payment_intents', { form: FORM, headers: { 'idempotency-key': 'k500' } });
+      const again = await raw(fake, 'POST', '/v1/payment_intents', { form: FORM, headers: { 'idempotency-key': 'k500' } });
+      expect([first.status, again.status]).toEqual([500, 500]);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(fake.paymentIntents()).toEqual([]);
+      const other = await raw(fake, 'POST', '/v1/payment_intents', { form: FORM, headers: { 'idempotency-key': 'k500-b' } });
+      expect(other.status).toBe(200);
+      expect(fake.intentsCreatedPerKey()).toEqual({ 'k500-b': 1 });
+    });
+  });
+
   it('replays a decline too: the same 402 and the same PaymentIntent, one charge attempt', async () => {
     await withFake({}, async (fake, stripe) => {
       const params = cardIntent(1000, { payment_method_data: card('4000000000000002'), confirm: true });

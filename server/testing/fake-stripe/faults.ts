@@ -11,8 +11,10 @@ export interface Match {
 }
 
 export type FaultRule =
-  | ({ kind: 'fail'; status: 429 | 500 | 502 | 503; times: number } & Match)
-  | ({ kind: 'hang'; ms?: number; times: number } & Match)
+  /** `saved`: a 5xx Stripe kept as the key's answer (it began executing), replayed to every retry under the key. */
+  | ({ kind: 'fail'; status: 429 | 500 | 502 | 503; times: number; saved?: boolean } & Match)
+  /** `slow`: nothing happens until `ms` has passed (the key in progress meanwhile), then it executes and answers. */
+  | ({ kind: 'hang'; ms?: number; times: number; slow?: boolean } & Match)
   | ({ kind: 'drop'; effect: boolean; times: number } & Match);
 
 export class Faults {

@@ -104,10 +104,18 @@ export interface FakeStripe {
   resend(eventId: string): Promise<number>;
   /** Delivers kept events, in the order given (default all, oldest first). */
   deliverKept(eventIds?: string[]): Promise<number[]>;
-  /** The next `times` (default 1) matching requests get `status` with Stripe's error body and have no effect. */
-  fail(opts: { status: 429 | 500 | 502 | 503; times?: number } & Match): void;
-  /** The next matching requests take effect but are answered after `ms` (default never: `close` drops them). */
-  hang(opts: { ms?: number; times?: number } & Match): void;
+  /**
+   * The next `times` (default 1) matching requests get `status` with Stripe's error body and have no effect. With
+   * `saved`, the answer is kept under the request's Idempotency-Key, as Stripe keeps a 5xx of a request it began
+   * executing: every retry under that key gets it again (for 24 hours at Stripe).
+   */
+  fail(opts: { status: 429 | 500 | 502 | 503; times?: number; saved?: boolean } & Match): void;
+  /**
+   * The next matching requests take effect but are answered after `ms` (default never: `close` drops them). With
+   * `slow`, Stripe is still working: nothing happens until `ms` has passed (a retry under the key meanwhile gets 409),
+   * then the request executes and is answered.
+   */
+  hang(opts: { ms?: number; times?: number; slow?: boolean } & Match): void;
   /** The next matching requests have their connection destroyed unanswered, after taking effect or before. */
   drop(opts: { effect: boolean; times?: number } & Match): void;
   /** Resolves once no delivery or scheduled change (such as a test card's dispute) is pending. */
@@ -229,8 +237,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return sender.resend(event);
     },
     deliverKept: (ids) => sender.deliverKept(ids),
-    fail: (o) => faults.add({ kind: 'fail', status: o.status, times: o.times ?? 1, method: o.method, pathPrefix: o.pathPrefix }),
-    hang: (o) => faults.add({ kind: 'hang', ms: o.ms, times: o.times ?? 1, method: o.method, pathPrefix: o.pathPrefix }),
+    fail: (o) => faults.add({ kind: 'fail', status: o.status, times: o.times ?? 1, saved: o.saved, method: o.method, pathPrefix: o.pathPrefix }),
+    hang: (o) => faults.add({ kind: 'hang', ms: o.ms, times: o.times ?? 1, slow: o.slow, method: o.method, pathPrefix: o.pathPrefix }),
     drop: (o) => faults.add({ kind: 'drop', effect: o.effect, times: o.times ?? 1, method: o.method, pathPrefix: o.pathPrefix }),
     async idle() {
       // Each round may start more work (a scheduled dispute's events); wait until a round starts nothing.

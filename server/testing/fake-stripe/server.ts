@@ -141,7 +141,7 @@ export async function startServer(deps: ServerDeps, port: number): Promise<Runni
     };
 
     const fault: FaultRule | undefined = deps.faults.take(method, path);
-    if (fault?.kind === 'fail') return answer(faultReply(fault.status));
+    if (fault?.kind === 'fail' && !fault.saved) return answer(faultReply(fault.status));
     if (fault?.kind === 'drop' && !fault.effect) {
       req.socket.destroy();
       return;
@@ -163,6 +163,16 @@ export async function startServer(deps: ServerDeps, port: number): Promise<Runni
         return answer({ ...admission.reply, headers: { ...admission.reply.headers, 'idempotent-replayed': 'true', 'original-request': admission.originalRequest } });
       }
       admitted = true;
+    }
+    if (fault?.kind === 'fail') {
+      // Began executing and failed without effect: Stripe keeps this answer under the key and replays it.
+      const failed = faultReply(fault.status);
+      if (admitted && idempotencyKey !== null) deps.idempotency.finish(idempotencyKey, failed);
+      return answer(failed);
+    }
+    if (fault?.kind === 'hang' && fault.slow) {
+      // Stripe still executing: the key is in progress and nothing has happened yet; it executes after `ms`.
+      await new Promise((r) => setTimeout(r, fault.ms ?? 0));
     }
     const ctx: Ctx = {
       method, path,
@@ -187,7 +197,7 @@ export async function startServer(deps: ServerDeps, port: number): Promise<Runni
       req.socket.destroy();
       return;
     }
-    if (fault?.kind !== 'hang') {
+    if (fault?.kind !== 'hang' || fault.slow) {
       finish();
       return answer(reply);
     }
