@@ -22,34 +22,24 @@
  * A job run again under a key whose intent exists reads the intent first: an answer recorded at Stripe is taken from
  * the intent as it stands now (never from a replay of an older answer), and an intent canceled since is unavailable.
  */
-import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { ApiError } from '../../core/errors';
 import type { Mode } from '../../core/tenancy';
 import type { Queryable } from '../../db/types';
 import { cardDigits, detectBrand } from '../card';
-import type {
-  AuthorizeRequest,
-  AuthorizeResult,
-  CancelResult,
-  CaptureResult,
-  CardVault,
-  PaymentProvider,
-  RefundResult,
-  RefundStatusResult,
-} from '../provider';
+import type { AuthorizeRequest, AuthorizeResult, CardVault, PaymentProvider } from '../provider';
 import { didNothing, failureOf, stripeClient, type Failure } from './client';
+import { fresh, intentOf, recorded, unavailable, type IntentRow, type StripeCtx } from './intents';
+import { cancel, capture, refund, refundStatus } from './settle';
 import type { StripeSecrets, StripeSettings } from './settings';
 import {
   boletoMissing,
   intentParams,
   noticeOf,
   readIntent,
-  refundOf,
   refusalOf,
   STRIPE_TYPES,
   UnexpectedAnswer,
-  type IntentParams,
   type StripeMethod,
   type StripeNotice,
 } from './transformers';
@@ -91,23 +81,12 @@ export interface StripeRoute extends PaymentProvider {
   close(): void;
 }
 
-const unavailable = (id: string, f: Failure | string): { kind: 'unavailable'; reason: string } => ({
-  kind: 'unavailable',
-  reason: `route ${id}: ${typeof f === 'string' ? f : f.message}`,
-});
 
 /** The token of a card this route's vault made: `stripe:{routeId}:{pm_…}`. */
 function tokenOf(routeId: string, paymentMethod: string): string {
   return `stripe:${routeId}:${paymentMethod}`;
 }
 
-interface IntentRow {
-  intent_id: string | null;
-  create_params: IntentParams;
-  method: StripeMethod;
-  /** The refusal an intent answered before it was canceled (a 3-D Secure challenge nobody can take). */
-  refused: Extract<AuthorizeResult, { kind: 'declined' }> | null;
-}
 
 /** The route `id` of `mode`, speaking to Stripe with the route's key; one request may take `timeoutMs`. */
 export function stripeRoute(
@@ -119,35 +98,13 @@ export function stripeRoute(
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): StripeRoute & { stripe: Stripe } {
   const stripe = stripeClient(settings, secrets, timeoutMs);
+  const ctx: StripeCtx = { db, id, stripe };
   const methods = Object.keys(STRIPE_TYPES) as StripeMethod[];
 
   /** The PaymentMethod of a card this route tokenized; null for a card of another vault (another route's token). */
   function ownCard(token: string | undefined): string | null {
     const prefix = `stripe:${id}:`;
     return token?.startsWith(prefix) ? token.slice(prefix.length) : null;
-  }
-
-  async function recorded(key: string): Promise<IntentRow | null> {
-    const res = await db.query<IntentRow>(`SELECT intent_id, create_params, method, refused FROM stripe_intents WHERE idempotency_key = $1`, [key]);
-    return res.rows[0] ?? null;
-  }
-
-  /**
-   * The id of the PaymentIntent of authorization `key`, creating it (again) under `{key}:create` when its creation
-   * never answered: Stripe answers a repeated creation with the first one's intent, and a creation moves no money.
-   */
-  async function intentOf(key: string, row: IntentRow): Promise<string> {
-    if (row.intent_id) return row.intent_id;
-    const pi = await stripe.paymentIntents.create(row.create_params.create, { idempotencyKey: `${key}:create` });
-    await db.query(`UPDATE stripe_intents SET intent_id = $2 WHERE idempotency_key = $1 AND intent_id IS NULL`, [key, pi.id]);
-    return pi.id;
-  }
-
-  /** The intent of an authorization that answered (a capture, a cancel, a refund stand on it). */
-  async function existingIntent(authorizeKey: string): Promise<{ id: string; method: StripeMethod } | null> {
-    const row = await recorded(authorizeKey);
-    if (!row) return null;
-    return { id: await intentOf(authorizeKey, row), method: row.method };
   }
 
   /**
@@ -159,27 +116,13 @@ export function stripeRoute(
     for (let waited = 0; ; waited++) {
       try {
         const pi = await stripe.paymentIntents.confirm(intentId, params, { idempotencyKey: `${key}:confirm` });
-        return waited === 0 ? pi : await fresh(intentId);
+        return waited === 0 ? pi : await fresh(ctx, intentId);
       } catch (err) {
         if (failureOf(err).kind !== 'in-flight') throw err;
         if (waited >= IN_FLIGHT_WAITS) throw new UnexpectedAnswer(`route ${id}: the confirmation of ${intentId} is still running at Stripe under another call`);
         await new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS));
       }
     }
-  }
-
-  /**
-   * A capture or cancel Stripe answered with a 5xx although the intent shows nothing done: Stripe keeps that answer
-   * under its key for 24 hours, so the call is made once more under a key of its own. Safe: Stripe refuses a second
-   * capture or cancel by the intent's state, whichever call got there first.
-   */
-  function againKey(key: string): string {
-    return `${key}:again:${randomBytes(6).toString('hex')}`;
-  }
-
-  /** The intent as it stands now, its charge expanded (its authorization code, what was refunded of it). */
-  function fresh(intentId: string): Promise<Stripe.PaymentIntent> {
-    return stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
   }
 
   /**
@@ -192,52 +135,10 @@ export function stripeRoute(
       return unavailable(id, `${f.message}; the payment was canceled at Stripe before anything was charged`);
     } catch (err) {
       const g = failureOf(err);
-      const read = g.kind === 'refused' ? readIntent(await fresh(intentId), req) : null;
+      const read = g.kind === 'refused' ? readIntent(await fresh(ctx, intentId), req) : null;
       if (read) return read;
       throw new UnexpectedAnswer(`route ${id}: no answer to the confirmation (${f.message}), and the payment could not be canceled (${g.message})`);
     }
-  }
-
-  /**
-   * Gives back in full a card payment charged under a key being voided (its answer stands on nothing): done when the
-   * charge is already refunded in full (an earlier void or release of the same payment), else refunded under
-   * `{key}:refund`. A refund Stripe failed is no void: thrown, asked again.
-   */
-  async function giveBack(pi: Stripe.PaymentIntent, key: string): Promise<CancelResult> {
-    const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
-    if (charge && charge.amount_refunded >= charge.amount_captured) return { kind: 'canceled' };
-    try {
-      const r = await stripe.refunds.create({ payment_intent: pi.id, reason: 'duplicate', metadata: { void: key.slice(0, 500) } }, { idempotencyKey: `${key}:refund` });
-      if (refundOf(r).kind === 'failed') throw new UnexpectedAnswer(`route ${id}: Stripe failed the refund ${r.id} of the voided payment ${pi.id}`);
-      return { kind: 'canceled' };
-    } catch (err) {
-      if (err instanceof UnexpectedAnswer) throw err;
-      const f = failureOf(err);
-      if (didNothing(f)) return unavailable(id, f);
-      // Refunded meanwhile (charge_already_refunded): read it again.
-      if (f.kind === 'refused' && (await fresh(pi.id).then((p) => typeof p.latest_charge === 'object' && p.latest_charge !== null && p.latest_charge.amount_refunded >= p.latest_charge.amount_captured))) {
-        return { kind: 'canceled' };
-      }
-      throw err;
-    }
-  }
-
-  /** The refund of ours under `key` on the intent, found among the intent's refunds by its metadata; null when none. */
-  async function findRefund(intentId: string, key: string): Promise<Stripe.Refund | null> {
-    for await (const r of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
-      if (r.metadata?.refund_id === key.slice(0, 500)) return r;
-    }
-    return null;
-  }
-
-  /** The refund of `amount` of the intent under our refund's key; the same parameters on every retry. */
-  async function createRefund(key: string, intentId: string, amount: number): Promise<Stripe.Refund> {
-    return remember(key, await stripe.refunds.create({ payment_intent: intentId, amount, metadata: { refund_id: key.slice(0, 500) } }, { idempotencyKey: key }));
-  }
-
-  async function remember(key: string, r: Stripe.Refund): Promise<Stripe.Refund> {
-    await db.query(`UPDATE stripe_refunds SET refund_id = $2 WHERE idempotency_key = $1 AND refund_id IS NULL`, [key, r.id]);
-    return r;
   }
 
   const vault: CardVault = {
@@ -292,19 +193,19 @@ export function stripeRoute(
         [req.idempotencyKey, id, req.transactionId, method, req.amount, JSON.stringify(params)],
       );
       // Two first calls at once on PostgreSQL: the one that waited inserts nothing and reads the row again.
-      const row = saved.rows[0] ?? (await recorded(req.idempotencyKey));
+      const row = saved.rows[0] ?? (await recorded(ctx, req.idempotencyKey));
       if (!row) throw new Error(`the PaymentIntent record of ${req.idempotencyKey} vanished`);
       let intentId: string;
       try {
         if (row.refused) return row.refused;
         if (row.intent_id) {
           // Asked again (a job run again): the intent as it stands answers, not a replay of an older answer.
-          const now = await fresh(row.intent_id);
+          const now = await fresh(ctx, row.intent_id);
           if (now.status === 'canceled') return unavailable(id, `the payment ${now.id} was canceled at Stripe before anything was charged`);
           const read = readIntent(now, req);
           if (read) return read;
         }
-        intentId = await intentOf(req.idempotencyKey, row);
+        intentId = await intentOf(ctx, req.idempotencyKey, row);
       } catch (err) {
         if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
@@ -323,7 +224,7 @@ export function stripeRoute(
         }
         if (didNothing(f)) return unavailable(id, f);
         if (f.kind === 'refused') {
-          return readIntent(await fresh(intentId), req) ?? { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
+          return readIntent(await fresh(ctx, intentId), req) ?? { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
         }
         return abandon(req.idempotencyKey, intentId, req, f);
       }
@@ -340,137 +241,10 @@ export function stripeRoute(
       return read;
     },
 
-    async capture(req): Promise<CaptureResult> {
-      const intent = await existingIntent(req.authorizeKey);
-      if (!intent) return { kind: 'declined', message: `route ${id} has no authorization under this charge` };
-      try {
-        const pi = await stripe.paymentIntents.capture(intent.id, { amount_to_capture: req.amount }, { idempotencyKey: req.idempotencyKey });
-        if (pi.status === 'succeeded') return { kind: 'captured' };
-        throw new UnexpectedAnswer(`route ${id}: the payment ${pi.id} is ${pi.status} after its capture`);
-      } catch (err) {
-        if (err instanceof UnexpectedAnswer) throw err;
-        const f = failureOf(err);
-        if (didNothing(f)) return unavailable(id, f);
-        if (f.kind === 'no-answer') throw err;
-        if (f.kind === 'card') return { kind: 'declined', message: f.message };
-        if (f.kind === 'in-flight') throw err;
-        // A refusal or a 5xx, which Stripe keeps under the key: the intent as it stands says what happened.
-        const pi = await stripe.paymentIntents.retrieve(intent.id);
-        if (pi.status === 'succeeded' && pi.amount_received === req.amount) return { kind: 'captured' };
-        if (f.kind === 'server-error' && pi.status === 'requires_capture') {
-          try {
-            const again = await stripe.paymentIntents.capture(intent.id, { amount_to_capture: req.amount }, { idempotencyKey: againKey(req.idempotencyKey) });
-            if (again.status === 'succeeded') return { kind: 'captured' };
-          } catch (retryErr) {
-            const g = failureOf(retryErr);
-            if (g.kind === 'no-answer' || g.kind === 'in-flight') throw retryErr;
-          }
-          return unavailable(id, f);
-        }
-        return { kind: 'declined', message: `Stripe holds the payment as ${pi.status}: ${f.message}` };
-      }
-    },
-
-    async cancel(req): Promise<CancelResult> {
-      let intent: { id: string; method: StripeMethod } | null;
-      try {
-        intent = await existingIntent(req.authorizeKey);
-      } catch (err) {
-        const f = failureOf(err);
-        if (didNothing(f) || f.kind === 'server-error') return unavailable(id, f);
-        throw err;
-      }
-      // Nothing was ever sent under the key (its record is written before the first call): canceling nothing succeeds.
-      if (!intent) return { kind: 'canceled' };
-      /** What the intent as it stands means for the cancel; null when it can still be canceled. */
-      const standing = async (): Promise<CancelResult | null> => {
-        const now = await fresh(intent.id);
-        if (now.status === 'canceled') return { kind: 'canceled' };
-        // A boleto or PIX the payer paid that Stripe is still confirming (a boleto paid on its last day) is not
-        // canceled under the payment: asked again later, it has succeeded (its event approves the charge) or lapsed.
-        if (now.status === 'processing') return unavailable(id, `the payer's payment of ${now.id} is being confirmed at Stripe`);
-        if (now.status !== 'succeeded') return null;
-        // Paid before the cancel reached Stripe: a boleto or PIX the payer paid is not undone here (its payment
-        // arrives as an event); a card charged under a key being voided is given back in full.
-        if (intent.method !== 'credit') return { kind: 'declined', message: `the payer paid ${now.id} at Stripe before it could be canceled` };
-        return giveBack(now, req.idempotencyKey);
-      };
-      try {
-        if (intent.method !== 'credit') {
-          const known = await standing();
-          if (known) return known;
-        }
-        await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' }, { idempotencyKey: req.idempotencyKey });
-        return { kind: 'canceled' };
-      } catch (err) {
-        if (err instanceof UnexpectedAnswer) throw err;
-        const f = failureOf(err);
-        if (didNothing(f)) return unavailable(id, f);
-        if (f.kind === 'no-answer' || f.kind === 'in-flight' || f.kind === 'card') throw err;
-        // Refused (the intent moved on) or a 5xx kept under the key: the intent as it stands now decides, never the
-        // state a replayed refusal carries.
-        const known = await standing();
-        if (known) return known;
-        if (f.kind === 'server-error') {
-          try {
-            await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' }, { idempotencyKey: againKey(req.idempotencyKey) });
-            return { kind: 'canceled' };
-          } catch (retryErr) {
-            const g = failureOf(retryErr);
-            if (g.kind === 'no-answer' || g.kind === 'in-flight') throw retryErr;
-            return (await standing()) ?? unavailable(id, f);
-          }
-        }
-        throw new UnexpectedAnswer(`route ${id}: the payment ${intent.id} could not be canceled: ${f.message}`);
-      }
-    },
-
-    async refund(req): Promise<RefundResult> {
-      const intent = await existingIntent(req.authorizeKey);
-      if (!intent) return { kind: 'failed', reason: `route ${id} holds no payment for ${req.transactionId} to refund` };
-      const first = await db.query(
-        `INSERT INTO stripe_refunds (idempotency_key, route_id, intent_id, amount, created_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING RETURNING 1`,
-        [req.idempotencyKey, id, intent.id, req.amount],
-      );
-      try {
-        // Sent before (a re-send): the refund Stripe made then is the answer, even once Stripe forgot the key (24 h).
-        const made = first.rows.length === 0 ? await findRefund(intent.id, req.idempotencyKey) : null;
-        const r = made ? await remember(req.idempotencyKey, made) : await createRefund(req.idempotencyKey, intent.id, req.amount);
-        const now = refundOf(r);
-        return now.kind === 'failed' ? { kind: 'failed', reason: now.reason } : now;
-      } catch (err) {
-        const f = failureOf(err);
-        if (didNothing(f)) return unavailable(id, f);
-        // Refused (more than is left, a boleto, which Stripe cannot refund): nothing was returned, refundable again.
-        if (f.kind === 'refused' || f.kind === 'card') return { kind: 'failed', reason: `Stripe refused the refund: ${f.message}` };
-        if (f.kind === 'server-error') {
-          const made = await findRefund(intent.id, req.idempotencyKey);
-          if (made) return refundOf(await remember(req.idempotencyKey, made));
-        }
-        // No answer Stripe stands behind (a 5xx's outcome is Stripe's to settle): uncertain, so the refund stays
-        // pending and its amount reserved; its confirmation finds it among the payment's refunds, or asks again.
-        throw err;
-      }
-    },
-
-    async refundStatus(req): Promise<RefundStatusResult> {
-      const res = await db.query<{ intent_id: string; amount: string; refund_id: string | null }>(
-        `SELECT intent_id, amount::text AS amount, refund_id FROM stripe_refunds WHERE idempotency_key = $1`,
-        [req.idempotencyKey],
-      );
-      const row = res.rows[0];
-      if (!row) return { kind: 'failed', reason: `route ${id} never asked Stripe for this refund` };
-      try {
-        if (row.refund_id) return refundOf(await stripe.refunds.retrieve(row.refund_id));
-        // Its creation never answered: found among the intent's refunds, or (none made) asked again under its key.
-        const made = await findRefund(row.intent_id, req.idempotencyKey);
-        return refundOf(made ? await remember(req.idempotencyKey, made) : await createRefund(req.idempotencyKey, row.intent_id, Number(row.amount)));
-      } catch (err) {
-        const f = failureOf(err);
-        if (f.kind === 'refused' && !row.refund_id) return { kind: 'failed', reason: `Stripe refused the refund: ${f.message}` };
-        return { kind: 'pending' };
-      }
-    },
+    capture: (req) => capture(ctx, req),
+    cancel: (req) => cancel(ctx, req),
+    refund: (req) => refund(ctx, req),
+    refundStatus: (req) => refundStatus(ctx, req),
 
     readEvent(raw, signature) {
       return noticeOf(stripe.webhooks.constructEvent(raw, signature ?? '', secrets.webhookSecret));
