@@ -140,17 +140,19 @@ describe.each(ENGINES)('Stripe events that repeat, overtake or go missing, on $n
     expect(given.map((r) => r.amount)).toEqual([7700]);
   });
 
-  it('answers a key asked again after its payment was abandoned as unavailable, never from an older answer', async () => {
+  it('reads a confirmation Stripe answered 500 back, leaves it to the engine\'s void, and a key asked again after the void is unavailable', async () => {
     const t = await settled(svc, (await json<Transaction>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 1500 }) }))).id);
     const route = svc.payments.orchestrator.provider('stripe-main');
     const req = { idempotencyKey: `${t.id}:authorize:stripe-main:99`, transactionId: t.id, merchant: { id: 'bus_x', name: 'Acme' }, method: 'pix' as const, amount: 1500, installments: 1, capture: true };
-    stripe.fail({ status: 500, method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
-    const first = await route.authorize(req);
-    expect(first.kind).toBe('unavailable');
-    const again = await route.authorize(req);
-    expect(again.kind).toBe('unavailable');
-    const made = stripe.paymentIntents().filter((p) => p.metadata.authorize_key === req.idempotencyKey);
-    expect(made.map((p) => p.status)).toEqual(['canceled']);
+    stripe.fail({ status: 500, saved: true, method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
+    // Not confirmed, as the intent read back shows: uncertain, and nothing canceled by the route itself.
+    await expect(route.authorize(req)).rejects.toThrow(/no answer Stripe stands behind/);
+    const [made] = stripe.paymentIntents().filter((p) => p.metadata.authorize_key === req.idempotencyKey);
+    expect(made!.status).toBe('requires_payment_method');
+    expect(await route.cancel({ idempotencyKey: `${req.idempotencyKey}:void`, authorizeKey: req.idempotencyKey, transactionId: t.id, amount: 1500 })).toEqual({ kind: 'canceled' });
+    expect((await route.authorize(req)).kind).toBe('unavailable');
+    expect(stripe.paymentIntent(made!.id)!.status).toBe('canceled');
+    expect(stripe.paymentIntents().filter((p) => p.metadata.authorize_key === req.idempotencyKey)).toHaveLength(1);
   });
 
   it('waits for a confirmation another run has at Stripe, and both read the same issued code', async () => {

@@ -16,7 +16,7 @@
  * | 400, 404 | declined `processingFailed` | declined / failed; a cancel of a paid intent is declined, a capture already made is captured |
  * | 401, 403, 429, no connection made | unavailable: nothing was done, the next route is tried | unavailable |
  * | 409 (the same key still running under another call) | waited for, then the intent as it stands | thrown: uncertain, asked again |
- * | 5xx, a broken connection | the intent is canceled (`{key}:abandon`): canceled, nothing was charged, so unavailable; charged after all, its status; else thrown (uncertain) | 5xx: the object read back decides (Stripe keeps a 5xx under its key for 24 hours; nothing done, a capture or cancel is made once more under a key of its own, a refund stays pending); no answer: thrown, uncertain |
+ * | 5xx, a broken connection | the intent as it stands: confirmed, its status; not confirmed, thrown (uncertain: the engine voids the key under the charge's lock, then asks the next route) | 5xx: the object read back decides (Stripe keeps a 5xx under its key for 24 hours; nothing done, a capture or cancel is made once more under a key of its own, a refund stays pending); no answer: thrown, uncertain |
  * | no answer within the provider time-out | the engine's: uncertain, and the key is voided (the intent canceled, or refunded in full when charged) before any other route | the engine's: uncertain, confirmed in the background |
  *
  * A job run again under a key whose intent exists reads the intent first: an answer recorded at Stripe is taken from
@@ -28,7 +28,7 @@ import type { Mode } from '../../core/tenancy';
 import type { Queryable } from '../../db/types';
 import { cardDigits, detectBrand } from '../card';
 import type { AuthorizeRequest, AuthorizeResult, CardVault, PaymentProvider } from '../provider';
-import { didNothing, failureOf, stripeClient, type Failure } from './client';
+import { didNothing, failureOf, stripeClient } from './client';
 import { fresh, intentOf, recorded, unavailable, type IntentRow, type StripeCtx } from './intents';
 import { cancel, capture, refund, refundStatus } from './settle';
 import type { StripeSecrets, StripeSettings } from './settings';
@@ -108,37 +108,36 @@ export function stripeRoute(
   }
 
   /**
-   * The confirmation under `{key}:confirm`. Another call under the key still at Stripe (a twin run: the simulator's
-   * beside the job, a worker whose lease lapsed) is waited for, never abandoned: asked again once it is done, Stripe
-   * answers its answer, and the intent as it stands then is what this run reads.
+   * `call` under a Stripe key another call may still hold (a twin run: the simulator's beside the job, a worker whose
+   * lease lapsed): a 409 is waited for, never taken for a failure; once the other call is done, Stripe answers its
+   * answer. `waited` tells the caller to read the intent as it stands rather than trust that replay. Still held after
+   * the wait (bounded by a quarter of the time-out): thrown, uncertain.
    */
-  async function confirmed(key: string, intentId: string, params: Stripe.PaymentIntentConfirmParams): Promise<Stripe.PaymentIntent> {
+  async function waitingOut<T>(what: string, call: () => Promise<T>): Promise<{ value: T; waited: boolean }> {
+    const waits = Math.max(1, Math.min(IN_FLIGHT_WAITS, Math.floor(timeoutMs / 4 / IN_FLIGHT_WAIT_MS)));
     for (let waited = 0; ; waited++) {
       try {
-        const pi = await stripe.paymentIntents.confirm(intentId, params, { idempotencyKey: `${key}:confirm` });
-        return waited === 0 ? pi : await fresh(ctx, intentId);
+        return { value: await call(), waited: waited > 0 };
       } catch (err) {
         if (failureOf(err).kind !== 'in-flight') throw err;
-        if (waited >= IN_FLIGHT_WAITS) throw new UnexpectedAnswer(`route ${id}: the confirmation of ${intentId} is still running at Stripe under another call`);
+        if (waited >= waits) throw new UnexpectedAnswer(`route ${id}: ${what} is still running at Stripe under another call`);
         await new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS));
       }
     }
   }
 
   /**
-   * The confirmation got no answer Stripe stands behind: the intent is canceled under `{key}:abandon`, which either
-   * proves nothing was charged (canceled: the route was unavailable) or shows what the confirmation did after all.
+   * What the authorization under `key` stands at, from our record and the intent as it is now: a refusal kept, an
+   * intent canceled (voided: nothing charged, unavailable), or the answer its status gives; null when the
+   * intent was not confirmed yet. Never a replay of an older answer.
    */
-  async function abandon(key: string, intentId: string, req: AuthorizeRequest, f: Failure): Promise<AuthorizeResult> {
-    try {
-      await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `${key}:abandon` });
-      return unavailable(id, `${f.message}; the payment was canceled at Stripe before anything was charged`);
-    } catch (err) {
-      const g = failureOf(err);
-      const read = g.kind === 'refused' ? readIntent(await fresh(ctx, intentId), req) : null;
-      if (read) return read;
-      throw new UnexpectedAnswer(`route ${id}: no answer to the confirmation (${f.message}), and the payment could not be canceled (${g.message})`);
-    }
+  async function standing(key: string, req: AuthorizeRequest): Promise<AuthorizeResult | null> {
+    const row = await recorded(ctx, key);
+    if (row?.refused) return row.refused;
+    if (!row?.intent_id) return null;
+    const now = await fresh(ctx, row.intent_id);
+    if (now.status === 'canceled') return unavailable(id, `the payment ${now.id} was canceled at Stripe before anything was charged`);
+    return readIntent(now, req);
   }
 
   const vault: CardVault = {
@@ -197,15 +196,12 @@ export function stripeRoute(
       if (!row) throw new Error(`the PaymentIntent record of ${req.idempotencyKey} vanished`);
       let intentId: string;
       try {
-        if (row.refused) return row.refused;
-        if (row.intent_id) {
-          // Asked again (a job run again): the intent as it stands answers, not a replay of an older answer.
-          const now = await fresh(ctx, row.intent_id);
-          if (now.status === 'canceled') return unavailable(id, `the payment ${now.id} was canceled at Stripe before anything was charged`);
-          const read = readIntent(now, req);
-          if (read) return read;
+        // Asked again (a job run again, a twin): where the authorization stands answers, if it is anywhere yet.
+        if (row.refused || row.intent_id) {
+          const known = await standing(req.idempotencyKey, req);
+          if (known) return known;
         }
-        intentId = await intentOf(ctx, req.idempotencyKey, row);
+        intentId = (await waitingOut('the creation of the payment', () => intentOf(ctx, req.idempotencyKey, row))).value;
       } catch (err) {
         if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
@@ -215,7 +211,14 @@ export function stripeRoute(
       }
       let pi: Stripe.PaymentIntent;
       try {
-        pi = await confirmed(req.idempotencyKey, intentId, row.create_params.confirm);
+        const done = await waitingOut('the confirmation of the payment', () =>
+          stripe.paymentIntents.confirm(intentId, row.create_params.confirm, { idempotencyKey: `${req.idempotencyKey}:confirm` }),
+        );
+        if (done.waited) {
+          const known = await standing(req.idempotencyKey, req);
+          if (known) return known;
+        }
+        pi = done.value;
       } catch (err) {
         if (err instanceof UnexpectedAnswer) throw err;
         const f = failureOf(err);
@@ -223,14 +226,17 @@ export function stripeRoute(
           return { kind: 'declined', code: refusalOf(f.code, f.declineCode), message: `The card was declined (${[f.code, f.declineCode].filter(Boolean).join('/')}).`, acquirerTransactionNumber: intentId };
         }
         if (didNothing(f)) return unavailable(id, f);
-        if (f.kind === 'refused') {
-          return readIntent(await fresh(ctx, intentId), req) ?? { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}` };
-        }
-        return abandon(req.idempotencyKey, intentId, req, f);
+        // Refused, a 5xx (which Stripe keeps under the key) or a broken connection: the intent as it stands says what
+        // the confirmation did. Not confirmed (or still being confirmed): uncertain, and the engine voids the key under
+        // the charge's lock (the intent canceled, or given back) before another route is asked. Nothing is canceled
+        // here: a twin run may have recorded this very intent.
+        const known = await standing(req.idempotencyKey, req);
+        if (known) return known;
+        if (f.kind === 'refused') return { kind: 'declined', code: 'processingFailed', message: `Stripe refused the payment: ${f.message}`, acquirerTransactionNumber: intentId };
+        throw new UnexpectedAnswer(`route ${id}: no answer Stripe stands behind to the confirmation of ${intentId} (${f.message})`);
       }
       const read = readIntent(pi, req);
       if (!read) throw new UnexpectedAnswer(`route ${id}: the payment ${pi.id} is ${pi.status} after its confirmation`);
-      if (read.kind === 'declined') read.acquirerTransactionNumber = pi.id;
       // A 3-D Secure challenge nobody can take: the refusal is kept (a run asked again answers it, not the canceled
       // intent's "unavailable"), and the intent canceled so it holds nothing (best effort: it cannot be completed
       // without the payer anyway).

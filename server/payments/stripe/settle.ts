@@ -85,9 +85,14 @@ export async function capture(ctx: StripeCtx, req: ProviderCharge & { authorizeK
         if (again.status === 'succeeded') return { kind: 'captured' };
       } catch (retryErr) {
         const g = failureOf(retryErr);
-        if (g.kind === 'no-answer' || g.kind === 'in-flight') throw retryErr;
+        if (didNothing(g)) return unavailable(ctx.id, g);
+        if (g.kind !== 'refused') throw retryErr;
       }
-      return unavailable(ctx.id, f);
+      // Refused (the first capture went through late, say): the intent as it stands says which.
+      const now = await ctx.stripe.paymentIntents.retrieve(intent.id);
+      if (now.status === 'succeeded' && now.amount_received === req.amount) return { kind: 'captured' };
+      if (now.status === 'requires_capture') return unavailable(ctx.id, f);
+      throw new UnexpectedAnswer(`route ${ctx.id}: the payment ${now.id} is ${now.status} (${now.amount_received} received) after a capture of ${req.amount}`);
     }
     return { kind: 'declined', message: `Stripe holds the payment as ${pi.status}: ${f.message}` };
   }

@@ -129,9 +129,9 @@ export function refusalOf(code: string, declineCode: string | null): RefusalCode
   }
 }
 
-/** The words of a refusal for people: the code and Stripe's message, which holds no card data. */
-function refused(code: RefusalCode, what: string): AuthorizeResult {
-  return { kind: 'declined', code, message: `The card was declined (${what}).` };
+/** The words of a refusal for people (the code and Stripe's words, which hold no card data), naming the intent. */
+function refused(code: RefusalCode, what: string, intentId: string): Extract<AuthorizeResult, { kind: 'declined' }> {
+  return { kind: 'declined', code, message: `The card was declined (${what}).`, acquirerTransactionNumber: intentId };
 }
 
 /** The authorization code of the intent's charge, when Stripe gives it; the charge's id otherwise. */
@@ -157,15 +157,15 @@ export function readIntent(pi: Stripe.PaymentIntent, req: AuthorizeRequest): Aut
       if (issued) return issued;
       // A boleto or PIX waits for the payer, never for a challenge: any other action is not one this table reads.
       if (req.method !== 'credit') throw new UnexpectedAnswer(`Stripe's ${req.method} payment ${pi.id} waits for ${pi.next_action?.type ?? 'an action'}`);
-      return refused('authenticationRequired', 'the issuer asks the payer to authenticate (3-D Secure)');
+      return refused('authenticationRequired', 'the issuer asks the payer to authenticate (3-D Secure)', pi.id);
     }
     case 'requires_payment_method': {
       const e = pi.last_payment_error;
       if (!e) return null;
-      return refused(refusalOf(e.code ?? 'card_declined', e.decline_code ?? null), [e.code, e.decline_code].filter(Boolean).join('/'));
+      return refused(refusalOf(e.code ?? 'card_declined', e.decline_code ?? null), [e.code, e.decline_code].filter(Boolean).join('/'), pi.id);
     }
     case 'canceled':
-      return { kind: 'declined', code: 'processingFailed', message: `Stripe holds this payment as canceled (${pi.cancellation_reason ?? 'no reason given'}).` };
+      return { kind: 'declined', code: 'processingFailed', message: `Stripe holds this payment as canceled (${pi.cancellation_reason ?? 'no reason given'}).`, acquirerTransactionNumber: pi.id };
     default:
       return null;
   }

@@ -141,7 +141,8 @@ export async function startServer(deps: ServerDeps, port: number): Promise<Runni
     };
 
     const fault: FaultRule | undefined = deps.faults.take(method, path);
-    if (fault?.kind === 'fail' && !fault.saved) return answer(faultReply(fault.status));
+    // Stripe keeps a 5xx of a request it began executing, never a 429 (refused before anything ran).
+    if (fault?.kind === 'fail' && !(fault.saved && fault.status >= 500)) return answer(faultReply(fault.status));
     if (fault?.kind === 'drop' && !fault.effect) {
       req.socket.destroy();
       return;
