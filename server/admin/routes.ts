@@ -183,8 +183,10 @@ A new route is tried after the routes of its mode added before it (routes list s
       if (rows.length === 0) return 'no routes configured: production keys get providerNotConfigured, sandbox keys the simulator\n';
       return textTable(
         ['ID', 'KIND', 'MODE', 'POS', 'STATUS', 'API', 'ACCOUNT', 'SECRETS'],
-        rows.map((r) => [r.id, r.kind, r.mode, String(r.position), r.status, where(r).base, where(r).account,
-          Object.entries(r.settings.hints).map(([k, v]) => `${k} ${v}`).join(', ')]),
+        rows.map((r) => {
+          const { base, account } = where(r);
+          return [r.id, r.kind, r.mode, String(r.position), r.status, base, account, Object.entries(r.settings.hints).map(([k, v]) => `${k} ${v}`).join(', ')];
+        }),
       ) + 'sandbox and sandbox-fallback (the simulator) serve sandbox keys after these\n';
     },
   },

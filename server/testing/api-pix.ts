@@ -4,6 +4,7 @@
  * and client secret (or Stripe's secret key and signing secret) in files beside it. Its log lines are kept (at `trace`
  * unless told), so a test can read what an operator would, and grep them for secrets.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ import type { FakePsp } from './fake-psp';
 import type { FakeStripe } from './fake-stripe';
 import { keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
 import type { Db } from '../db/types';
+import { track } from './children';
+import { ROOT } from './processes';
 
 export interface PixRouteService {
   url: string;
@@ -126,4 +129,22 @@ export async function startPixRouteService(engine: Engine, routes: TestRoute[], 
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second worker process on the service's PostgreSQL database and routes file (a kill test's victim): a short lease,
+ * so the test's own worker takes its job over soon after it dies, and a provider time-out long enough that the worker
+ * is still inside its provider call when killed. Tracked, so it never outlives the test run.
+ */
+export function spawnRouteWorker(svc: Pick<PixRouteService, 'databaseUrl' | 'routesFile'>): ChildProcess {
+  return track(
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
+      cwd: ROOT,
+      env: {
+        ...process.env, DATABASE_URL: svc.databaseUrl!, ROUTES_FILE: svc.routesFile, LOG_LEVEL: 'silent', NODE_ENV: 'test',
+        JOB_LEASE_SECONDS: '2', PROVIDER_TIMEOUT_MS: '120000', JOB_POLL_MS: '50',
+      },
+      stdio: 'ignore',
+    }),
+  );
 }

@@ -1,10 +1,21 @@
 /**
- * What the providers' fakes share about their sockets: answers held back (a "hang" fault: the request took effect,
- * its answer comes late or never), and listening on loopback with a close that drops whatever is still held.
+ * What the providers' fakes share about their sockets: a request's body read whole, answers held back (a "hang"
+ * fault: the request took effect, its answer comes late or never), and listening on loopback with a close that drops
+ * whatever is still held.
  */
-import type { Server as HttpServer, ServerResponse } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+
+/** The request's body, whole, as text. */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
 
 /** The answers held back, each written after `ms` (`then`), or never: `close` destroys what is left. */
 export class HeldAnswers {

@@ -4,23 +4,14 @@
  * one payable charge for it, which the payer pays and the notification approves. Never a second payable charge,
  * never a charge left pending with no payable code. PostgreSQL only (two processes on one database).
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES, requirePostgres } from '../../testing/harness';
 import { startFakePsp, type FakePsp } from '../../testing/fake-psp';
-import { startPixRouteService, type PixRouteService } from '../../testing/api-pix';
+import { spawnRouteWorker, startPixRouteService, type PixRouteService } from '../../testing/api-pix';
 import { expectLedgerConsistent } from '../../testing/ledger';
+import { until } from '../../testing/until';
 import { pixBody, type Transaction } from '../../testing/payments';
-import { ROOT } from '../../testing/processes';
-import { track } from '../../testing/children';
 
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!POSTGRES)('a worker killed inside the PSP call, on postgres', () => {
   let fake: FakePsp;
@@ -40,17 +31,8 @@ describe.skipIf(!POSTGRES)('a worker killed inside the PSP call, on postgres', (
     fake.hang({ method: 'PUT', pathPrefix: '/cob', times: 1 });
     const created = await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 6100 }) });
     const t = (await created.json()) as Transaction;
-    const child = track(
-      spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
-        cwd: ROOT,
-        env: {
-          ...process.env, DATABASE_URL: svc.databaseUrl!, ROUTES_FILE: svc.routesFile, LOG_LEVEL: 'silent', NODE_ENV: 'test',
-          JOB_LEASE_SECONDS: '2', PROVIDER_TIMEOUT_MS: '120000', JOB_POLL_MS: '50',
-        },
-        stdio: 'ignore',
-      }),
-    );
-    await until('the worker to send the charge to the PSP', () => fake.requests.some((r) => r.method === 'PUT' && r.path.startsWith('/cob/')), 90_000);
+    const child = spawnRouteWorker(svc);
+    await until('the worker to send the charge to the PSP', () => fake.requests.some((r) => r.method === 'PUT' && r.path.startsWith('/cob/')), 90_000, 50);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;

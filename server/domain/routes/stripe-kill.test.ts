@@ -4,15 +4,12 @@
  * charge stands on the one PaymentIntent Stripe made, charged once and approved once. PostgreSQL only (two processes
  * on one database).
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES, requirePostgres } from '../../testing/harness';
 import { startFakeStripe, type FakeStripe } from '../../testing/fake-stripe';
-import { startPixRouteService, type PixRouteService } from '../../testing/api-pix';
+import { spawnRouteWorker, startPixRouteService, type PixRouteService } from '../../testing/api-pix';
 import { expectLedgerConsistent } from '../../testing/ledger';
 import { cardBody, eventTypes, type Transaction } from '../../testing/payments';
-import { ROOT } from '../../testing/processes';
-import { track } from '../../testing/children';
 import { until } from '../../testing/until';
 import { expectOnlySdk, intentOf, settled } from '../../testing/stripe';
 
@@ -34,16 +31,7 @@ describe.skipIf(!POSTGRES)('a worker killed inside the Stripe call, on postgres'
     stripe.hang({ method: 'POST', pathPrefix: '/v1/payment_intents/', times: 1 });
     const created = await svc.call('/v1/transactions', { method: 'POST', json: cardBody('4242424242424242', {}, { amount: 6100 }) });
     const t = (await created.json()) as Transaction;
-    const child = track(
-      spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
-        cwd: ROOT,
-        env: {
-          ...process.env, DATABASE_URL: svc.databaseUrl!, ROUTES_FILE: svc.routesFile, LOG_LEVEL: 'silent', NODE_ENV: 'test',
-          JOB_LEASE_SECONDS: '2', PROVIDER_TIMEOUT_MS: '120000', JOB_POLL_MS: '50',
-        },
-        stdio: 'ignore',
-      }),
-    );
+    const child = spawnRouteWorker(svc);
     await until('the worker to confirm the payment at Stripe', () => stripe.requests.some((r) => r.path.endsWith('/confirm')), 90_000, 50);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');

@@ -3,7 +3,7 @@
  *
  * | kind | what | exhausted |
  * |---|---|---|
- * | `route.sweep` | every ROUTES_SWEEP_SECONDS (a Stripe route's: `stripe-sweep.ts`): keeps the route's webhook registered at the PSP; applies the Pix received over the last window (`GET /pix`), the Pix held earlier, and the Pix of charges still pending (`GET /cob/{txid}`); enqueues the next sweep and yesterday's reconciliation | the next start enqueues a sweep again |
+ * | `route.sweep` | every ROUTES_SWEEP_SECONDS (a Stripe route's: `sweepStripe`): keeps the route's webhook registered at the PSP; applies the Pix received over the last window (`GET /pix`), the Pix held earlier, and the Pix of charges still pending (`GET /cob/{txid}`); enqueues the next sweep and yesterday's reconciliation | the next start enqueues a sweep again |
  * | `route.reconcile` | once a day per route: compares the day's Pix at the PSP with ours, applies what was missing, and reports the differences (`route_reconciliations`, a log line) | stays dead: `routes reconcile` runs it by hand |
  *
  * So a Pix whose notification was lost is applied within one sweep interval of its payment (plus the PSP's answer).
@@ -17,7 +17,8 @@ import type { PixReceived, ReceivingRoute } from '../../payments/api-pix/route';
 import type { Engine } from '../transactions/engine';
 import { schedule } from '../transactions/engine';
 import { heldPix, receivePix, type ReceivedSource } from './receive';
-import { sweepStripe } from './stripe-sweep';
+import type { StripeRoute } from '../../payments/stripe/route';
+import { heldEvents, receiveStripeEvent } from './stripe-events';
 
 export type RouteJob =
   | { kind: 'route.sweep'; payload: { routeId: string; slot: number } }
@@ -124,6 +125,22 @@ async function part<T>(logger: Logger, routeId: string, what: string, step: () =
     logger.warn({ route: routeId, err: err instanceof Error ? err.message : String(err) }, `payment route sweep: ${what} failed; the next sweep tries again`);
     return null;
   }
+}
+
+/**
+ * The sweep of a Stripe route: the events held earlier (their charge's answer was not recorded yet) are applied again,
+ * then Stripe's list of events since `from`, through the same door as a notification, which skips every event already
+ * received. So an event whose notification was lost (a boleto paid, a refund settled, a dispute) is applied within one
+ * sweep interval. One event that fails (its charge locked past the statement time-out) is left to the next sweep.
+ */
+async function sweepStripe(engine: Engine, route: StripeRoute, logger: Logger, from: Date): Promise<void> {
+  const listed = await part(logger, route.id, 'listing Stripe events', () => route.eventsSince(from));
+  let applied = 0;
+  for (const e of [...(await heldEvents(engine.db, route.id)), ...(listed ?? [])]) {
+    const r = await part(logger, route.id, `applying Stripe event ${e.id}`, () => receiveStripeEvent(engine, route.id, e, 'sweep'));
+    if (r?.outcome === 'applied') applied++;
+  }
+  if (applied > 0) logger.info({ route: route.id, applied }, 'payment route sweep applied Stripe events whose notification had not come');
 }
 
 export async function sweepRoute(engine: Engine, routeId: string, logger: Logger): Promise<void> {

@@ -10,7 +10,8 @@
  * and FAKE_PSP_PIX_KEY (random when unset), FAKE_PSP_ALLOW_HTTP_WEBHOOK (1: a service on plain http may register
  * its webhook; 0: https only, as the standard's mTLS callback implies).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJson, runControlPort, send } from '../control-port';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { startFakePsp } from './index';
@@ -32,16 +33,7 @@ await writeFile(resolve(dir, 'client-cert.pem'), psp.clientCert);
 // The key only for its owner, as a real client key would be kept.
 await writeFile(resolve(dir, 'client-key.pem'), psp.clientKey, { mode: 0o600 });
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(`${JSON.stringify(body, null, 2)}\n`);
-}
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  return text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-}
 
 const USAGE = ['POST /pay/{txid}  {"amount"?: cents, "callback"?: "send"|"twice"|"lost"}', 'POST /refunds/{e2eid}/{id}/{DEVOLVIDO|NAO_REALIZADO}'];
 
@@ -60,12 +52,9 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<void>
   return send(res, 200, await psp.settleRefund(decodeURIComponent(e2eid), decodeURIComponent(id), status));
 }
 
-const controlServer = createServer((req, res) => {
-  control(req, res).catch((err: unknown) => send(res, 400, { error: (err as Error).message }));
-});
-await new Promise<void>((done) => controlServer.listen(controlPort, '127.0.0.1', done));
-
-process.stdout.write(
+await runControlPort(
+  controlPort,
+  control,
   [
     'Fake API Pix PSP (mutual TLS: present client-cert.pem/client-key.pem, trust ca.pem)',
     `  baseUrl       ${psp.baseUrl}`,
@@ -75,14 +64,6 @@ process.stdout.write(
     `  pixKey        ${psp.pixKey}`,
     `  PEMs          ${dir}/{ca,client-cert,client-key}.pem`,
     `  control       http://127.0.0.1:${controlPort}  ${USAGE.join('  |  ')}`,
-    '',
-  ].join('\n'),
+  ],
+  () => psp.close(),
 );
-
-async function stop(): Promise<void> {
-  controlServer.closeAllConnections();
-  await Promise.all([psp.close(), new Promise<void>((done) => controlServer.close(() => done()))]);
-  process.exit(0);
-}
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());

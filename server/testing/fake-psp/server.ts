@@ -3,7 +3,7 @@
  * /api/v2, every request recorded with its violations, and the faults a test injects (fail, hang).
  */
 import { createServer, type Server } from 'node:https';
-import { HeldAnswers, listenOnLoopback } from '../held-answers';
+import { HeldAnswers, listenOnLoopback, readBody } from '../held-answers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TestPki } from './certs';
 import { clientAuthenticated, tokenEndpoint, tokenRequestError, type TokenRequest, type TokenStore } from './oauth';
@@ -79,14 +79,6 @@ export interface ServerDeps {
   faults: Faults;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function write(res: ServerResponse, reply: Reply): void {
   if (res.destroyed) return;

@@ -15,7 +15,8 @@
  * FAKE_STRIPE_WEBHOOK_SECRET (random when unset; an sk_live_ key makes a live account), FAKE_STRIPE_WEBHOOK_URL,
  * FAKE_STRIPE_REFUNDS (pending | instant).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJson, runControlPort, send } from '../control-port';
 import { startFakeStripe } from './index';
 
 const port = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
@@ -31,16 +32,7 @@ const fake = await startFakeStripe({
 });
 if (process.env.FAKE_STRIPE_WEBHOOK_URL) fake.setWebhookUrl(process.env.FAKE_STRIPE_WEBHOOK_URL);
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(`${JSON.stringify(body, null, 2)}\n`);
-}
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  return text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-}
 
 const USAGE = [
   'POST /pay/{pi}', 'POST /expire/{pi}', 'POST /authenticate/{pi}/{succeeded|failed}', 'POST /refunds/{re}/{succeeded|failed}',
@@ -71,26 +63,15 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<void>
   return send(res, 404, { usage: USAGE });
 }
 
-const controlServer = createServer((req, res) => {
-  control(req, res).catch((err: unknown) => send(res, 400, { error: (err as Error).message }));
-});
-await new Promise<void>((done) => controlServer.listen(controlPort, '127.0.0.1', done));
-
-process.stdout.write(
+await runControlPort(
+  controlPort,
+  control,
   [
     'Fake Stripe (v1 API, Brazilian account: card, boleto, pix)',
     `  SDK            new Stripe(secretKey, { host: '127.0.0.1', port: ${fake.port}, protocol: 'http' })`,
     `  secretKey      ${fake.secretKey}`,
     `  webhookSecret  ${fake.webhookSecret}`,
     `  control        http://127.0.0.1:${controlPort}  ${USAGE.join('  |  ')}`,
-    '',
-  ].join('\n'),
+  ],
+  () => fake.close(),
 );
-
-async function stop(): Promise<void> {
-  controlServer.closeAllConnections();
-  await Promise.all([fake.close(), new Promise<void>((done) => controlServer.close(() => done()))]);
-  process.exit(0);
-}
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());

@@ -5,7 +5,7 @@
  * answer is written.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { HeldAnswers, listenOnLoopback } from '../held-answers';
+import { HeldAnswers, listenOnLoopback, readBody } from '../held-answers';
 import { ApiFailure, errorReply, faultReply, unauthorized, unrecognized, type Reply } from './errors';
 import type { Faults, FaultRule } from './faults';
 import { decodeForm, fingerprint, Params, redactCards, type FormObject } from './form';
@@ -54,14 +54,6 @@ export interface ServerDeps {
 const HEADERS_OF_INTEREST = ['idempotency-key', 'stripe-version', 'user-agent', 'x-stripe-client-user-agent', 'content-type'] as const;
 const VERSION = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** The secret key of `Authorization: Bearer sk_…` or of HTTP Basic with the key as user name. */
 function presentedKey(header: string | undefined): string | undefined {
