@@ -18,6 +18,16 @@ describe('settings', () => {
     expect(() => loadConfig({ HTTP_TRUST_PROXY: 'my-balancer' })).toThrow(/HTTP_TRUST_PROXY must be/);
   });
 
+  it('DATABASE_PREPARED_STATEMENTS: on unless DATABASE_SESSION_URL says a pooler sits in front of DATABASE_URL; on or off when set', () => {
+    const db = 'postgres://u@pooler:6432/x';
+    const direct = 'postgres://u@db:5432/x';
+    expect(loadConfig({ DATABASE_URL: direct })).toMatchObject({ databaseSessionUrl: direct, databasePreparedStatements: true });
+    expect(loadConfig({ DATABASE_URL: db, DATABASE_SESSION_URL: direct })).toMatchObject({ databaseSessionUrl: direct, databasePreparedStatements: false });
+    expect(loadConfig({ DATABASE_URL: db, DATABASE_SESSION_URL: direct, DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_URL: direct, DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_URL: direct, DATABASE_PREPARED_STATEMENTS: 'yes' })).toThrow(/DATABASE_PREPARED_STATEMENTS must be on or off/);
+  });
+
   it('LOG_FORMAT: pretty by default when stdout is a terminal, json otherwise', () => {
     const was = process.stdout.isTTY;
     try {

@@ -19,6 +19,18 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   /**
+   * Where the connections that need a real session go (`DATABASE_SESSION_URL`; default `databaseUrl`): a worker's
+   * LISTEN. Set when `databaseUrl` is a pooler in transaction mode (PgBouncer), where a session does not outlive a
+   * transaction; undefined exactly when `databaseUrl` is.
+   */
+  databaseSessionUrl: string | undefined;
+  /**
+   * Named prepared statements on the pool (`DATABASE_PREPARED_STATEMENTS`, `on` or `off`; see db/prepared.ts): `on`
+   * by default, `off` by default when `DATABASE_SESSION_URL` differs from `DATABASE_URL` (a pooler in transaction
+   * mode, which before PgBouncer 1.21 cannot carry them).
+   */
+  databasePreparedStatements: boolean;
+  /**
    * Connections one process keeps to PostgreSQL at most (`DATABASE_POOL_MAX`); unset, sized to the process's work
    * (`poolSizeFor`). LISTEN holds one more, outside the pool.
    */
@@ -167,14 +179,31 @@ function urlOrNull(raw: string): URL | null {
   }
 }
 
-/** `DATABASE_URL`, checked for shape here: the driver throws an uncatchable error on a malformed one. */
-function databaseUrl(raw: string | undefined): string | undefined {
+/**
+ * `DATABASE_URL` (or `DATABASE_SESSION_URL`), checked for shape here: the driver throws an uncatchable error on a
+ * malformed one.
+ */
+function databaseUrl(name: 'DATABASE_URL' | 'DATABASE_SESSION_URL', raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   const url = urlOrNull(raw);
   if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {
-    throw new SettingError('DATABASE_URL', 'DATABASE_URL must be a URL like postgres://user:password@host:5432/database');
+    throw new SettingError(name, `${name} must be a URL like postgres://user:password@host:5432/database`);
   }
   return raw;
+}
+
+/** `DATABASE_PREPARED_STATEMENTS`: `on` or `off`; unset, on unless the pool goes through a pooler of its own. */
+function preparedStatements(raw: string | undefined, dbUrl: string | undefined, sessionUrl: string | undefined): boolean {
+  if (raw === undefined || raw === '') return sessionUrl === dbUrl;
+  if (raw !== 'on' && raw !== 'off') throw new SettingError('DATABASE_PREPARED_STATEMENTS', `DATABASE_PREPARED_STATEMENTS must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
+/** `DATABASE_SESSION_URL`: only beside `DATABASE_URL`, whose value it takes when unset. */
+function databaseSessionUrl(raw: string | undefined, dbUrl: string | undefined): string | undefined {
+  const url = databaseUrl('DATABASE_SESSION_URL', raw);
+  if (url && !dbUrl) throw new SettingError('DATABASE_SESSION_URL', 'DATABASE_SESSION_URL needs DATABASE_URL (it is where the sessions of that database go)');
+  return url ?? dbUrl;
 }
 
 /**
@@ -220,7 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
   if (logFormat !== 'json' && logFormat !== 'pretty') throw new SettingError('LOG_FORMAT', `LOG_FORMAT must be json or pretty, got "${logFormat}"`);
-  const dbUrl = databaseUrl(env.DATABASE_URL);
+  const dbUrl = databaseUrl('DATABASE_URL', env.DATABASE_URL);
+  const sessionUrl = databaseSessionUrl(env.DATABASE_SESSION_URL, dbUrl);
   if (store === 'postgres' && !dbUrl) throw new SettingError('RATE_LIMIT_STORE', 'RATE_LIMIT_STORE=postgres needs DATABASE_URL (the quotas live in the service\'s PostgreSQL)');
   const redisUrl = redisUrlOf(env.REDIS_URL);
   if (store === 'redis' && !redisUrl) throw new SettingError('REDIS_URL', 'RATE_LIMIT_STORE=redis needs REDIS_URL, like redis://127.0.0.1:6379');
@@ -234,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.HTTP_TRUST_PROXY),
     dataDir: env.DATA_DIR || './.data',
     databaseUrl: dbUrl,
+    databaseSessionUrl: sessionUrl,
+    databasePreparedStatements: preparedStatements(env.DATABASE_PREPARED_STATEMENTS, dbUrl, sessionUrl),
     databasePoolMax: env.DATABASE_POOL_MAX ? positive(env, 'DATABASE_POOL_MAX', 10) : undefined,
     nodeEnv: env.NODE_ENV ?? 'production',
     logLevel: logLevel(env.LOG_LEVEL),

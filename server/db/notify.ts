@@ -1,8 +1,10 @@
 /**
  * LISTEN on PostgreSQL: one dedicated connection per listener (a pooled one would be handed to queries and lose its
- * LISTEN), re-opened with backoff whenever it is lost (the server restarted, an operator terminated the backend, the
- * network dropped). Notifications sent while it was down are gone, so the listener calls `onNotify` once it is back:
- * the worker then polls and finds whatever it missed.
+ * LISTEN), to a URL with real sessions (`DATABASE_SESSION_URL`): through a pooler in transaction mode the LISTEN would
+ * stay on a server connection the pooler then lends to other clients, and its notifications would reach them,
+ * silently, instead of the listener. Re-opened with backoff whenever it is lost (the server restarted, an operator
+ * terminated the backend, the network dropped). Notifications sent while it was down are gone, so the listener calls
+ * `onNotify` once it is back: the worker then polls and finds whatever it missed.
  */
 import pg from 'pg';
 import type { Listening } from './types';
@@ -24,7 +26,7 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Listens on `channel` of the database at `url` until closed; resolves once the first LISTEN is in place. */
+/** Listens on `channel` of the database at `url` (a real session) until closed; resolves once the first LISTEN is in place. */
 export async function listenPostgres(url: string, channel: string, onNotify: () => void, options: ListenerOptions = {}): Promise<PgListening> {
   const minBackoff = options.minBackoffMs ?? 100;
   const maxBackoff = options.maxBackoffMs ?? 5_000;

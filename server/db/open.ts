@@ -8,7 +8,7 @@ import { SettingError, type Config } from '../config';
 import { DataDirInUse, lockDataDir, type DataDirLock } from './lock';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
+import { checkPostgres, openPostgres } from './postgres';
 import type { Db } from './types';
 
 export interface OpenedDatabase {
@@ -53,21 +53,46 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
   }
 }
 
-async function openServer(url: string, poolMax: number | undefined): Promise<Db> {
-  try {
-    return await openPostgres(url, poolMax);
-  } catch (err) {
-    const reason = code(err) && /^E[A-Z]+$/.test(code(err)!) ? `cannot connect (${code(err)})` : err instanceof Error ? err.message : String(err);
-    throw new SettingError('DATABASE_URL', `DATABASE_URL ${describeUrl(url)}: ${reason}`);
-  }
+function reasonOf(err: unknown): string {
+  return code(err) && /^E[A-Z]+$/.test(code(err)!) ? `cannot connect (${code(err)})` : err instanceof Error ? err.message : String(err);
 }
+
+async function openServer(url: string, sessionUrl: string, poolMax: number | undefined, prepared: boolean): Promise<Db> {
+  let db: Db;
+  try {
+    db = await openPostgres(url, poolMax, sessionUrl, prepared);
+  } catch (err) {
+    throw new SettingError('DATABASE_URL', `DATABASE_URL ${describeUrl(url)}: ${reasonOf(err)}`);
+  }
+  // A session URL of its own is checked now: its first user, a worker's LISTEN, would only log its failures.
+  if (sessionUrl === url) return db;
+  try {
+    await checkPostgres(sessionUrl);
+  } catch (err) {
+    await db.close();
+    throw new SettingError('DATABASE_SESSION_URL', `DATABASE_SESSION_URL ${describeUrl(sessionUrl)}: ${reasonOf(err)}`);
+  }
+  return db;
+}
+
+type DatabaseSettings = Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseSessionUrl' | 'databasePreparedStatements'>>;
 
 /**
  * The configured database, migrated; on PGlite with the data folder locked for this process. `poolMax`: the
- * PostgreSQL pool's size (`poolSizeFor` in config.ts; 10 when omitted).
+ * PostgreSQL pool's size (`poolSizeFor` in config.ts; 10 when omitted). LISTEN goes to `databaseSessionUrl` when given.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, poolMax?: number): Promise<OpenedDatabase> {
-  const opened = config.databaseUrl ? { db: await openServer(config.databaseUrl, poolMax), lock: null } : await openEmbedded(config.dataDir);
+export async function openDatabase(config: DatabaseSettings, poolMax?: number): Promise<OpenedDatabase> {
+  const opened = config.databaseUrl
+    ? {
+        db: await openServer(
+          config.databaseUrl,
+          config.databaseSessionUrl ?? config.databaseUrl,
+          poolMax,
+          config.databasePreparedStatements ?? (config.databaseSessionUrl ?? config.databaseUrl) === config.databaseUrl,
+        ),
+        lock: null,
+      }
+    : await openEmbedded(config.dataDir);
   try {
     await migrate(opened.db);
   } catch (err) {
@@ -82,6 +107,6 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 }
 
 /** The configured database, migrated (the lock, on PGlite, is released when it is closed). */
-export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+export async function openDb(config: DatabaseSettings): Promise<Db> {
   return (await openDatabase(config)).db;
 }

@@ -41,7 +41,8 @@ describe.skipIf(!POSTGRES)('an API process killed between the commit and the key
       BEGIN PERFORM pg_advisory_xact_lock(${gate}); RETURN NEW; END $$;
       CREATE TRIGGER hold_completion BEFORE UPDATE ON idempotency_keys
         FOR EACH ROW WHEN (NEW.state = 'done') EXECUTE FUNCTION hold_completion();`);
-    holder = new pg.Client({ connectionString: svc.databaseUrl });
+    // A session advisory lock: held by this session across statements, so not through a pooler in transaction mode.
+    holder = new pg.Client({ connectionString: svc.databaseSessionUrl });
     await holder.connect();
   });
   afterAll(async () => {
@@ -52,7 +53,7 @@ describe.skipIf(!POSTGRES)('an API process killed between the commit and the key
 
   async function startApi(): Promise<{ child: ChildProcess; url: string }> {
     const port = await freePort();
-    const env = { ...process.env, DATABASE_URL: svc.databaseUrl!, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) };
+    const env = { ...process.env, ...svc.databaseEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) };
     const c = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'api'], { cwd: ROOT, env }));
     let out = '';
     c.stdout!.on('data', (d) => (out += String(d)));

@@ -54,7 +54,14 @@ describe.each(sharedStores)('a quota shared by two instances through $name', (po
   let svc: TestService;
   let second: Service;
   beforeAll(async () => {
-    const env = { RATE_LIMIT_POINTS: '4', RATE_LIMIT_STORE: 'postgres', DATABASE_URL: process.env.TEST_DATABASE_URL! };
+    // Through .ci/pgbouncer, DATABASE_URL is a PgBouncer 1.18 in transaction mode: the store's statements go unnamed.
+    const session = process.env.TEST_DATABASE_SESSION_URL;
+    const env = {
+      RATE_LIMIT_POINTS: '4',
+      RATE_LIMIT_STORE: 'postgres',
+      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      ...(session ? { DATABASE_SESSION_URL: session } : {}),
+    };
     svc = await startTestService(postgres, env);
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
     second = await startService(config, createLogger('silent'), svc.db);

@@ -47,6 +47,17 @@ export interface Quota {
   resetSeconds: number;
 }
 
+/** `pool`'s `query` dropping a statement's name: each call is parsed and planned alone, as such a pooler needs. */
+function unnamedQueries(pool: pg.Pool): pg.Pool {
+  const query = (q: unknown, ...rest: unknown[]): unknown => {
+    const named = q !== null && typeof q === 'object' && 'name' in q;
+    const sent = named ? (({ name: _name, ...unnamed }) => unnamed)(q as pg.QueryConfig) : q;
+    return Reflect.apply(pool.query, pool, [sent, ...rest]);
+  };
+  // The library only ever calls `query` on its store (storeType 'pool').
+  return { query } as unknown as pg.Pool;
+}
+
 function postgresLimiter(pool: pg.Pool, prefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
   return new Promise((resolve, reject) => {
     const limiter: RateLimiterPostgres = new RateLimiterPostgres(
@@ -115,14 +126,17 @@ export async function createLimiters(config: Config, checkout: CheckoutLimits = 
   }
   if (store === 'postgres') {
     if (!config.databaseUrl) throw new SettingError('DATABASE_URL', 'RATE_LIMIT_STORE=postgres needs DATABASE_URL');
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
-    pool.on('error', () => undefined);
+    const real = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+    real.on('error', () => undefined);
+    // The library names its statements (prepared once per connection): behind a pooler that cannot carry them
+    // (DATABASE_PREPARED_STATEMENTS off) they are sent unnamed. It only ever calls `query` on its store.
+    const pool = config.databasePreparedStatements ? real : unnamedQueries(real);
     return {
       requests: await postgresLimiter(pool, 'req', points, windowSeconds),
       polls: await postgresLimiter(pool, 'poll', pollPoints, pollWindowSeconds),
       checkoutPay: await postgresLimiter(pool, 'cpay', checkout.pay.points, checkout.pay.windowSeconds),
       checkoutOpen: await postgresLimiter(pool, 'copen', checkout.open.points, checkout.open.windowSeconds),
-      close: () => pool.end(),
+      close: () => real.end(),
     };
   }
   return {

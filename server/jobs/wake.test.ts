@@ -34,18 +34,22 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
   }
 }
 
-/** On PostgreSQL a second pool on the same schema (`url`: the schema's own), as another process would have; PGlite has one connection. */
-async function otherConnection(db: Db, url: string | undefined): Promise<Db> {
-  return db.kind === 'postgres' ? openPostgres(url!) : db;
+/**
+ * On PostgreSQL a second pool on the same schema (`url`: the schema's own; its LISTEN on `sessionUrl`), as another
+ * process would have; PGlite has one connection.
+ */
+async function otherConnection(db: Db, url: string | undefined, sessionUrl: string | undefined): Promise<Db> {
+  return db.kind === 'postgres' ? openPostgres(url!, 10, sessionUrl) : db;
 }
 
 describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   let db: Db;
   let drop: () => Promise<void>;
   let url: string | undefined;
+  let sessionUrl: string | undefined;
   let clockId: string;
   beforeAll(async () => {
-    ({ db, drop, url } = await engine.open());
+    ({ db, drop, url, sessionUrl } = await engine.open());
     const { merchantId } = await createMerchantWithKeys(db, 'Wake Ltda');
     clockId = `clk_wake${randomBase62(8)}`;
     await db.query(`INSERT INTO sandbox_clocks (id, merchant_id, mode, now, created_at, updated_at) VALUES ($1, $2, 'sandbox', now(), now(), now())`, [clockId, merchantId]);
@@ -124,7 +128,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   });
 
   it('a worker with a poll far away runs a job enqueued elsewhere once the enqueuer pokes', async () => {
-    const other = await otherConnection(db, url);
+    const other = await otherConnection(db, url, sessionUrl);
     const ran: string[] = [];
     const w: Worker = createWorker({ db: other, logger: silent, pollMs: NEVER_MS, handlers: { 'wake.me': async (j) => void ran.push(j.id) } });
     // PostgreSQL: the enqueuer is another process (no worker of its own); PGlite: the one process, whose worker it is.
@@ -147,7 +151,7 @@ describe.each(ENGINES)('job wake-ups on $name', (engine) => {
   });
 
   it('a request that enqueued work wakes a worker whose poll is far away (the API answers, then pokes)', async () => {
-    const other = await otherConnection(db, url);
+    const other = await otherConnection(db, url, sessionUrl);
     const ran: string[] = [];
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', JOB_POLL_MS: String(NEVER_MS) });
     // PostgreSQL: an API-only service and a worker of another process; PGlite: one service with its own worker.
@@ -259,7 +263,8 @@ describe.each(POSTGRES ? [POSTGRES] : [])('the listener on $name', (postgres) =>
   beforeAll(async () => {
     const opened = await postgres.open();
     ({ db, drop } = opened);
-    url = opened.url!;
+    // A LISTEN needs a session of its own: PostgreSQL itself, not a pooler in transaction mode.
+    url = opened.sessionUrl!;
   });
   afterAll(async () => drop?.());
 

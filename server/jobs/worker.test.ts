@@ -25,10 +25,12 @@ function deferred() {
 describe.each(ENGINES)('job worker on $name', (engine) => {
   let db: Db;
   let drop: () => Promise<void>;
+  let url: string | undefined;
+  let sessionUrl: string | undefined;
   const workers: Worker[] = [];
   // One database per engine; every test starts from an empty queue, with the workers of the last one stopped.
   beforeAll(async () => {
-    ({ db, drop } = await engine.open());
+    ({ db, drop, url, sessionUrl } = await engine.open());
   });
   afterAll(async () => {
     await drop();
@@ -216,11 +218,7 @@ describe.each(ENGINES)('job worker on $name', (engine) => {
 
   /** On PostgreSQL a second pool on the same schema, as a second worker process would have; PGlite has one. */
   async function secondConnection(): Promise<Db> {
-    if (db.kind !== 'postgres') return db;
-    const { rows } = await db.query<{ schema: string }>(`SELECT current_schema() AS schema`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${rows[0]!.schema}`);
-    return openPostgres(url.toString());
+    return db.kind === 'postgres' ? openPostgres(url!, 10, sessionUrl) : db;
   }
 
   it.each(['drain', 'start'] as const)('two workers share 200 jobs concurrently (%s): each runs exactly once', async (mode) => {

@@ -21,8 +21,6 @@ export interface LogEntry extends RequestLog {
 export const LOG_RETENTION = "interval '7 days'";
 
 const COLUMNS = 'id, method, path, status, error_code, correlation_id, key_id, duration_ms, created_at';
-/** Columns of one row of the batched insert. */
-const WIDTH = 11;
 
 interface Row {
   id: string;
@@ -56,19 +54,34 @@ function view(r: Row): RequestLog {
  */
 export const MAX_DURATION_MS = 2_147_483_647;
 
-/** Writes `entries` in one statement (one transaction: one `tx` for the batch, `seq` in their order). */
+/**
+ * Writes `entries` in one statement (one transaction: one `tx` for the batch, `seq` in their order). One text whatever
+ * the batch's size (a column of values per parameter, `unnest`ed): a text per size would be prepared once per size on
+ * every connection (db/prepared.ts), about 1.4 MB of PostgreSQL's memory for a batch of 500.
+ */
 export async function insertLogs(q: Queryable, entries: readonly LogEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const params: unknown[] = [];
-  const rows = entries.map((e, i) => {
-    params.push(e.id, e.merchantId, e.mode, e.keyId, e.method, e.path, e.status, e.errorCode, e.correlationId, Math.min(e.durationMs, MAX_DURATION_MS), e.createdAt);
-    const at = i * WIDTH;
-    return `(${Array.from({ length: WIDTH }, (_, k) => `$${at + k + 1}`).join(', ')})`;
-  });
+  const column = <T>(f: (e: LogEntry) => T): T[] => entries.map(f);
   await q.query(
     `INSERT INTO request_logs (id, merchant_id, mode, key_id, method, path, status, error_code, correlation_id, duration_ms, created_at)
-     VALUES ${rows.join(', ')}`,
-    params,
+     SELECT id, merchant_id, mode, key_id, method, path, status, error_code, correlation_id, duration_ms, created_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
+                   $9::text[], $10::int[], $11::timestamptz[]) WITH ORDINALITY
+              AS e (id, merchant_id, mode, key_id, method, path, status, error_code, correlation_id, duration_ms, created_at, n)
+      ORDER BY n`,
+    [
+      column((e) => e.id),
+      column((e) => e.merchantId),
+      column((e) => e.mode),
+      column((e) => e.keyId),
+      column((e) => e.method),
+      column((e) => e.path),
+      column((e) => e.status),
+      column((e) => e.errorCode),
+      column((e) => e.correlationId),
+      column((e) => Math.min(e.durationMs, MAX_DURATION_MS)),
+      column((e) => e.createdAt),
+    ],
   );
 }
 

@@ -15,7 +15,7 @@ import { startService } from '../service';
 import type { Engine as PaymentsEngine } from '../domain/transactions/engine';
 import type { FakePsp } from './fake-psp';
 import type { FakeStripe } from './fake-stripe';
-import { keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
+import { databaseEnvOf, keyedFetch, type CallInit, type Engine, type TestMerchant } from './harness';
 import type { Db } from '../db/types';
 import { track } from './children';
 import { ROOT } from './processes';
@@ -32,6 +32,8 @@ export interface PixRouteService {
   routesFile: string;
   /** The database's address for another process (PostgreSQL only). */
   databaseUrl: string | undefined;
+  /** Its address for a session of its own, such as a worker's LISTEN (PostgreSQL only). */
+  databaseSessionUrl: string | undefined;
   drain(): Promise<number>;
   /** fetch with the merchant's production key unless told. */
   call(path: string, init?: CallInit): Promise<Response>;
@@ -79,7 +81,7 @@ export async function writeRoutesFile(dir: string, routes: TestRoute[]): Promise
 export async function startPixRouteService(engine: Engine, routes: TestRoute[], env: Record<string, string> = {}): Promise<PixRouteService> {
   const dir = await mkdtemp(join(tmpdir(), 'api-pix-'));
   const routesFile = await writeRoutesFile(dir, routes);
-  const { db, drop, url: databaseUrl } = await engine.open();
+  const { db, drop, url: databaseUrl, sessionUrl: databaseSessionUrl } = await engine.open();
   // A PSP call is given 30 s: on a loaded machine the fake's TLS handshakes alone can take seconds.
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'trace', REFUND_CONFIRM_SECONDS: '0', PROVIDER_TIMEOUT_MS: '30000', ROUTES_FILE: routesFile, ...env });
   const logs: string[] = [];
@@ -106,6 +108,7 @@ export async function startPixRouteService(engine: Engine, routes: TestRoute[], 
     dir,
     routesFile,
     databaseUrl,
+    databaseSessionUrl,
     drain: () => service.worker!.drain(),
     call: keyedFetch(service.url, merchant.productionKey),
     txidOf,
@@ -136,12 +139,12 @@ export async function startPixRouteService(engine: Engine, routes: TestRoute[], 
  * so the test's own worker takes its job over soon after it dies, and a provider time-out long enough that the worker
  * is still inside its provider call when killed. Tracked, so it never outlives the test run.
  */
-export function spawnRouteWorker(svc: Pick<PixRouteService, 'databaseUrl' | 'routesFile'>): ChildProcess {
+export function spawnRouteWorker(svc: Pick<PixRouteService, 'databaseUrl' | 'routesFile'> & Partial<Pick<PixRouteService, 'databaseSessionUrl'>>): ChildProcess {
   return track(
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
       env: {
-        ...process.env, DATABASE_URL: svc.databaseUrl!, ROUTES_FILE: svc.routesFile, LOG_LEVEL: 'silent', NODE_ENV: 'test',
+        ...process.env, ...databaseEnvOf(svc.databaseUrl, svc.databaseSessionUrl), ROUTES_FILE: svc.routesFile, LOG_LEVEL: 'silent', NODE_ENV: 'test',
         JOB_LEASE_SECONDS: '2', PROVIDER_TIMEOUT_MS: '120000', JOB_POLL_MS: '50',
       },
       stdio: 'ignore',

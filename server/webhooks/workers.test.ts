@@ -47,7 +47,7 @@ describe.skipIf(!POSTGRES)('webhook workers as processes on postgres (needs TEST
     const child = track(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'worker'], {
       cwd: ROOT,
       // With DATABASE_URL private addresses default to deny; the receivers here are on loopback.
-      env: { ...process.env, DATABASE_URL: svc.databaseUrl!, LOG_LEVEL: 'silent', JOB_POLL_MS: '50', JOB_LEASE_SECONDS: '2', WEBHOOK_PRIVATE_ADDRESSES: 'allow', ...env },
+      env: { ...process.env, ...svc.databaseEnv, LOG_LEVEL: 'silent', JOB_POLL_MS: '50', JOB_LEASE_SECONDS: '2', WEBHOOK_PRIVATE_ADDRESSES: 'allow', ...env },
       stdio: 'ignore',
     }));
     children.push(child);
