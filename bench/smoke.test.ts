@@ -28,7 +28,10 @@ async function runSmoke(engine: string, databaseUrl: string | undefined): Promis
   const file = path.join(dir, `${engine}.json`);
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
+  delete env.DATABASE_SESSION_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // Through a pooler (.ci/pgbouncer): the services' LISTEN goes to PostgreSQL itself.
+  if (databaseUrl && process.env.TEST_DATABASE_SESSION_URL) env.DATABASE_SESSION_URL = process.env.TEST_DATABASE_SESSION_URL;
   const child = track(spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--json', file], { cwd: ROOT, env }));
   let stdout = '';
   let stderr = '';
@@ -51,6 +54,8 @@ const ROWS = [
   '`GET /v1/transactions/{id}` vs bare Express',
   'list 20 of',
   '`POST /v1/transactions` (PIX, idempotency key)',
+  'the same at an open-loop 20 req/s',
+  'card charge created → `approved` (background) at 20 charges/s',
   'background charges after the POST load',
   '`POST /v1/transactions/{id}/capture`',
   'PIX paid → `transaction.approved`',
@@ -83,7 +88,25 @@ describe.each(engines)('npm run bench -- --smoke on %s', (engine, databaseUrl) =
       });
     }
 
+    // The fixed-rate scenarios: every request answered 2xx, every card charge approved and its instants read.
+    expect({ sent: json.openloop.sent, ok: json.openloop.ok, errors: json.openloop.errors }).toEqual({ sent: 20, ok: 20, errors: 0 });
+    expect(json.openloop.p99).toBeGreaterThan(0);
+    const a = json.approve;
+    expect({ charges: a.charges, approved: a.approved, refused: a.refused, sent: a.post.sent }).toEqual({ charges: 20, approved: 20, refused: 0, sent: 20 });
+    expect(a.drainSeconds).not.toBeNull();
+    expect(a.p99).toBeGreaterThanOrEqual(0);
+
     if (engine === 'postgres') {
+      // What an operation costs the database: read off its statistics, so at least its own rows and commits show.
+      for (const k of ['post', 'capture', 'approve']) {
+        const c = json.costs[k];
+        expect(c.operations, k).toBeGreaterThan(0);
+        expect(c.rowsInserted, k).toBeGreaterThan(0);
+        expect(c.commits, k).toBeGreaterThan(0);
+        expect(c.indexEntries, k).toBeGreaterThan(c.rowsInserted);
+        expect(c.statements === null || c.statements > 0, k).toBe(true);
+      }
+      expect(stdout).toContain('| a PIX charge (`post`');
       for (const n of [json.roundtrips.get, json.roundtrips.post]) {
         expect(Number.isInteger(n)).toBe(true);
         expect(n).toBeGreaterThan(0);

@@ -135,9 +135,13 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | Promise
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL: a fresh database per run
 
-export async function createDatabase(serverUrl: string): Promise<string> {
+/**
+ * A fresh database on the server, created and dropped through `sessionUrl` (PostgreSQL itself when `serverUrl` is a
+ * pooler: a DROP … WITH (FORCE) there would end the pooler's own connections); its URLs on both.
+ */
+export async function createDatabase(serverUrl: string, sessionUrl = serverUrl): Promise<{ url: string; sessionUrl: string }> {
   const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: sessionUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
@@ -145,7 +149,7 @@ export async function createDatabase(serverUrl: string): Promise<string> {
     await admin.end();
   }
   onCleanup(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
+    const c = new pg.Client({ connectionString: sessionUrl });
     await c.connect();
     try {
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -153,9 +157,12 @@ export async function createDatabase(serverUrl: string): Promise<string> {
       await c.end();
     }
   });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const on = (base: string) => {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  return { url: on(serverUrl), sessionUrl: on(sessionUrl) };
 }
 
 /**
