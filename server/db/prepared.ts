@@ -1,8 +1,8 @@
 /**
  * Named prepared statements on PostgreSQL (issue 27). Measured with `pg_stat_statements` under `npm run bench`,
- * PostgreSQL spent more time planning the service's statements than executing them (a PIX charge and its processing:
- * 3.7 ms of planning against 2.9 ms of execution): every statement was parsed, analysed and planned afresh on every
- * call. A statement the service runs again is now sent with a name the first time on each connection (`pg` keeps the
+ * planning was more than a third of PostgreSQL's time in the service's statements (a PIX charge and its processing:
+ * 2.6 ms of planning, 4.4 ms of execution; docs/capacity.md): every statement was parsed, analysed and planned afresh
+ * on every call. A statement the service runs again is now sent with a name the first time on each connection (`pg` keeps the
  * names a connection prepared), then only bound and executed: it is never parsed again there, and once PostgreSQL
  * finds a generic plan no costlier than the custom ones of its first five executions it stops planning it too (a DDL
  * or an ANALYZE of its tables makes it plan once more).
