@@ -64,8 +64,10 @@ const ROWS = [
   'round trips per request',
 ];
 
-const engines: Array<[string, string | undefined]> = [['pglite', undefined]];
-if (process.env.TEST_DATABASE_URL) engines.push(['postgres', process.env.TEST_DATABASE_URL]);
+const all: Array<[string, string | undefined]> = [['pglite', undefined]];
+if (process.env.TEST_DATABASE_URL) all.push(['postgres', process.env.TEST_DATABASE_URL]);
+// BENCH_SMOKE_ENGINE=postgres: that engine alone (.ci/pgbouncer, where only PostgreSQL goes through the pooler).
+const engines = process.env.BENCH_SMOKE_ENGINE ? all.filter(([name]) => name === process.env.BENCH_SMOKE_ENGINE) : all;
 
 describe.each(engines)('npm run bench -- --smoke on %s', (engine, databaseUrl) => {
   it('runs every scenario without errors, every webhook once and signed, and prints every row', { timeout: 180_000 }, async () => {
