@@ -25,13 +25,16 @@ function wrap(q: pg.Pool | pg.PoolClient, names: PreparedNames | null, inTransac
       if (!config.name) throw err;
       if (isStalePlan(err)) names.refuse(sql); // its result columns changed under it (a migration)
       else if (isNameLost(err)) {
-        // Not the pool's own connections: a pooler in transaction mode that does not carry named statements.
-        names.stop();
-        process.emitWarning(
-          'PostgreSQL lost a prepared statement of this pool (a pooler in transaction mode between them?): prepared statements are off ' +
-            'for this process; set DATABASE_SESSION_URL to PostgreSQL itself, or DATABASE_PREPARED_STATEMENTS=off',
-          { code: 'PAYMENTS_PREPARED_STATEMENTS' },
-        );
+        // Not the pool's own connections: a pooler in transaction mode that does not carry named statements. Said
+        // once, however many calls meet it at the same moment.
+        if (!names.stopped) {
+          process.emitWarning(
+            'PostgreSQL lost a prepared statement of this pool (a pooler in transaction mode between them?): prepared statements are off ' +
+              'for this process; set DATABASE_SESSION_URL to PostgreSQL itself, or DATABASE_PREPARED_STATEMENTS=off',
+            { code: 'PAYMENTS_PREPARED_STATEMENTS' },
+          );
+          names.stop();
+        }
       } else throw err;
       // Both errors come at Bind, before anything ran: alone, the statement is sent once more, unnamed.
       if (inTransaction) throw err;
