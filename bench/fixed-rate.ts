@@ -40,7 +40,7 @@ export interface ApproveFigures {
   max: number;
 }
 
-const pixBody = (customerId: string): string => JSON.stringify({ amount: 1990, customerId, payment: { method: 'pix' } });
+export const pixBody = (customerId: string): string => JSON.stringify({ amount: 1990, customerId, payment: { method: 'pix' } });
 const capturedCardBody = (customerId: string): string =>
   JSON.stringify({
     amount: 2990,
@@ -54,15 +54,21 @@ const capturedCardBody = (customerId: string): string =>
 
 const headers = (c: Ctx): Record<string, string> => ({ ServiceKey: c.key, 'Content-Type': 'application/json' });
 
-export async function scenarioOpenLoop(c: Ctx, rate: number, seconds: number): Promise<OpenLoopFigures> {
-  const r = await openLoop({
+/** `POST /v1/transactions` open-loop at `rate` for `seconds`, the body of request i for customer i (round robin), a fresh key each. */
+function postCharges(c: Ctx, rate: number, seconds: number, body: (customerId: string) => string, onAnswer?: (body: string) => void) {
+  return openLoop({
     url: `${c.url}/v1/transactions`,
     method: 'POST',
     rate,
     seconds,
     headers: headers(c),
-    request: (i) => ({ body: pixBody(c.customers[i % c.customers.length]!), headers: { 'X-Idempotency-Key': randomUUID() } }),
+    request: (i) => ({ body: body(c.customers[i % c.customers.length]!), headers: { 'X-Idempotency-Key': randomUUID() } }),
+    ...(onAnswer ? { onAnswer: (_i: number, _s: number, b: string) => onAnswer(b) } : {}),
   });
+}
+
+export async function scenarioOpenLoop(c: Ctx, rate: number, seconds: number): Promise<OpenLoopFigures> {
+  const r = await postCharges(c, rate, seconds, pixBody);
   c.log(`openloop ${rate}/s for ${seconds} s: ${JSON.stringify(r)}`);
   return { ...r, seconds };
 }
@@ -91,15 +97,7 @@ export async function scenarioApprove(
 ): Promise<ApproveFigures> {
   const ids: string[] = [];
   const since = new Date(Date.now() - 1000).toISOString();
-  const post = await openLoop({
-    url: `${c.url}/v1/transactions`,
-    method: 'POST',
-    rate,
-    seconds,
-    headers: headers(c),
-    request: (i) => ({ body: capturedCardBody(c.customers[i % c.customers.length]!), headers: { 'X-Idempotency-Key': randomUUID() } }),
-    onAnswer: (_i, _s, body) => ids.push((JSON.parse(body) as { id: string }).id),
-  });
+  const post = await postCharges(c, rate, seconds, capturedCardBody, (body) => ids.push((JSON.parse(body) as { id: string }).id));
   const loadEnd = Date.now();
   const mine = new Set(ids);
   // The backlog, through the list (one page per 100 charges): those of this load not final yet, at once and then every

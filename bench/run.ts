@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DbStats, costOf } from './dbstats';
-import { scenarioApprove, scenarioOpenLoop as scenarioOpenLoopAt, type Ctx } from './fixed-rate';
+import { pixBody, scenarioApprove, scenarioOpenLoop as scenarioOpenLoopAt, type Ctx } from './fixed-rate';
 import { summarise, type ProfileSummary } from './profile';
 import { FIXED_RATE, tables, type Results } from './tables';
 import {
@@ -218,8 +218,6 @@ async function ensureCustomers(n: number): Promise<string[]> {
   return customerIds;
 }
 
-const pixBody = (customerId: string): string =>
-  JSON.stringify({ amount: 1990, customerId, payment: { method: 'pix' } });
 
 const cardBody = (customerId: string): string =>
   JSON.stringify({
