@@ -46,8 +46,12 @@ async function expectChargedOnce(svc: TestService, id: string): Promise<void> {
   expect(t.receivables).toHaveLength(1);
   expect(await providerOperations(svc.db, id)).toEqual({ authorize: 1 });
   expect(await eventTypes(svc.db, id)).toEqual(['transaction.created', 'transaction.approved']);
-  const jobs = await svc.db.query<{ status: string }>(`SELECT status FROM jobs WHERE payload->>'transactionId' = $1 AND kind = 'transaction.process'`, [id]);
-  expect(jobs.rows.map((j) => j.status)).toEqual(['done']);
+  expect(await jobStatuses(svc.db, id)).toEqual(['done']);
+}
+
+async function jobStatuses(db: Db, id: string): Promise<string[]> {
+  const jobs = await db.query<{ status: string }>(`SELECT status FROM jobs WHERE payload->>'transactionId' = $1 AND kind = 'transaction.process'`, [id]);
+  return jobs.rows.map((j) => j.status);
 }
 
 describe.each(ENGINES)('a worker dying mid-charge, on $name', (engine) => {
@@ -146,6 +150,8 @@ describe.each(postgres)('a worker process killed mid-charge, on $name', (engine)
 
     worker({});
     await until('transaction.approved to be recorded', () => recorded(svc.db, id, 'transaction.approved'));
+    // The job is marked done in its own statement after the charge commits: wait for that one too.
+    await until('the job to be settled', async () => (await jobStatuses(svc.db, id)).every((s) => s !== 'running' && s !== 'pending'));
     await expectChargedOnce(svc, id);
   });
 });
