@@ -25,11 +25,12 @@ import { LiveStreams, MAX_STREAMS_PER_CHARGE, pagesRouter, STREAM_DEFAULTS, type
 import { fingerprint, lockSecondsFor } from './idempotency';
 import { runIdempotent, type IdempotencyOptions } from './idempotent';
 import { NO_RECOVERY } from '../domain/recovery';
+import { dashboardRouter } from './dashboard/router';
 import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
 import { renderErrors } from './render';
-import { checkResponses, ResponseContract } from './response-contract';
+import { checkResponses, processContract } from './response-contract';
 import { readSpec } from './spec';
 import { matchRoute } from './route-match';
 import { canonicalTarget } from './target';
@@ -157,8 +158,7 @@ function sendText(res: Response, status: number, text: string, validated: boolea
 // Built once per process and shared by every app in it: the validator compiles each operation's schemas on its first
 // request, which costs far more than serving it (a test process starts several apps on the same spec).
 let sharedValidation: RequestHandler | undefined;
-let sharedContract: ResponseContract | undefined;
-const responseContract = () => (sharedContract ??= new ResponseContract());
+const responseContract = processContract;
 
 /**
  * The OpenAPI validation of requests, in two instances: `allErrors` costs time in proportion to the errors, and a
@@ -186,8 +186,10 @@ function buildValidation(): RequestHandler {
     return router;
   };
   const every = make(true);
-  const first = make(false);
-  return (req, res, next) => (Number(res.locals.bodyBytes ?? 0) > FULL_REPORT_BYTES ? first : every)(req, res, next);
+  // Made on the first large body only: each instance preprocesses the whole document when made (about a second of
+  // CPU), and most processes never see such a body.
+  let first: RequestHandler | undefined;
+  return (req, res, next) => (Number(res.locals.bodyBytes ?? 0) > FULL_REPORT_BYTES ? (first ??= make(false)) : every)(req, res, next);
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -248,6 +250,25 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
   app.use(docsRouter());
+  // The merchants' dashboard: its own sign-in and sessions, a client of the same handlers as the API (act.ts).
+  app.use(
+    dashboardRouter({
+      db: deps.db,
+      logger,
+      handlers: deps.handlers,
+      payments: deps.payments,
+      webhooks: deps.webhooks,
+      clocks: deps.clocks,
+      idempotency: {
+        ttlHours: config.idempotencyTtlHours,
+        lockSeconds: deps.idempotency?.lockSeconds ?? lockSecondsFor(config.payments.providerTimeoutMs),
+        faults: deps.idempotency?.faults,
+      },
+      ...(deps.jobsDue ? { jobsDue: deps.jobsDue } : {}),
+      csrfKey: deps.webhooks.sealer.derive('dashboard-csrf'),
+      limiters: deps.limiters,
+    }),
+  );
 
   const v1 = express.Router();
   v1.use(gate(deps));

@@ -56,6 +56,8 @@ describe.each(ENGINES)('hostile requests on $name', (engine) => {
   it('answers a 1 MB body of 500,000 wrong items quickly, briefly, without stalling other requests', { timeout: 120_000 }, async () => {
     await svc.call('/v1/wallets'); // warm: the first request of a route compiles its validators
     await svc.call('/v1/customers', { method: 'POST', json: {} });
+    // and the validator of large bodies (over FULL_REPORT_BYTES), made on the first one a process sees
+    await svc.call('/v1/customers', { method: 'POST', json: { additionalEmails: Array(10_000).fill(0) } });
     const body = JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.co', additionalEmails: Array(500_000).fill(0) });
     expect(body.length).toBeGreaterThan(1_000_000);
     // The yardstick, timed in the same moment of the same machine (an absolute bound fails a loaded machine): the same
