@@ -31,7 +31,7 @@ const floorPath = (entries) =>
  */
 const DOMAIN_FLOORS = [
   ['domain/recovery.ts', 'domain/documents.ts'],
-  ['domain/access/', 'domain/fees/', 'domain/clock/', 'domain/catalog/', 'domain/webhooks/', 'domain/wallets/'],
+  ['domain/access/', 'domain/team/', 'domain/fees/', 'domain/clock/', 'domain/catalog/', 'domain/webhooks/', 'domain/wallets/'],
   ['domain/customers/', 'domain/splits/'],
   ['domain/addresses/', 'domain/ledger/'],
   ['domain/transactions/'],

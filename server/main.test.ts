@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dashboardClient } from './testing/dashboard';
 import { admin, adminJson, freePort, spawnService, startProcess, stopProcess } from './testing/processes';
 
 const root = mkdtempSync(join(tmpdir(), 'payments-main-'));
@@ -61,6 +62,12 @@ describe('npm start and npm run admin on the embedded database', { timeout: 120_
       expect(await res.json()).toMatchObject({ offset: 0, limit: 20, data: [] });
       const keys = await adminJson<{ keyId: string }[]>(dataDir, ['list-keys', '--merchant', demoMerchant]);
       expect(keys.map((k) => k.keyId).sort()).toEqual([printed![3], printed![4]].sort());
+      // The demo's dashboard login, printed beside the key, signs in at /dashboard.
+      const login = /dashboard: (http:\/\/\S+)\/dashboard\s+e-mail (\S+)\s+password (\S+)/.exec(s.output());
+      expect(login).not.toBeNull();
+      const dash = dashboardClient(login![1]!);
+      expect(await dash.signIn(login![2]!, login![3]!)).toMatchObject({ status: 303, location: '/dashboard' });
+      expect((await dash.get('/dashboard')).text).toContain('Demo Merchant');
     } finally {
       await stopProcess(s);
     }

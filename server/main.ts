@@ -5,6 +5,8 @@
  * (`DATABASE_URL`). On the embedded database the process holds its data folder and runs the admin commands sent
  * to it (see server/db/lock.ts).
  */
+import { madeUpPassword } from './admin/users';
+import { createUser } from './domain/team/users';
 import { runAdmin } from './admin/run';
 import { loadConfig, poolSizeFor, SettingError, type Config } from './config';
 import { openDatabase } from './db/open';
@@ -31,14 +33,21 @@ function fatal(err: unknown): never {
  * consume the one showing of its key. Printed once (only the key's hash is stored), on stderr: it is for the person at
  * the terminal, and stdout is the log stream a collector keeps.
  */
+/** The demo owner's sign-in. */
+const DEMO_EMAIL = 'demo@example.com';
+
 async function createDemoMerchant(db: Db, url: string): Promise<void> {
   const merchants = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
   if (merchants.rows[0]?.n !== 0) return;
   const demo = await createMerchantWithKeys(db, 'Demo Merchant');
+  // The demo's owner in the dashboard: a made-up password, shown here once like the key (only its hash is stored).
+  const password = madeUpPassword();
+  const owner = await createUser(db, { email: DEMO_EMAIL, password, merchantId: demo.merchantId, role: 'owner', name: 'Demo Owner' });
   process.stderr.write(
     `\nDemo merchant ${demo.merchantId} created.\n  sandbox key: ${demo.sandboxKey}  (id ${demo.sandboxKeyId})\n` +
       `  production key id: ${demo.productionKeyId} (its key is not shown; roll it with npm run admin -- roll-key)\n` +
-      `  try: curl -H "ServiceKey: ${demo.sandboxKey}" ${url}/v1/wallets\n\n`,
+      `  try: curl -H "ServiceKey: ${demo.sandboxKey}" ${url}/v1/wallets\n` +
+      `  dashboard: ${url}/dashboard  e-mail ${owner.email}  password ${password}\n\n`,
   );
 }
 

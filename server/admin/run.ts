@@ -16,8 +16,9 @@ import { ledgerCommands } from './ledger';
 import { operationCommands } from './operations';
 import { routeCommands } from './routes';
 import { subAccountCommands } from './sub-accounts';
+import { userCommands } from './users';
 
-export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands, ...subAccountCommands, ...routeCommands };
+export const COMMANDS: Record<string, AdminCommand> = { ...keyCommands, ...feeCommands, ...jobCommands, ...ledgerCommands, ...operationCommands, ...subAccountCommands, ...routeCommands, ...userCommands };
 
 /** What a command printed and how it ended: 0 done, 1 refused (unknown id, no such merchant), 2 wrong usage. */
 export interface AdminResult {

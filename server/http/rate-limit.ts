@@ -25,8 +25,18 @@ export interface Limiters {
   /** The public checkout pages, per client address (`req.ip`): form posts, and visits that open a session. */
   checkoutPay: RateLimiterAbstract;
   checkoutOpen: RateLimiterAbstract;
+  /** The dashboard's failed sign-ins: per e-mail and address (guessing one password), and per address (spraying many). */
+  signInFailures: RateLimiterAbstract;
+  signInFailuresByAddress: RateLimiterAbstract;
   close(): Promise<void>;
 }
+
+/**
+ * Failed sign-ins allowed in a window before the form refuses even the right password until it passes: a person who
+ * mistypes gets five tries; an address gets fifty over every e-mail, more than an office shares and far below what
+ * guessing needs. A success forgets the person's count.
+ */
+export const SIGN_IN_LIMITS = { perPerson: { points: 5, windowSeconds: 900 }, perAddress: { points: 50, windowSeconds: 900 } };
 
 export interface CheckoutLimits {
   /** `POST /c/{accessId}/pay` per client address: card testing tries many cards fast, a payer a few. */
@@ -119,6 +129,8 @@ export async function createLimiters(config: Config, checkout: CheckoutLimits = 
       polls: redisLimiter(client, 'poll', pollPoints, pollWindowSeconds),
       checkoutPay: redisLimiter(client, 'cpay', checkout.pay.points, checkout.pay.windowSeconds),
       checkoutOpen: redisLimiter(client, 'copen', checkout.open.points, checkout.open.windowSeconds),
+      signInFailures: redisLimiter(client, 'signin', SIGN_IN_LIMITS.perPerson.points, SIGN_IN_LIMITS.perPerson.windowSeconds),
+      signInFailuresByAddress: redisLimiter(client, 'signinip', SIGN_IN_LIMITS.perAddress.points, SIGN_IN_LIMITS.perAddress.windowSeconds),
       close: async () => {
         await client.quit().catch(() => client.disconnect());
       },
@@ -136,6 +148,8 @@ export async function createLimiters(config: Config, checkout: CheckoutLimits = 
       polls: await postgresLimiter(pool, 'poll', pollPoints, pollWindowSeconds),
       checkoutPay: await postgresLimiter(pool, 'cpay', checkout.pay.points, checkout.pay.windowSeconds),
       checkoutOpen: await postgresLimiter(pool, 'copen', checkout.open.points, checkout.open.windowSeconds),
+      signInFailures: await postgresLimiter(pool, 'signin', SIGN_IN_LIMITS.perPerson.points, SIGN_IN_LIMITS.perPerson.windowSeconds),
+      signInFailuresByAddress: await postgresLimiter(pool, 'signinip', SIGN_IN_LIMITS.perAddress.points, SIGN_IN_LIMITS.perAddress.windowSeconds),
       close: () => real.end(),
     };
   }
@@ -144,6 +158,8 @@ export async function createLimiters(config: Config, checkout: CheckoutLimits = 
     polls: new RateLimiterMemory({ keyPrefix: 'poll', points: pollPoints, duration: pollWindowSeconds }),
     checkoutPay: new RateLimiterMemory({ keyPrefix: 'cpay', points: checkout.pay.points, duration: checkout.pay.windowSeconds }),
     checkoutOpen: new RateLimiterMemory({ keyPrefix: 'copen', points: checkout.open.points, duration: checkout.open.windowSeconds }),
+    signInFailures: new RateLimiterMemory({ keyPrefix: 'signin', points: SIGN_IN_LIMITS.perPerson.points, duration: SIGN_IN_LIMITS.perPerson.windowSeconds }),
+    signInFailuresByAddress: new RateLimiterMemory({ keyPrefix: 'signinip', points: SIGN_IN_LIMITS.perAddress.points, duration: SIGN_IN_LIMITS.perAddress.windowSeconds }),
     close: async () => undefined,
   };
 }

@@ -83,6 +83,30 @@ export class ResponseContract {
     return (validate.errors ?? []).map((e) => ({ path: `/response${e.instancePath.replace(/^\/response/, '')}`, message: e.message ?? 'is invalid' }));
   }
 
+  /**
+   * What is wrong with `body` as the JSON request body of `route`, by the spec's schema (the dashboard's forms, which
+   * reach the handlers without the API's request validator); empty when it is within the contract.
+   */
+  checkBody(route: Pick<RouteDef, 'method' | 'openapiPath'>, body: unknown): { path: string; message: string }[] {
+    const key = `${route.method} ${route.openapiPath} body`;
+    let validate = this.cache.get(key);
+    if (validate === undefined) {
+      const pointer = `/paths/${escape(route.openapiPath)}/${route.method}/requestBody`;
+      let requestBody = this.at(pointer);
+      let at = pointer;
+      if (isNode(requestBody) && typeof requestBody.$ref === 'string') {
+        at = requestBody.$ref.slice(1);
+        requestBody = this.at(at);
+      }
+      const json = isNode(requestBody) && isNode(requestBody.content) ? requestBody.content['application/json'] : undefined;
+      validate = isNode(json) && isNode(json.schema) ? this.ajv.compile({ $ref: `${DOC_ID}#${at}/content/${escape('application/json')}/schema` }) : null;
+      this.cache.set(key, validate);
+    }
+    if (validate === null) return body === undefined ? [] : [{ path: '/body', message: 'the operation takes no body' }];
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => ({ path: `/body${e.instancePath}`, message: e.message ?? 'is invalid' }));
+  }
+
   private compile(route: Pick<RouteDef, 'method' | 'openapiPath'>, status: number): ValidateFunction | null {
     const operationPointer = `/paths/${escape(route.openapiPath)}/${route.method}`;
     const responses = (this.at(operationPointer) as Node | undefined)?.responses;
@@ -138,4 +162,11 @@ export function checkResponses(contract: () => ResponseContract): RequestHandler
     }
     next();
   };
+}
+
+let shared: ResponseContract | undefined;
+
+/** The one contract of this process, compiled on first use (every app of a test process shares it). */
+export function processContract(): ResponseContract {
+  return (shared ??= new ResponseContract());
 }

@@ -1,0 +1,66 @@
+/**
+ * The audit trail: who did what at a merchant, from which session (a person in the dashboard) and address. An
+ * action is recorded once it took effect, under the idempotency key of the form that asked for it: the retry of a
+ * form whose answer was lost (the same key) records nothing twice, and records what a crash kept the first from.
+ */
+import type { Queryable } from '../../db/types';
+import { newId } from '../../ids';
+import type { Mode } from '../../core/tenancy';
+
+export interface AuditEntry {
+  merchantId: string;
+  mode: Mode | null;
+  actor: { kind: 'user' | 'key'; id: string; sessionId?: string | null };
+  /** `signin`, `signin.refused`, `signout`, `mode.switch`, or the API operation an action ran (`createTransactionRefund`). */
+  action: string;
+  target?: string | null;
+  detail?: Record<string, unknown>;
+  ip?: string | null;
+  idempotencyKey?: string | null;
+}
+
+export async function recordAudit(q: Queryable, e: AuditEntry, now = new Date()): Promise<void> {
+  await q.query(
+    `INSERT INTO audit_events (id, merchant_id, mode, actor_kind, actor_id, session_id, action, target, detail, ip, idempotency_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (merchant_id, idempotency_key) DO NOTHING`,
+    [
+      newId('aud'),
+      e.merchantId,
+      e.mode,
+      e.actor.kind,
+      e.actor.id,
+      e.actor.sessionId ?? null,
+      e.action,
+      e.target ?? null,
+      JSON.stringify(e.detail ?? {}),
+      e.ip ?? null,
+      e.idempotencyKey ?? null,
+      now,
+    ],
+  );
+}
+
+export interface AuditRow {
+  id: string;
+  mode: Mode | null;
+  actor_kind: 'user' | 'key';
+  actor_id: string;
+  actor_email: string | null;
+  session_id: string | null;
+  action: string;
+  target: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+  created_at: Date;
+}
+
+/** The newest entries of a merchant first. */
+export async function listAudit(q: Queryable, merchantId: string, limit = 50): Promise<AuditRow[]> {
+  const res = await q.query<AuditRow>(
+    `SELECT a.id, a.mode, a.actor_kind, a.actor_id, u.email AS actor_email, a.session_id, a.action, a.target, a.detail, a.ip, a.created_at
+       FROM audit_events a LEFT JOIN dashboard_users u ON a.actor_kind = 'user' AND u.id = a.actor_id
+      WHERE a.merchant_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,
+    [merchantId, limit],
+  );
+  return res.rows;
+}

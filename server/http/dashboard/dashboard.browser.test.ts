@@ -1,0 +1,153 @@
+/**
+ * The dashboard in headless Chromium, as a merchant's team uses it: a wrong password refused, then signed in; a
+ * charge made through the API seen in the list; refunded in part from its page, and the refund, its ledger entry and
+ * its webhook event there; a read-only person shown no refund. Every page is checked by axe-core (no serious or
+ * critical violation), loads nothing from outside the service, breaks no Content-Security-Policy rule, and is kept
+ * as a screenshot in `test-artifacts/dashboard/`. The HTTP suite runs every rule on both engines; this one walks the
+ * pages once, on the embedded database.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesOfTransaction } from '../../domain/ledger/entries';
+import {
+  browserSuiteRuns,
+  BROWSER_TEST_MS,
+  expectJson,
+  launchChromium,
+  requireChromium,
+  simulate,
+  skipReason,
+  startPagesService,
+  visit,
+  type PagesService,
+  type Transaction,
+} from '../../testing/browser';
+import { personOf } from '../../testing/dashboard';
+import { ENGINES } from '../../testing/harness';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const ARTIFACTS = resolve(import.meta.dirname, '../../../test-artifacts/dashboard');
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical findings on the page as it stands (evaluated as a tool, not as a page script). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(`${AXE}\n;undefined`);
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+async function checked(page: Page, name: string): Promise<void> {
+  await shot(page, name);
+  expect(await axeViolations(page), `axe-core on ${name}`).toEqual([]);
+}
+
+describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a browser, on $name${skipReason}`, (engine) => {
+  let service: PagesService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    requireChromium();
+    service = await startPagesService(engine);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  async function paidPix(amount: number): Promise<string> {
+    const res = await service.call('/v1/transactions', {
+      method: 'POST',
+      json: { amount, customer: { firstName: 'Beatriz', lastName: 'Lima', email: 'beatriz@example.com' }, payment: { method: 'pix' } },
+    });
+    const { id } = await expectJson<{ id: string }>(res, 201);
+    await expect
+      .poll(async () => {
+        const t = await expectJson<Transaction>(await service.call(`/v1/transactions/${id}`), 200);
+        return Boolean(t.payment && 'pixQrCodeEmv' in t.payment && t.payment.pixQrCodeEmv);
+      }, { timeout: 30_000, interval: 100 })
+      .toBe(true);
+    await simulate(service, id, 'pay');
+    return id;
+  }
+
+  async function signIn(page: Page, email: string, password: string): Promise<void> {
+    await page.goto(`${service.url}/dashboard`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  }
+
+  it('signs in, shows a charge made through the API, and refunds it in part from its page', async () => {
+    const owner = await personOf(service.db, service.merchant.merchantId, 'owner');
+    const id = await paidPix(15_000);
+    const v = await visit(browser, new URL(service.url).origin);
+    const { page } = v;
+
+    await signIn(page, owner.email, 'not my password');
+    await page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' }).waitFor();
+    await checked(page, 'sign-in-refused');
+    await page.getByLabel('Senha').fill(owner.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    expect(await page.locator('#available').textContent()).toMatch(/^R\$ /);
+    await checked(page, 'home');
+
+    await page.getByRole('link', { name: 'Pagamentos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pagamentos' }).waitFor();
+    await checked(page, 'payments');
+    await page.getByRole('link', { name: id }).click();
+    await page.getByRole('heading', { level: 1, name: `Pagamento ${id}` }).waitFor();
+    expect(await page.locator('#status').textContent()).toBe('approved');
+    await checked(page, 'payment');
+
+    await page.getByLabel('Valor do reembolso (R$)').fill('45,50');
+    await page.getByLabel('Confirmo o reembolso deste valor ao cliente.').check();
+    await page.getByRole('button', { name: 'Reembolsar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Reembolso de R$ 45,50 solicitado.' }).waitFor();
+    expect(await page.locator('#refunds tbody tr').count()).toBe(1);
+    expect(await page.locator('#refunds tbody').textContent()).toContain('R$ 45,50');
+    await checked(page, 'payment-refunded');
+
+    const t = await expectJson<Transaction>(await service.call(`/v1/transactions/${id}`), 200);
+    expect((t.refunds ?? []).map((r) => r.amount)).toEqual([4550]);
+    expect((await entriesOfTransaction(service.db, id)).filter((e) => e.type === 'refund').map((e) => e.amount)).toEqual([-4550]);
+    const events = await expectJson<{ data: { type: string; data: { id?: string } }[] }>(await service.call('/v1/webhooks/events?type=transaction.partially-refunded'), 200);
+    expect(events.data.length).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('link', { name: 'Atividade' }).click();
+    await page.locator('#audit').getByText('createTransactionRefund').waitFor();
+    await checked(page, 'activity');
+
+    // The same pages in English, and on a phone's width.
+    await page.goto(`${service.url}/dashboard/payments/${id}?lang=en`);
+    await page.getByRole('heading', { level: 1, name: `Payment ${id}` }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checked(page, 'payment-en-phone');
+    await v.assertClean();
+  }, BROWSER_TEST_MS);
+
+  it('shows a read-only person the payment without a refund form', async () => {
+    const reader = await personOf(service.db, service.merchant.merchantId, 'read-only');
+    const id = await paidPix(2_000);
+    const v = await visit(browser, new URL(service.url).origin);
+    await signIn(v.page, reader.email, reader.password);
+    await v.page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    await v.page.goto(`${service.url}/dashboard/payments/${id}`);
+    await v.page.getByRole('heading', { level: 1, name: `Pagamento ${id}` }).waitFor();
+    expect(await v.page.getByRole('button', { name: 'Reembolsar' }).count()).toBe(0);
+    await checked(v.page, 'payment-read-only');
+    await v.assertClean();
+  }, BROWSER_TEST_MS);
+});

@@ -1,0 +1,81 @@
+/**
+ * What every dashboard request is checked for before it is served. The session cookie is `HttpOnly`,
+ * `SameSite=Strict`, scoped to `/dashboard`, and `Secure` (with the `__Host-` prefix's rules kept) whenever the
+ * request came over HTTPS. Every form that changes something carries a CSRF token: an HMAC of the session's id (or,
+ * on the sign-in form, of a random cookie of its own) under a key every instance derives from the secrets key; a
+ * POST whose `Origin` or `Sec-Fetch-Site` names another site is refused before its token is even read.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { isLocale, type Locale } from './i18n';
+
+export const SESSION_COOKIE = 'dashboard_session';
+export const LOGIN_COOKIE = 'dashboard_login';
+const LANG_COOKIE = 'dashboard_lang';
+
+export function cookie(req: Request, name: string): string | null {
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+function isHttps(req: Request): boolean {
+  return req.secure;
+}
+
+export function setCookie(req: Request, res: Response, name: string, value: string, maxAgeSeconds: number | null): void {
+  const parts = [`${name}=${value}`, 'Path=/dashboard', 'HttpOnly', 'SameSite=Strict'];
+  if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
+  if (isHttps(req)) parts.push('Secure');
+  res.append('Set-Cookie', parts.join('; '));
+}
+
+export function clearCookie(req: Request, res: Response, name: string): void {
+  setCookie(req, res, name, '', 0);
+}
+
+export function tokenFor(key: Buffer, purpose: 'session' | 'login', id: string): string {
+  return createHmac('sha256', key).update(`dashboard-csrf:${purpose}:${id}`).digest('base64url');
+}
+
+export function tokenValid(key: Buffer, purpose: 'session' | 'login', id: string | null, given: unknown): boolean {
+  if (!id || typeof given !== 'string') return false;
+  const expected = Buffer.from(tokenFor(key, purpose, id));
+  const got = Buffer.from(given);
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** A random value for the sign-in form's cookie. */
+export function newLoginNonce(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * False for a POST another site made the browser send. Browsers say where a request came from in `Sec-Fetch-Site`
+ * (every current one), which decides when present; else by `Origin` (the dashboard's pages send it to their own
+ * origin: Referrer-Policy same-origin). A request that names neither (curl, a script) is judged by its token alone.
+ */
+export function sameOrigin(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = req.get('origin');
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.get('host');
+  } catch {
+    return false;
+  }
+}
+
+/** The language of this request: `?lang=` (kept in a cookie for the next pages), the cookie, else `fallback`. */
+export function localeOf(req: Request, res: Response, fallback: Locale): Locale {
+  const asked = req.query.lang;
+  if (isLocale(asked)) {
+    setCookie(req, res, LANG_COOKIE, asked, 365 * 86400);
+    return asked;
+  }
+  const kept = cookie(req, LANG_COOKIE);
+  return isLocale(kept) ? kept : fallback;
+}

@@ -1,0 +1,111 @@
+/**
+ * The frame of every dashboard page: the person's language, a skip link, the navigation, the mode switch (a form,
+ * as every change is), the language links and sign-out; a banner while sandbox data is shown. One same-origin
+ * stylesheet, no script: every page works under the pages' Content-Security-Policy and without JavaScript.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import express, { type Response, type Router } from 'express';
+import { allows } from '../../domain/access/roles';
+import type { Session } from '../../domain/team/sessions';
+import { pageHeaders } from '../pages/headers';
+import { html, type Html } from '../pages/html';
+import type { Locale, WordKey } from './i18n';
+import { translator } from './i18n';
+
+const CSS = readFileSync(resolve(import.meta.dirname, 'assets/dashboard.css'));
+const CSS_VERSION = createHash('sha256').update(CSS).digest('hex').slice(0, 12);
+
+export function dashboardAssets(): Router {
+  const router = express.Router();
+  router.get('/dashboard/assets/dashboard.css', (_req, res) => {
+    pageHeaders(res, 'public, max-age=31536000, immutable');
+    res.type('text/css; charset=utf-8').send(CSS);
+  });
+  return router;
+}
+
+/** What a page needs to draw its frame. */
+export interface Viewer {
+  session: Session | null;
+  locale: Locale;
+  /** The CSRF token of the session's forms. */
+  csrf: string;
+  /** The path of this page, for the language links. */
+  path: string;
+}
+
+export type T = ReturnType<typeof translator>;
+
+const NAV: readonly { path: string; word: WordKey }[] = [
+  { path: '/dashboard', word: 'home' },
+  { path: '/dashboard/payments', word: 'payments' },
+  { path: '/dashboard/activity', word: 'activity' },
+];
+
+export function csrfField(v: Viewer): Html {
+  return html`<input type="hidden" name="csrf" value="${v.csrf}">`;
+}
+
+function header(v: Viewer, s: Session, t: T, current: string): Html {
+  const other = s.mode === 'sandbox' ? 'production' : 'sandbox';
+  return html`<header class="top">
+  <a class="brand" href="/dashboard">${s.merchantName}</a>
+  <nav aria-label="${t('menu')}"><ul>${NAV.map(
+    (n) => html`<li><a href="${n.path}"${current === n.path ? html` aria-current="page"` : ''}>${t(n.word)}</a></li>`,
+  )}</ul></nav>
+  <form method="post" action="/dashboard/mode" class="mode">
+    ${csrfField(v)}<input type="hidden" name="mode" value="${other}">
+    <span class="mode-now mode-${s.mode}">${t(s.mode)}</span>
+    <button type="submit">${t('switchTo', { mode: t(other) })}</button>
+  </form>
+  <div class="who"><span>${s.email} · ${s.role}</span>
+    <form method="post" action="/dashboard/logout">${csrfField(v)}<button type="submit">${t('signOut')}</button></form>
+  </div>
+</header>`;
+}
+
+function languages(v: Viewer, t: T): Html {
+  return html`<p class="langs">${t('language')}: <a href="${v.path}?lang=pt-BR" lang="pt-BR" hreflang="pt-BR">Português</a> · <a href="${v.path}?lang=en" lang="en" hreflang="en">English</a></p>`;
+}
+
+export function dashboardPage(v: Viewer, o: { title: string; current?: string; body: Html }): string {
+  const t = translator(v.locale);
+  const s = v.session;
+  return html`<!doctype html>
+<html lang="${v.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
+<title>${o.title} · ${t('appName')}</title>
+<link rel="stylesheet" href="/dashboard/assets/dashboard.css?v=${CSS_VERSION}">
+</head>
+<body>
+<a class="skip" href="#main">${t('skipToContent')}</a>
+${s && header(v, s, t, o.current ?? '')}
+${s?.mode === 'sandbox' && html`<aside class="sandbox" aria-label="${t('sandbox')}"><p>${t('sandboxBanner')}</p></aside>`}
+<main id="main" tabindex="-1">
+${o.body}
+</main>
+<footer>${languages(v, t)}</footer>
+</body>
+</html>
+`.text;
+}
+
+/** Sends a dashboard page: the pages' headers (CSP, no-store, nosniff, no referrer). */
+export function sendDashboard(res: Response, status: number, page: string): void {
+  pageHeaders(res);
+  // Unlike a payer's page, the dashboard's forms name their origin to it (the CSRF check reads `Origin`); other sites
+  // still get no referrer.
+  res.set('Referrer-Policy', 'same-origin');
+  res.status(status).type('text/html; charset=utf-8').send(page);
+}
+
+/** Whether the session's person may do what `permission` names (the API's rule for its keys). */
+export function may(s: Session, permission: Parameters<typeof allows>[1]): boolean {
+  return allows(s.role, permission);
+}

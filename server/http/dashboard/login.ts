@@ -1,0 +1,110 @@
+/**
+ * Signing in and out. The sign-in form carries a token bound to a random cookie of its own (a login CSRF: another
+ * site cannot sign a browser into an account of its choosing). A wrong e-mail and a wrong password are one answer,
+ * after the same argon2 work; failures are counted per person and address and per address (SIGN_IN_LIMITS), and past
+ * the limit even the right password is refused until the window passes. A success always starts a new session: a
+ * token the browser held before is ended, never promoted.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { recordAudit } from '../../domain/team/audit';
+import { checkPassword } from '../../domain/team/passwords';
+import { endSession, findSession, SESSION_LIFETIME_MS, startSession } from '../../domain/team/sessions';
+import { findUserByEmail, membershipsOf } from '../../domain/team/users';
+import { html } from '../pages/html';
+import type { DashboardDeps } from './deps';
+import { clearCookie, cookie, LOGIN_COOKIE, localeOf, newLoginNonce, sameOrigin, SESSION_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
+import { translator, type Locale } from './i18n';
+import { dashboardPage, sendDashboard } from './layout';
+
+/** Where a sign-in goes on to: a dashboard path of this origin only (never `//elsewhere` or a full URL). */
+export function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/dashboard(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_\-=&%.]*)?$/.test(next) ? next : '/dashboard';
+}
+
+function loginForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, o: { error?: string; email?: string; next?: string }): void {
+  const t = translator(locale);
+  let nonce = cookie(req, LOGIN_COOKIE);
+  if (!nonce || !/^[A-Za-z0-9_-]{32}$/.test(nonce)) {
+    nonce = newLoginNonce();
+    setCookie(req, res, LOGIN_COOKIE, nonce, 3600);
+  }
+  const body = html`<div class="login">
+<h1>${t('signInTitle')}</h1>
+${o.error && html`<p class="notice bad" role="alert">${o.error}</p>`}
+<form method="post" action="/dashboard/login">
+  <input type="hidden" name="csrf" value="${tokenFor(deps.csrfKey, 'login', nonce)}">
+  <input type="hidden" name="next" value="${safeNext(o.next)}">
+  <label for="email">${t('email')}</label>
+  <input id="email" name="email" type="email" autocomplete="username" required value="${o.email ?? ''}" maxlength="254">
+  <label for="password">${t('password')}</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
+  <button type="submit">${t('signIn')}</button>
+</form>
+</div>`;
+  sendDashboard(res, status, dashboardPage({ session: null, locale, csrf: '', path: '/dashboard/login' }, { title: t('signIn'), body }));
+}
+
+/** Seconds until the person (or the address) may try again; 0 when they may now. */
+async function blockedFor(deps: DashboardDeps, personKey: string, addressKey: string): Promise<number> {
+  const [person, address] = await Promise.all([deps.limiters.signInFailures.get(personKey), deps.limiters.signInFailuresByAddress.get(addressKey)]);
+  const over = (r: RateLimiterRes | null, points: number) => (r && r.consumedPoints >= points ? Math.ceil(r.msBeforeNext / 1000) : 0);
+  return Math.max(over(person, deps.limiters.signInFailures.points), over(address, deps.limiters.signInFailuresByAddress.points));
+}
+
+export function loginRoutes(deps: DashboardDeps): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 });
+
+  router.get('/dashboard/login', async (req, res) => {
+    if (await findSession(deps.db, cookie(req, SESSION_COOKIE))) return res.redirect(303, '/dashboard');
+    loginForm(req, res, deps, localeOf(req, res, 'pt-BR'), 200, { next: String(req.query.next ?? '') });
+  });
+
+  router.post('/dashboard/login', form, async (req, res) => {
+    const locale = localeOf(req, res, 'pt-BR');
+    const t = translator(locale);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const email = typeof b.email === 'string' ? b.email.trim().slice(0, 254) : '';
+    const password = typeof b.password === 'string' ? b.password : '';
+    const next = safeNext(b.next);
+    if (!sameOrigin(req) || !tokenValid(deps.csrfKey, 'login', cookie(req, LOGIN_COOKIE), b.csrf)) {
+      return loginForm(req, res, deps, locale, 403, { error: t('formExpired'), email, next });
+    }
+    const ip = req.ip ?? 'unknown';
+    const personKey = `${email.toLowerCase()}|${ip}`;
+    const wait = await blockedFor(deps, personKey, ip);
+    if (wait > 0) {
+      res.set('Retry-After', String(wait));
+      return loginForm(req, res, deps, locale, 429, { error: t('throttled', { minutes: Math.ceil(wait / 60) }), email, next });
+    }
+    const user = email ? await findUserByEmail(deps.db, email) : null;
+    const ok = await checkPassword(user && !user.disabled_at ? user.password_hash : null, password);
+    const memberships = ok && user ? await membershipsOf(deps.db, user.id) : [];
+    if (!ok || !user || memberships.length === 0) {
+      await Promise.all([
+        deps.limiters.signInFailures.penalty(personKey, 1).catch(() => undefined),
+        deps.limiters.signInFailuresByAddress.penalty(ip, 1).catch(() => undefined),
+      ]);
+      if (user) {
+        for (const m of await membershipsOf(deps.db, user.id)) {
+          await recordAudit(deps.db, { merchantId: m.merchantId, mode: null, actor: { kind: 'user', id: user.id }, action: 'signin.refused', ip });
+        }
+      }
+      deps.logger.info({ ip, known: Boolean(user) }, 'dashboard sign-in refused');
+      return loginForm(req, res, deps, locale, 401, { error: t('wrongCredentials'), email, next });
+    }
+    await deps.limiters.signInFailures.delete(personKey).catch(() => undefined);
+    // Session fixation: whatever session the browser presented is ended; the sign-in always gets a new token.
+    const before = await findSession(deps.db, cookie(req, SESSION_COOKIE));
+    if (before) await endSession(deps.db, before.id);
+    const m = memberships[0]!;
+    const started = await startSession(deps.db, { userId: user.id, merchantId: m.merchantId, mode: 'sandbox', ip, userAgent: req.get('user-agent') ?? null });
+    await recordAudit(deps.db, { merchantId: m.merchantId, mode: 'sandbox', actor: { kind: 'user', id: user.id, sessionId: started.id }, action: 'signin', ip });
+    setCookie(req, res, SESSION_COOKIE, started.token, Math.floor(SESSION_LIFETIME_MS / 1000));
+    clearCookie(req, res, LOGIN_COOKIE);
+    res.redirect(303, next);
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+/**
+ * The merchant dashboard at `/dashboard`: server-rendered pages, outside `/v1` and its keys, signed in with a
+ * person's e-mail and password (docs/dashboard.md). Mounted before the API's router; whatever goes wrong here is an
+ * HTML page, and an unexpected error is a 500 page naming the correlation id, logged with it.
+ */
+import express, { type ErrorRequestHandler, type Router } from 'express';
+import { activityRoutes } from './activity';
+import type { DashboardDeps } from './deps';
+import { homeRoutes } from './home';
+import { translator } from './i18n';
+import { dashboardAssets, dashboardPage, sendDashboard } from './layout';
+import { loginRoutes } from './login';
+import { paymentRoutes } from './payments';
+import { requireSession, sessionRoutes } from './signed-in';
+import { html } from '../pages/html';
+
+export type { DashboardDeps } from './deps';
+
+export function dashboardRouter(deps: DashboardDeps): Router {
+  const router = express.Router();
+  router.use(dashboardAssets());
+  router.use(loginRoutes(deps));
+  const signed = express.Router();
+  signed.use('/dashboard', requireSession(deps));
+  signed.use(sessionRoutes(deps));
+  signed.use(homeRoutes(deps));
+  signed.use(paymentRoutes(deps));
+  signed.use(activityRoutes(deps));
+  router.use(signed);
+  router.all(['/dashboard', '/dashboard/*rest'], (_req, res) => {
+    const t = translator('pt-BR');
+    sendDashboard(res, 404, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('notFound'), body: html`<h1>${t('notFound')}</h1><p>${t('notFoundText')}</p>` }));
+  });
+  const failed: ErrorRequestHandler = (err, _req, res, _next) => {
+    const correlationId = String(res.locals.correlationId ?? '');
+    const status = (err as { status?: number; type?: string }).status;
+    // The form body's own refusals (too large, too many fields): the person's request, not our failure.
+    if (status === 413 || status === 400) {
+      const t = translator('pt-BR');
+      return sendDashboard(res, status, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('formExpired'), body: html`<h1>${t('formExpired')}</h1>` }));
+    }
+    deps.logger.error({ err, correlationId }, 'dashboard page failed');
+    if (res.headersSent) return void res.end();
+    const t = translator('pt-BR');
+    sendDashboard(res, 500, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('serverError'), body: html`<h1>${t('serverError')}</h1><p>${t('serverErrorText', { id: correlationId })}</p>` }));
+  };
+  router.use(failed);
+  return router;
+}
