@@ -109,7 +109,8 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     await checked(page, 'payments');
     await page.getByRole('link', { name: id }).click();
     await page.getByRole('heading', { level: 1, name: `Pagamento ${id}` }).waitFor();
-    expect(await page.locator('#status').textContent()).toBe('approved');
+    expect(await page.locator('#status').getAttribute('data-status')).toBe('approved');
+    expect(await page.locator('#status').textContent()).toBe('aprovado');
     await checked(page, 'payment');
 
     await page.getByLabel('Valor do reembolso (R$)').fill('45,50');

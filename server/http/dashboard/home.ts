@@ -8,7 +8,7 @@ import type { components } from '../../../generated/schema';
 import { html } from '../pages/html';
 import { readAs } from './act';
 import type { DashboardDeps } from './deps';
-import { money, translator } from './i18n';
+import { methodWord, money, translator } from './i18n';
 import { dashboardPage, sendDashboard } from './layout';
 import { listTable } from './payments';
 import { signedIn } from './signed-in';
@@ -49,7 +49,7 @@ ${disputes > 0 ? html`<p><a href="/dashboard/payments?status=dispute">${t('openD
 <div class="table-wrap" tabindex="0" role="region" aria-labelledby="approval-h"><table aria-labelledby="approval-h"><thead><tr><th scope="col">${t('method')}</th><th scope="col" class="num">${t('count')}</th><th scope="col">${t('approvalRate')}</th></tr></thead>
 <tbody>${byMethod.map((m) => {
     const rate = m.all === 0 ? 0 : Math.round((m.approved / m.all) * 100);
-    return html`<tr><td>${m.method}</td><td class="num">${m.all}</td><td><meter min="0" max="100" value="${rate}" aria-label="${t('approvalRate')} ${m.method}">${rate}%</meter> ${rate}%</td></tr>`;
+    return html`<tr><td>${methodWord(viewer.locale, m.method)}</td><td class="num">${m.all}</td><td><meter min="0" max="100" value="${rate}" aria-label="${t('approvalRate')} ${m.method}">${rate}%</meter> ${rate}%</td></tr>`;
   })}</tbody></table></div>
 <h2>${t('recentPayments')}</h2>
 ${listTable(recent.data, viewer.locale, t)}`;

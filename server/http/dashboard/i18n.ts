@@ -186,6 +186,40 @@ export function isLocale(v: unknown): v is Locale {
   return v === 'pt-BR' || v === 'en';
 }
 
+const STATUS: Record<Locale, Record<string, string>> = {
+  'pt-BR': {
+    pending: 'pendente', 'pre-authorized': 'pré-autorizado', approved: 'aprovado', failed: 'falhou', refused: 'recusado',
+    canceled: 'cancelado', refunded: 'reembolsado', chargeback: 'estornado (chargeback)', dispute: 'em disputa',
+    'fraud-review': 'em análise antifraude', analyzing: 'em análise', awaiting: 'aguardando pagamento', succeeded: 'concluído',
+    paid: 'pago', won: 'ganha', lost: 'perdida', open: 'aberta',
+  },
+  en: {
+    pending: 'pending', 'pre-authorized': 'pre-authorized', approved: 'approved', failed: 'failed', refused: 'refused',
+    canceled: 'canceled', refunded: 'refunded', chargeback: 'charged back', dispute: 'in dispute', 'fraud-review': 'fraud review',
+    analyzing: 'analyzing', awaiting: 'awaiting payment', succeeded: 'succeeded', paid: 'paid', won: 'won', lost: 'lost', open: 'open',
+  },
+};
+
+/** A status of the API in the person's language (the API's own word when there is no translation). */
+export function statusWord(locale: Locale, status: string): string {
+  return STATUS[locale][status] ?? status;
+}
+
+const METHOD: Record<Locale, Record<string, string>> = {
+  'pt-BR': { pix: 'PIX', credit: 'Cartão de crédito', billet: 'Boleto' },
+  en: { pix: 'PIX', credit: 'Credit card', billet: 'Boleto' },
+};
+
+export function methodWord(locale: Locale, method: string): string {
+  return METHOD[locale][method] ?? method;
+}
+
+/** Cents as typed in the refund field: `104,50` or `104.50` (centsOf in payments.ts reads both). */
+export function typedAmount(locale: Locale, cents: number): string {
+  const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return locale === 'pt-BR' ? text.replace('.', ',') : text;
+}
+
 /** Amounts as the person's language writes them: `R$ 1.234,56` or `R$1,234.56`. */
 export function money(locale: Locale, cents: number): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');

@@ -12,7 +12,7 @@ import { statusOf } from '../errors';
 import { html, type Html } from '../pages/html';
 import { actAs, readAs } from './act';
 import type { DashboardDeps } from './deps';
-import { money, translator, when, type Locale } from './i18n';
+import { methodWord, money, statusWord, translator, typedAmount, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { messagePage } from './messages';
 import { signedIn } from './signed-in';
@@ -44,9 +44,6 @@ export function centsOf(input: unknown): number | null {
   return Number.isSafeInteger(total) && total > 0 ? total : null;
 }
 
-function statusLabel(s: string): string {
-  return s;
-}
 
 function customerOf(c: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
   if (!c) return '';
@@ -59,15 +56,15 @@ function listTable(items: ListItem[], locale: Locale, t: T): Html {
 <caption class="skip">${t('payments')}</caption>
 <thead><tr><th scope="col">${t('created')}</th><th scope="col">${t('id')}</th><th scope="col">${t('customer')}</th><th scope="col">${t('method')}</th><th scope="col">${t('status')}</th><th scope="col" class="num">${t('amount')}</th></tr></thead>
 <tbody>${items.map(
-    (i) => html`<tr><td>${when(locale, i.createdAt)}</td><td><a href="/dashboard/payments/${i.id}">${i.id}</a></td><td>${customerOf(i.customer as never)}</td><td>${i.method}</td><td>${statusLabel(i.status)}</td><td class="num">${money(locale, i.amount)}</td></tr>`,
+    (i) => html`<tr><td>${when(locale, i.createdAt)}</td><td><a href="/dashboard/payments/${i.id}">${i.id}</a></td><td>${customerOf(i.customer as never)}</td><td>${methodWord(locale, i.method)}</td><td>${statusWord(locale, i.status)}</td><td class="num">${money(locale, i.amount)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
 export { listTable };
 
-function select(name: string, label: string, values: readonly string[], chosen: string | undefined, t: T): Html {
+function select(name: string, label: string, values: readonly string[], chosen: string | undefined, t: T, word: (v: string) => string): Html {
   return html`<div><label for="${name}">${label}</label><select id="${name}" name="${name}"><option value="">${t('any')}</option>${values.map(
-    (v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${v}</option>`,
+    (v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${word(v)}</option>`,
   )}</select></div>`;
 }
 
@@ -93,8 +90,8 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response): Promi
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const body = html`<h1>${t('payments')}</h1>
 <form method="get" action="/dashboard/payments" class="filters" role="search">
-  ${select('status', t('status'), STATUSES, status, t)}
-  ${select('method', t('method'), METHODS, method, t)}
+  ${select('status', t('status'), STATUSES, status, t, (v) => statusWord(viewer.locale, v))}
+  ${select('method', t('method'), METHODS, method, t, (v) => methodWord(viewer.locale, v))}
   <div><label for="from">${t('from')}</label><input id="from" name="from" type="date" value="${from ?? ''}"></div>
   <div><label for="to">${t('to')}</label><input id="to" name="to" type="date" value="${to ?? ''}"></div>
   <div><label for="id">${t('searchId')}</label><input id="id" name="id" type="search" value="${id}" placeholder="tra_…" maxlength="40"></div>
@@ -123,7 +120,7 @@ function refundForm(viewer: Viewer, tx: Transaction, t: T, left: number): Html {
   ${csrfField(viewer)}<input type="hidden" name="idem" value="${formKey()}">
   <p>${t('refundable', { amount: money(locale, left) })}</p>
   <label for="amount">${t('refundAmount')}</label>
-  <input id="amount" name="amount" inputmode="decimal" required value="${(left / 100).toFixed(2).replace('.', ',')}" pattern="[0-9.,]+" maxlength="20">
+  <input id="amount" name="amount" inputmode="decimal" required value="${typedAmount(locale, left)}" pattern="[0-9.,]+" maxlength="20">
   <label for="reason">${t('refundReason')}</label>
   <select id="reason" name="reason">
     <option value="requested_by_customer">${t('reasonRequested')}</option>
@@ -145,25 +142,25 @@ function detailBody(viewer: Viewer, tx: Transaction, notice: Html | null): Html 
   return html`<h1>${t('payment')} <code>${tx.id}</code></h1>
 ${notice}
 <dl class="facts">
-  <dt>${t('status')}</dt><dd id="status">${statusLabel(tx.status)}</dd>
+  <dt>${t('status')}</dt><dd id="status" data-status="${tx.status}">${statusWord(locale, tx.status)}</dd>
   <dt>${t('amount')}</dt><dd>${money(locale, tx.amount)}</dd>
-  <dt>${t('method')}</dt><dd>${tx.method}</dd>
+  <dt>${t('method')}</dt><dd>${methodWord(locale, tx.method)}</dd>
   <dt>${t('customer')}</dt><dd>${customerOf(tx.customer as never)}</dd>
   <dt>${t('created')}</dt><dd>${when(locale, tx.createdAt)}</dd>
 </dl>
 ${canRefund && refundForm(viewer, tx, t, left)}
 <section aria-labelledby="refunds-h"><h2 id="refunds-h">${t('refunds')}</h2>
 ${(tx.refunds ?? []).length === 0 ? html`<p>${t('none')}</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="refunds-h"><table id="refunds"><thead><tr><th scope="col">${t('id')}</th><th scope="col">${t('status')}</th><th scope="col">${t('refundReason')}</th><th scope="col" class="num">${t('amount')}</th><th scope="col">${t('created')}</th></tr></thead><tbody>${(tx.refunds ?? []).map(
-    (r) => html`<tr><td>${r.id}</td><td>${r.status}</td><td>${r.reason ?? ''}</td><td class="num">${money(locale, r.amount)}</td><td>${when(locale, r.createdAt)}</td></tr>`,
+    (r) => html`<tr><td>${r.id}</td><td>${statusWord(locale, r.status)}</td><td>${r.reason ?? ''}</td><td class="num">${money(locale, r.amount)}</td><td>${when(locale, r.createdAt)}</td></tr>`,
   )}</tbody></table></div>`}
 </section>
 <section aria-labelledby="rec-h"><h2 id="rec-h">${t('receivables')}</h2>
 ${(tx.receivables ?? []).length === 0 ? html`<p>${t('none')}</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="rec-h"><table><thead><tr><th scope="col">${t('id')}</th><th scope="col">${t('status')}</th><th scope="col" class="num">${t('total')}</th><th scope="col" class="num">${t('netAmount')}</th><th scope="col">${t('dueAt')}</th></tr></thead><tbody>${(tx.receivables ?? []).map(
-    (r) => html`<tr><td>${r.id}</td><td>${r.status}</td><td class="num">${money(locale, r.grossAmount ?? r.amount)}</td><td class="num">${money(locale, r.amount)}</td><td>${r.expectedOn ?? ''}</td></tr>`,
+    (r) => html`<tr><td>${r.id}</td><td>${statusWord(locale, r.status)}</td><td class="num">${money(locale, r.grossAmount ?? r.amount)}</td><td class="num">${money(locale, r.amount)}</td><td>${r.expectedOn ?? ''}</td></tr>`,
   )}</tbody></table></div>`}
 </section>
 <section aria-labelledby="disp-h"><h2 id="disp-h">${t('disputes')}</h2>
-${(tx.disputes ?? []).length === 0 ? html`<p>${t('none')}</p>` : html`<ul>${(tx.disputes ?? []).map((d) => html`<li>${d.id}: ${d.status}, ${money(locale, d.amount)}${d.evidenceDueBy ? html` (${when(locale, d.evidenceDueBy)})` : ''}</li>`)}</ul>`}
+${(tx.disputes ?? []).length === 0 ? html`<p>${t('none')}</p>` : html`<ul>${(tx.disputes ?? []).map((d) => html`<li>${d.id}: ${statusWord(locale, d.status)}, ${money(locale, d.amount)}${d.evidenceDueBy ? html` (${when(locale, d.evidenceDueBy)})` : ''}</li>`)}</ul>`}
 </section>
 <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline')}</h2>
 <ol class="timeline">${(tx.timeline ?? []).map((e) => html`<li><time datetime="${e.createdAt}">${when(locale, e.createdAt)}</time>: ${e.message}</li>`)}</ol>
