@@ -25,16 +25,16 @@ export interface Limiters {
   /** The public checkout pages, per client address (`req.ip`): form posts, and visits that open a session. */
   checkoutPay: RateLimiterAbstract;
   checkoutOpen: RateLimiterAbstract;
-  /** The dashboard's failed sign-ins: per e-mail and address (guessing one password), and per address (spraying many). */
+  /** The dashboard's sign-in attempts: per e-mail and address (guessing one password), and per address (spraying many). */
   signInFailures: RateLimiterAbstract;
   signInFailuresByAddress: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
 /**
- * Failed sign-ins allowed in a window before the form refuses even the right password until it passes: a person who
+ * Sign-in attempts allowed in a window before the form refuses even the right password until it passes: a person who
  * mistypes gets five tries; an address gets fifty over every e-mail, more than an office shares and far below what
- * guessing needs. A success forgets the person's count.
+ * guessing needs. An attempt is taken before its password is checked; a success gives it back.
  */
 export const SIGN_IN_LIMITS = { perPerson: { points: 5, windowSeconds: 900 }, perAddress: { points: 50, windowSeconds: 900 } };
 

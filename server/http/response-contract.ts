@@ -43,30 +43,40 @@ const ACCEPT_ANY = Object.assign(() => true, { errors: null }) as unknown as Val
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * An Ajv over the bundled document. `forbidden` is the annotation that becomes a rule: in an answer `writeOnly` (a card
+ * number, a secret: never sent back), in a request `readOnly` (what only the service sets).
+ */
+function contractAjv(doc: Node, forbidden: 'writeOnly' | 'readOnly'): Ajv2020 {
+  // strict: false lets OpenAPI's own keywords through as annotations, but it also turns off strictNumbers.
+  const ajv = new Ajv2020({ strict: false, strictNumbers: true, allErrors: true, validateFormats: true });
+  addFormats(ajv, { mode: 'fast' });
+  ajv.removeKeyword(forbidden);
+  ajv.addKeyword({
+    keyword: forbidden,
+    schemaType: 'boolean',
+    // Evaluated only where the property is present: present and not null is refused.
+    validate: (on: boolean, data: unknown) => !on || data === null,
+    errors: false,
+  });
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT64 && n < INT64 });
+  ajv.addSchema(doc, DOC_ID);
+  return ajv;
+}
+
 /** A schema check for each declared answer of each operation, compiled on first use. */
 export class ResponseContract {
   private readonly ajv: Ajv2020;
+  /** The same document for request bodies: there `readOnly` is the rule (an id, a date the service sets), not `writeOnly`. */
+  private requests: Ajv2020 | undefined;
   private readonly doc: Node;
   /** `method path status` → the validator, or `null` for an answer declared without content. */
   private readonly cache = new Map<string, ValidateFunction | null>();
 
   constructor(doc: Node = readSpec<Node>()) {
     this.doc = doc;
-    // strict: false lets OpenAPI's own keywords through as annotations, but it also turns off strictNumbers.
-    this.ajv = new Ajv2020({ strict: false, strictNumbers: true, allErrors: true, validateFormats: true });
-    addFormats(this.ajv, { mode: 'fast' });
-    // `writeOnly` is an annotation in JSON Schema; here it is a rule.
-    this.ajv.removeKeyword('writeOnly');
-    this.ajv.addKeyword({
-      keyword: 'writeOnly',
-      schemaType: 'boolean',
-      // Evaluated only where the property is present: present and not null is refused.
-      validate: (writeOnly: boolean, data: unknown) => !writeOnly || data === null,
-      errors: false,
-    });
-    this.ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
-    this.ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT64 && n < INT64 });
-    this.ajv.addSchema(doc, DOC_ID);
+    this.ajv = contractAjv(doc, 'writeOnly');
   }
 
   /** What is wrong with `body` as the `status` answer of `route`; empty when it is within the contract. */
@@ -99,7 +109,8 @@ export class ResponseContract {
         requestBody = this.at(at);
       }
       const json = isNode(requestBody) && isNode(requestBody.content) ? requestBody.content['application/json'] : undefined;
-      validate = isNode(json) && isNode(json.schema) ? this.ajv.compile({ $ref: `${DOC_ID}#${at}/content/${escape('application/json')}/schema` }) : null;
+      this.requests ??= contractAjv(this.doc, 'readOnly');
+      validate = isNode(json) && isNode(json.schema) ? this.requests.compile({ $ref: `${DOC_ID}#${at}/content/${escape('application/json')}/schema` }) : null;
       this.cache.set(key, validate);
     }
     if (validate === null) return body === undefined ? [] : [{ path: '/body', message: 'the operation takes no body' }];

@@ -27,8 +27,28 @@ export function hashPassword(password: string): Promise<string> {
 // does and its answer time does not tell which addresses have an account.
 let decoy: Promise<string> | undefined;
 
+/**
+ * Checks under way at most, per process: each holds 19 MiB and a thread of libuv's pool (shared with DNS, files and
+ * zlib), so a flood of sign-ins is turned away instead of queued behind them.
+ */
+export const MAX_CHECKS_AT_ONCE = 4;
+let running = 0;
+
+/** Thrown when MAX_CHECKS_AT_ONCE checks are already under way: the caller answers "try again shortly". */
+export class PasswordChecksBusy extends Error {}
+
 /** Whether `password` is the one of `stored`; with `stored` null (no such person) after the same work, false. */
 export async function checkPassword(stored: string | null, password: string): Promise<boolean> {
+  if (running >= MAX_CHECKS_AT_ONCE) throw new PasswordChecksBusy('too many password checks at once');
+  running++;
+  try {
+    return await check(stored, password);
+  } finally {
+    running--;
+  }
+}
+
+async function check(stored: string | null, password: string): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   if (stored === null) {
     await verify(await (decoy ??= hashPassword(`decoy ${Math.random()}`)), password.normalize('NFC')).catch(() => false);

@@ -11,7 +11,10 @@ import { startPagesService, type PagesService, type Transaction, expectJson, sim
 import { dashboardClient, field, personOf } from '../../testing/dashboard';
 import { eventTypes } from '../../testing/payments';
 import { centsOf } from './payments';
-import { safeNext } from './login';
+import { addressKey, safeNext } from './login';
+import { processContract } from '../response-contract';
+import { routes } from '../../../generated/operations';
+import { cardBody } from '../../testing/payments';
 
 async function paidPix(svc: PagesService, amount = 5000, key?: string): Promise<string> {
   const res = await svc.call('/v1/transactions', {
@@ -32,13 +35,30 @@ async function paidPix(svc: PagesService, amount = 5000, key?: string): Promise<
 }
 
 describe('amounts typed in a form', () => {
-  it('are read as exact cents in either notation, and anything else is refused', () => {
-    expect(centsOf('12,34')).toBe(1234);
-    expect(centsOf('1.234,56')).toBe(123456);
-    expect(centsOf('12.34')).toBe(1234);
-    expect(centsOf('R$ 7')).toBe(700);
-    expect(centsOf('0,1')).toBe(10);
-    for (const bad of ['', '0', '-1', '1e3', '12,345', 'abc', '1,2,3', '99999999999999999999']) expect(centsOf(bad), bad).toBeNull();
+  it("are read as exact cents in the person's language, and anything else or ambiguous is refused", () => {
+    expect(centsOf('12,34', 'pt-BR')).toBe(1234);
+    expect(centsOf('1.234,56', 'pt-BR')).toBe(123456);
+    expect(centsOf('R$ 7', 'pt-BR')).toBe(700);
+    expect(centsOf('0,1', 'pt-BR')).toBe(10);
+    expect(centsOf('1.500', 'pt-BR')).toBe(150000);
+    expect(centsOf('12.34', 'en')).toBe(1234);
+    expect(centsOf('1,234.56', 'en')).toBe(123456);
+    expect(centsOf('2.5', 'en')).toBe(250);
+    for (const bad of ['', '0', '-1', '1e3', '12,345', 'abc', '1,2,3', '99999999999999999999', '12.34', '0.500']) expect(centsOf(bad, 'pt-BR'), bad).toBeNull();
+    for (const bad of ['1.500', '0.500', '12,34', '1.234,56', '1,23']) expect(centsOf(bad, 'en'), bad).toBeNull();
+  });
+  it('counts an IPv6 address by its /64 and an IPv4 one as it is', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+  it("checks an action's body against the request schema: a card's number is a request's to send", () => {
+    const create = routes.find((r) => r.operationId === 'createTransaction')!;
+    expect(processContract().checkBody(create, cardBody())).toEqual([]);
+    expect(processContract().checkBody(create, { ...cardBody(), amount: 'ten' }).map((p) => p.path)).toContain('/body/amount');
   });
   it('a sign-in goes on only to a dashboard path of this origin', () => {
     expect(safeNext('/dashboard/payments?status=approved')).toBe('/dashboard/payments?status=approved');
@@ -70,6 +90,20 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     // Another person at the same address is not locked out by this one's failures.
     const q = await personOf(svc.db, svc.merchant.merchantId, 'finance');
     expect((await dashboardClient(svc.url).signIn(q.email, q.password)).status).toBe(303);
+  });
+
+  it('counts a burst of sign-ins sent at once whole: the right password among them is refused past the limit', async () => {
+    const p = await personOf(svc.db, svc.merchant.merchantId, 'owner');
+    const c = dashboardClient(svc.url);
+    const page = await c.get('/dashboard/login');
+    const csrf = field(page.text, 'csrf');
+    const send = (password: string) => c.post('/dashboard/login', { csrf, email: p.email, password });
+    const answers = await Promise.all([...Array.from({ length: 19 }, (_, i) => send(`wrong ${i}`)), send(p.password)]);
+    const statuses = answers.map((a) => a.status);
+    // At most the 5 allowed were checked (401, or 303 for the right one); the rest were refused unchecked.
+    expect(statuses.filter((x) => x === 401 || x === 303).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(15);
+    expect(statuses.every((x) => [401, 303, 429].includes(x))).toBe(true);
   });
 
   it('sets the session cookie HttpOnly, SameSite=Strict, on /dashboard only, and Secure over HTTPS', async () => {
@@ -188,13 +222,19 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     expect(first.location).toBe(`/dashboard/payments/${id}?refunded=1234`);
     const again = await c.post(`/dashboard/payments/${id}/refund`, form);
     expect(again.status).toBe(303);
+    // A double click: the same form twice at once. Both land on the payment's page; one refund is made.
+    const page1 = await c.get(`/dashboard/payments/${id}`);
+    const twice = { ...form, idem: field(page1.text, 'idem'), amount: '1,00' };
+    const both = await Promise.all([c.post(`/dashboard/payments/${id}/refund`, twice), c.post(`/dashboard/payments/${id}/refund`, twice)]);
+    expect(both.map((b) => b.status)).toEqual([303, 303]);
+    for (const b of both) expect(b.location).toMatch(new RegExp(`^/dashboard/payments/${id}\\?(refunded=100|processing=1)$`));
     const t = await expectJson<Transaction>(await svc.call(`/v1/transactions/${id}`), 200);
-    expect((t.refunds ?? []).map((r) => [r.amount, r.reason])).toEqual([[1234, 'requested_by_customer']]);
+    expect((t.refunds ?? []).map((r) => [r.amount, r.reason]).sort()).toEqual([[100, 'requested_by_customer'], [1234, 'requested_by_customer']]);
     const shown = await c.get(first.location!);
     expect(shown.text).toContain('Reembolso de R$ 12,34 solicitado.');
-    expect(shown.text).toContain('Reembolsável: R$ 37,66');
+    expect(shown.text).toContain('Reembolsável: R$ 36,66');
     // The API's own effects: the ledger's refund entry, the event partners receive.
-    expect((await entriesOfTransaction(svc.db, id)).filter((e) => e.type === 'refund').map((e) => e.amount)).toEqual([-1234]);
+    expect((await entriesOfTransaction(svc.db, id)).filter((e) => e.type === 'refund').map((e) => e.amount).sort()).toEqual([-100, -1234]);
     expect(await eventTypes(svc.db, id)).toContain('transaction.partially-refunded');
     // More than is left is the API's refusal, shown on the page.
     const page2 = await c.get(`/dashboard/payments/${id}`);
@@ -206,7 +246,7 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
       `SELECT actor_id, session_id, action, target FROM audit_events WHERE merchant_id = $1 AND action = 'createTransactionRefund' AND target = $2`,
       [svc.merchant.merchantId, id],
     );
-    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows).toHaveLength(2);
     expect(audit.rows[0]).toMatchObject({ actor_id: finance.id, action: 'createTransactionRefund' });
     expect(audit.rows[0]!.session_id).toMatch(/^ses_/);
     const activity = await c.get('/dashboard/activity');

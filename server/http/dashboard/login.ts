@@ -2,13 +2,14 @@
  * Signing in and out. The sign-in form carries a token bound to a random cookie of its own (a login CSRF: another
  * site cannot sign a browser into an account of its choosing). A wrong e-mail and a wrong password are one answer,
  * after the same argon2 work; failures are counted per person and address and per address (SIGN_IN_LIMITS), and past
- * the limit even the right password is refused until the window passes. A success always starts a new session: a
+ * the limit even the right password is refused until the window passes. An attempt is counted before its password is
+ * checked (a burst sent at once is counted whole), and a success gives it back. A success always starts a new session: a
  * token the browser held before is ended, never promoted.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { recordAudit } from '../../domain/team/audit';
-import { checkPassword } from '../../domain/team/passwords';
+import { checkPassword, PasswordChecksBusy } from '../../domain/team/passwords';
 import { endSession, findSession, SESSION_LIFETIME_MS, startSession } from '../../domain/team/sessions';
 import { findUserByEmail, membershipsOf } from '../../domain/team/users';
 import { html } from '../pages/html';
@@ -45,11 +46,31 @@ ${o.error && html`<p class="notice bad" role="alert">${o.error}</p>`}
   sendDashboard(res, status, dashboardPage({ session: null, locale, csrf: '', path: '/dashboard/login' }, { title: t('signIn'), body }));
 }
 
-/** Seconds until the person (or the address) may try again; 0 when they may now. */
-async function blockedFor(deps: DashboardDeps, personKey: string, addressKey: string): Promise<number> {
-  const [person, address] = await Promise.all([deps.limiters.signInFailures.get(personKey), deps.limiters.signInFailuresByAddress.get(addressKey)]);
-  const over = (r: RateLimiterRes | null, points: number) => (r && r.consumedPoints >= points ? Math.ceil(r.msBeforeNext / 1000) : 0);
-  return Math.max(over(person, deps.limiters.signInFailures.points), over(address, deps.limiters.signInFailuresByAddress.points));
+/**
+ * The key an address is counted under: an IPv4 address as it is, an IPv6 one by its /64 (one subscriber's block: a
+ * host that owns one has 2^64 addresses to rotate through).
+ */
+export function addressKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => (g || '0').toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * Takes one attempt from the person's and the address's allowance before the password is checked, atomically in the
+ * rate-limit store: requests sent at once cannot all read a count below the limit and all be checked. Seconds to wait
+ * when either allowance is spent; 0 when the attempt may go on.
+ */
+async function takeAttempt(deps: DashboardDeps, personKey: string, address: string): Promise<number> {
+  const refusal = (err: unknown) => (err instanceof Error ? 0 : Math.max(1, Math.ceil((err as RateLimiterRes).msBeforeNext / 1000)));
+  const person = await deps.limiters.signInFailures.consume(personKey).then(() => 0, refusal);
+  if (person > 0) return person;
+  return deps.limiters.signInFailuresByAddress.consume(address).then(() => 0, refusal);
 }
 
 export function loginRoutes(deps: DashboardDeps): Router {
@@ -72,29 +93,37 @@ export function loginRoutes(deps: DashboardDeps): Router {
       return loginForm(req, res, deps, locale, 403, { error: t('formExpired'), email, next });
     }
     const ip = req.ip ?? 'unknown';
-    const personKey = `${email.toLowerCase()}|${ip}`;
-    const wait = await blockedFor(deps, personKey, ip);
+    const address = addressKey(ip);
+    const personKey = `${email.toLowerCase()}|${address}`;
+    const wait = await takeAttempt(deps, personKey, address);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       return loginForm(req, res, deps, locale, 429, { error: t('throttled', { minutes: Math.ceil(wait / 60) }), email, next });
     }
     const user = email ? await findUserByEmail(deps.db, email) : null;
-    const ok = await checkPassword(user && !user.disabled_at ? user.password_hash : null, password);
+    let ok: boolean;
+    try {
+      ok = await checkPassword(user && !user.disabled_at ? user.password_hash : null, password);
+    } catch (err) {
+      if (!(err instanceof PasswordChecksBusy)) throw err;
+      res.set('Retry-After', '5');
+      return loginForm(req, res, deps, locale, 429, { error: t('throttled', { minutes: 1 }), email, next });
+    }
     const memberships = ok && user ? await membershipsOf(deps.db, user.id) : [];
     if (!ok || !user || memberships.length === 0) {
-      await Promise.all([
-        deps.limiters.signInFailures.penalty(personKey, 1).catch(() => undefined),
-        deps.limiters.signInFailuresByAddress.penalty(ip, 1).catch(() => undefined),
-      ]);
+      deps.logger.info({ ip, known: Boolean(user) }, 'dashboard sign-in refused');
+      loginForm(req, res, deps, locale, 401, { error: t('wrongCredentials'), email, next });
+      // After the answer: an e-mail with an account must not be told apart by the time its audit lines take.
       if (user) {
         for (const m of await membershipsOf(deps.db, user.id)) {
           await recordAudit(deps.db, { merchantId: m.merchantId, mode: null, actor: { kind: 'user', id: user.id }, action: 'signin.refused', ip });
         }
       }
-      deps.logger.info({ ip, known: Boolean(user) }, 'dashboard sign-in refused');
-      return loginForm(req, res, deps, locale, 401, { error: t('wrongCredentials'), email, next });
+      return;
     }
+    // A success gives the attempts back: the person's count starts again, and the address's is not spent by it.
     await deps.limiters.signInFailures.delete(personKey).catch(() => undefined);
+    await deps.limiters.signInFailuresByAddress.reward(address, 1).catch(() => undefined);
     // Session fixation: whatever session the browser presented is ended; the sign-in always gets a new token.
     const before = await findSession(deps.db, cookie(req, SESSION_COOKIE));
     if (before) await endSession(deps.db, before.id);

@@ -32,18 +32,21 @@ const correlation = (res: Response) => String(res.locals.correlationId ?? '');
 /** A new idempotency key for a form: the same form sent twice (a double click, a retry) acts once. */
 export const formKey = () => `dsh_${randomBase62(24)}`;
 
-/** `12,34`, `12.34`, `1.234,56` or `1234` reais as cents; null for anything else (never a float's rounding). */
-export function centsOf(input: unknown): number | null {
+/**
+ * Reais typed in the person's language as exact cents: `1.234,56` or `1234,5` in Portuguese, `1,234.56` or `1234.5`
+ * in English, an optional `R$`. Anything else is null, an ambiguous `1.500` in English (a thousand and five hundred,
+ * or one and a half?) among it: the person types it again rather than refunds a thousand times too much.
+ */
+export function centsOf(input: unknown, locale: Locale): number | null {
   if (typeof input !== 'string') return null;
   const s = input.trim().replace(/^R\$\s*/, '');
-  const m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(s) ?? /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  const m = locale === 'pt-BR' ? /^([1-9]\d{0,2}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(s) : /^([1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(s);
   if (!m) return null;
-  const reais = Number(m[1]!.replace(/\./g, ''));
+  const reais = Number(m[1]!.replace(/[.,]/g, ''));
   const cents = Number((m[2] ?? '0').padEnd(2, '0'));
   const total = reais * 100 + cents;
   return Number.isSafeInteger(total) && total > 0 ? total : null;
 }
-
 
 function customerOf(c: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
   if (!c) return '';
@@ -178,6 +181,7 @@ async function detailPage(deps: DashboardDeps, req: Request, res: Response, stat
     if (err instanceof ApiError && err.code.endsWith('NotFound')) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
     throw err;
   }
+  if (!notice && req.query.processing === '1') notice = html`<p class="notice ok" role="status">${t('processing')}</p>`;
   if (!notice && req.query.refunded && typeof req.query.refunded === 'string' && /^\d+$/.test(req.query.refunded)) {
     notice = html`<p class="notice ok" role="status">${t('refundDone', { amount: money(viewer.locale, Number(req.query.refunded)) })}</p>`;
   }
@@ -191,7 +195,7 @@ async function refund(deps: DashboardDeps, req: Request, res: Response): Promise
   const b = req.body as Record<string, unknown>;
   const refused = (status: number, message: string) => detailPage(deps, req, res, status, html`<p class="notice bad" role="alert">${t('actionRefused', { message })}</p>`);
   if (!may(session, 'transactions:refund')) return refused(403, t('notAllowed'));
-  const amount = centsOf(b.amount);
+  const amount = centsOf(b.amount, viewer.locale);
   const key = typeof b.idem === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(b.idem) ? b.idem : null;
   if (amount === null || b.confirm !== 'yes' || !key) return refused(422, `${t('refundAmount')}: ${String(b.amount ?? '')}`);
   const reason = typeof b.reason === 'string' ? b.reason : undefined;
@@ -200,6 +204,8 @@ async function refund(deps: DashboardDeps, req: Request, res: Response): Promise
   } catch (err) {
     if (err instanceof ApiError && err.code.endsWith('NotFound')) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
     if (err instanceof ApiError && err.code === 'forbidden') return refused(403, t('notAllowed'));
+    // The same form sent again while the first is still at work (a double click): that one decides; show its page.
+    if (err instanceof ApiError && err.code === 'idempotencyInProgress') return res.redirect(303, `/dashboard/payments/${encodeURIComponent(id)}?processing=1`);
     if (err instanceof ApiError && statusOf(err) < 500) return refused(statusOf(err), err.message);
     throw err;
   }
