@@ -109,11 +109,14 @@ export async function rollKey(
   db: Db,
   keyId: string,
   graceSeconds: number,
+  /** Run in the roll's own transaction first (the dashboard's claim of its form): a throw there rolls nothing. */
+  before?: (tx: Queryable) => Promise<void>,
 ): Promise<{ created: CreatedKey; old: KeySummary }> {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_ROLL_GRACE_SECONDS) {
     throw new KeyError(`the grace period must be 0 to ${MAX_ROLL_GRACE_SECONDS} seconds (7 days)`, 'invalid');
   }
   const rolled = await db.transaction(async (tx) => {
+    await before?.(tx);
     const res = await tx.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1 FOR UPDATE`, [keyId]);
     const row = res.rows[0];
     if (!row) throw new KeyError(`no key ${keyId} (see list-keys)`, 'notFound');

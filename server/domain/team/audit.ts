@@ -64,3 +64,25 @@ export async function listAudit(q: Queryable, merchantId: string, limit = 50): P
   );
   return res.rows;
 }
+
+/** A form already used: its key is in the audit trail (the action was done, or is being done, by its first sending). */
+export class FormAlreadyUsed extends Error {}
+
+/**
+ * Records `e` as the claim of its form, in the caller's transaction, before the action it names is done there: a
+ * second sending of the same form (its idempotency key) finds the line and throws FormAlreadyUsed, so the action is
+ * done once; a failed action rolls the line back with it.
+ */
+export async function claimForm(q: Queryable, e: AuditEntry & { idempotencyKey: string }, now = new Date()): Promise<void> {
+  const res = await q.query(
+    `INSERT INTO audit_events (id, merchant_id, mode, actor_kind, actor_id, session_id, action, target, detail, ip, idempotency_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (merchant_id, idempotency_key) DO NOTHING RETURNING id`,
+    [newId('aud'), e.merchantId, e.mode, e.actor.kind, e.actor.id, e.actor.sessionId ?? null, e.action, e.target ?? null, JSON.stringify(e.detail ?? {}), e.ip ?? null, e.idempotencyKey, now],
+  );
+  if (res.rows.length === 0) throw new FormAlreadyUsed(`form ${e.idempotencyKey} was already sent`);
+}
+
+/** Points an audit line at what its action made (a key created: its id), once the action knows it. */
+export async function setAuditTarget(q: Queryable, merchantId: string, idempotencyKey: string, target: string): Promise<void> {
+  await q.query('UPDATE audit_events SET target = $3 WHERE merchant_id = $1 AND idempotency_key = $2', [merchantId, idempotencyKey, target]);
+}

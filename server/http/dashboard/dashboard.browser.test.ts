@@ -1,7 +1,8 @@
 /**
  * The dashboard in headless Chromium, as a merchant's team uses it: a wrong password refused, then signed in; a
  * charge made through the API seen in the list; refunded in part from its page, and the refund, its ledger entry and
- * its webhook event there; a read-only person shown no refund. Every page is checked by axe-core (no serious or
+ * its webhook event there; an API key created, shown once, and rolled, the old one then refused by the API; a
+ * read-only person shown no refund. Every page is checked by axe-core (no serious or
  * critical violation), loads nothing from outside the service, breaks no Content-Security-Policy rule, and is kept
  * as a screenshot in `test-artifacts/dashboard/`. The HTTP suite runs every rule on both engines; this one walks the
  * pages once, on the embedded database.
@@ -136,6 +137,35 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     await page.getByRole('heading', { level: 1, name: `Payment ${id}` }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await checked(page, 'payment-en-phone');
+    await v.assertClean();
+  }, BROWSER_TEST_MS);
+
+  it('creates an API key shown once, rolls it with no grace, and the API refuses the old one', async () => {
+    const owner = await personOf(service.db, service.merchant.merchantId, 'owner');
+    const v = await visit(browser, new URL(service.url).origin);
+    const { page } = v;
+    await signIn(page, owner.email, owner.password);
+    await page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    await page.getByRole('link', { name: 'Desenvolvedores' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Chaves de API' }).waitFor();
+    await page.getByLabel('Papel').selectOption('developer');
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    const first = (await page.locator('#new-key').textContent())!;
+    expect(first).toMatch(/^sk_test_/);
+    await checked(page, 'keys-created');
+    const id = (await service.db.query<{ id: string }>('SELECT id FROM api_keys WHERE display_last4 = $1', [first.slice(-4)])).rows[0]!.id;
+    expect((await service.call('/v1/wallets', { key: first })).status).toBe(200);
+
+    const row = page.locator(`tr[data-key="${id}"]`);
+    await row.getByLabel('A chave antiga funciona por').selectOption('0');
+    await row.getByRole('button', { name: `Trocar ${id}` }).click();
+    const second = (await page.locator('#new-key').textContent())!;
+    expect(second).not.toBe(first);
+    expect((await service.call('/v1/wallets', { key: first })).status).toBe(401);
+    expect((await service.call('/v1/wallets', { key: second })).status).toBe(200);
+    await page.goto(`${service.url}/dashboard/developers/keys`);
+    expect(await page.content()).not.toContain(second);
+    await checked(page, 'keys');
     await v.assertClean();
   }, BROWSER_TEST_MS);
 

@@ -1,7 +1,8 @@
 /**
  * The frame of every dashboard page: the person's language, a skip link, the navigation, the mode switch (a form,
  * as every change is), the language links and sign-out; a banner while sandbox data is shown. One same-origin
- * stylesheet, no script: every page works under the pages' Content-Security-Policy and without JavaScript.
+ * stylesheet and one small script (a sent form's button disabled): every page works under the pages'
+ * Content-Security-Policy, and without JavaScript.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,13 +16,20 @@ import type { Locale, WordKey } from './i18n';
 import { translator } from './i18n';
 
 const CSS = readFileSync(resolve(import.meta.dirname, 'assets/dashboard.css'));
-const CSS_VERSION = createHash('sha256').update(CSS).digest('hex').slice(0, 12);
+const JS = readFileSync(resolve(import.meta.dirname, 'assets/dashboard.js'));
+const versionOf = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 12);
+const CSS_VERSION = versionOf(CSS);
+const JS_VERSION = versionOf(JS);
 
 export function dashboardAssets(): Router {
   const router = express.Router();
   router.get('/dashboard/assets/dashboard.css', (_req, res) => {
     pageHeaders(res, 'public, max-age=31536000, immutable');
     res.type('text/css; charset=utf-8').send(CSS);
+  });
+  router.get('/dashboard/assets/dashboard.js', (_req, res) => {
+    pageHeaders(res, 'public, max-age=31536000, immutable');
+    res.type('text/javascript; charset=utf-8').send(JS);
   });
   return router;
 }
@@ -41,6 +49,7 @@ export type T = ReturnType<typeof translator>;
 const NAV: readonly { path: string; word: WordKey }[] = [
   { path: '/dashboard', word: 'home' },
   { path: '/dashboard/payments', word: 'payments' },
+  { path: '/dashboard/developers/keys', word: 'developers' },
   { path: '/dashboard/activity', word: 'activity' },
 ];
 
@@ -82,6 +91,7 @@ export function dashboardPage(v: Viewer, o: { title: string; current?: string; b
 <link rel="icon" href="data:,">
 <title>${o.title} · ${t('appName')}</title>
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css?v=${CSS_VERSION}">
+<script src="/dashboard/assets/dashboard.js?v=${JS_VERSION}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">${t('skipToContent')}</a>

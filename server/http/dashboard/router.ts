@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import { activityRoutes } from './activity';
 import type { DashboardDeps } from './deps';
 import { homeRoutes } from './home';
+import { keyRoutes } from './keys';
 import { translator } from './i18n';
 import { dashboardAssets, dashboardPage, sendDashboard } from './layout';
 import { loginRoutes } from './login';
@@ -25,6 +26,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   signed.use(sessionRoutes(deps));
   signed.use(homeRoutes(deps));
   signed.use(paymentRoutes(deps));
+  signed.use(keyRoutes(deps));
   signed.use(activityRoutes(deps));
   router.use(signed);
   router.all(['/dashboard', '/dashboard/*rest'], (_req, res) => {

@@ -1,0 +1,10 @@
+// The dashboard's one script, and all it does: a form's button is disabled once the form is sent, so a double click
+// sends it once. Every page works without it (the server acts once per form anyway, by the form's key).
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== 'post') return;
+  // After this turn: a button disabled before the submission would leave its form unsent in some browsers.
+  setTimeout(() => {
+    for (const button of form.querySelectorAll('button[type="submit"]')) button.disabled = true;
+  }, 0);
+});
