@@ -7,7 +7,7 @@
  * (which also show each rule failing).
  */
 const TEST_FILES = '(\\.test\\.ts$|^server/testing/|^contract-tests/|^client/test/|^cli/test/)';
-const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin|logs)/';
+const BELOW_HTTP = '^server/(core|db|domain|payments|webhooks|jobs|admin|logs|mail)/';
 
 /**
  * The floors of server/, lowest first: a production module imports from its own floor or below, never from above
@@ -17,7 +17,7 @@ const FLOORS = [
   ['core/', 'ids.ts', 'config-values.ts'],
   ['config.ts', 'logger.ts'],
   ['db/'],
-  ['jobs/', 'payments/', 'webhooks/', 'logs/'],
+  ['jobs/', 'payments/', 'webhooks/', 'logs/', 'mail/'],
   ['domain/'],
   ['http/', 'admin/', 'job-kinds.ts'],
   ['service.ts', 'admin.ts'],

@@ -7321,8 +7321,9 @@ export interface components {
          * @description One role an API key can hold, with the permissions it grants. A permission is `<area>:<action>`:
          *     `<area>:read` allows the `GET` operations of that area, `<area>:write` its `POST`, `PUT` and `DELETE` operations;
          *     `transactions:refund` allows `POST /v1/transactions/{transactionId}/refunds` on its own; `sandbox:write` allows the
-         *     sandbox simulations and the changes of sandbox test clocks, `sandbox:read` reading the clocks; `keys:manage` and `account:manage` are used by the administrative panel (key management;
-         *     closing the account and transferring its ownership). Areas: `transactions`, `sandbox`, `customers`, `addresses`,
+         *     sandbox simulations and the changes of sandbox test clocks, `sandbox:read` reading the clocks; `keys:manage` and `account:manage` are used by the administrative panel, the dashboard at `/dashboard` (`keys:manage`:
+         *     the API keys and the team, inviting people with a role no stronger than one's own; `account:manage`: closing the
+         *     account and transferring its ownership). Areas: `transactions`, `sandbox`, `customers`, `addresses`,
          *     `wallets`, `variants` (products and variants: the catalogue), `subscriptions`, `checkouts`, `simulators`, `webhooks`, `roles`, `keys`, `account`.
          * @example {
          *       "id": "finance",

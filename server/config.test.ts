@@ -55,6 +55,18 @@ describe('settings', () => {
     }
   });
 
+  it("SMTP_URL: unset by default (no e-mail); smtp:// or smtps:// with a host; a refused one never echoes its password", () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Payments <no-reply@payments.invalid>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.com:587', MAIL_FROM: 'Acme <a@acme.example>' }).mail).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example.com:587',
+      from: 'Acme <a@acme.example>',
+    });
+    for (const bad of ['mail.example.com', 'http://mail.example.com', 'smtp://', 'smtps://user:s3cret@']) {
+      expect(() => loadConfig({ SMTP_URL: bad })).toThrow(/SMTP_URL must be like/);
+    }
+    expect(() => loadConfig({ SMTP_URL: 'imap://user:s3cret@mail.example.com' })).not.toThrow(/s3cret/);
+  });
+
   it('CHECKOUT_SESSION_TTL_SECONDS: 24 hours by default, at least 1', () => {
     expect(loadConfig({}).checkout.sessionTtlSeconds).toBe(86_400);
     expect(loadConfig({ CHECKOUT_SESSION_TTL_SECONDS: '30' }).checkout.sessionTtlSeconds).toBe(30);

@@ -94,6 +94,8 @@ export interface Config {
    * `undefined`: the address the service listens on (a developer's machine).
    */
   publicBaseUrl: string | undefined;
+  /** The dashboard's e-mail (invitations): an SMTP server and the sender; without `smtpUrl` no e-mail is sent. */
+  mail: { smtpUrl: string | undefined; from: string };
   checkout: {
     /** A checkout session without an approved payment is abandoned this long after it started. */
     sessionTtlSeconds: number;
@@ -219,6 +221,16 @@ function publicBaseUrl(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** `SMTP_URL`: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host. */
+function smtpUrlOf(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const url = urlOrNull(raw);
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new SettingError('SMTP_URL', `SMTP_URL must be like smtp://user:password@mail.example.com:587 or smtps://…:465, got "${url ? `${url.protocol}//${url.host}` : 'not a URL'}"`);
+  }
+  return url.toString();
+}
+
 /** `REDIS_URL`: a redis:// or rediss:// URL when set. */
 function redisUrlOf(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
@@ -296,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privateAddresses: privateAddresses(env),
     },
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
+    mail: { smtpUrl: smtpUrlOf(env.SMTP_URL), from: env.MAIL_FROM || 'Payments <no-reply@payments.invalid>' },
     checkout: {
       sessionTtlSeconds: positive(env, 'CHECKOUT_SESSION_TTL_SECONDS', 86_400),
     },

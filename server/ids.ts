@@ -17,7 +17,7 @@ export function randomBase62(n: number): string {
 export type IdPrefix =
   | 'bus' | 'key' | 'tra' | 'cus' | 'addr' | 'wall' | 'wdr' | 'var' | 'prd' | 'item' | 'rec' | 'tml' | 'subs'
   | 'ssp' | 'scy' | 'link' | 'acc' | 'wbe' | 'wbh' | 'wdi' | 'rfd' | 'dsp' | 'plan' | 'job' | 'corr' | 'pop' | 'led'
-  | 'clk' | 'chs' | 'wbr' | 'req' | 'rcn' | 'usr' | 'ses' | 'aud';
+  | 'clk' | 'chs' | 'wbr' | 'req' | 'rcn' | 'usr' | 'ses' | 'aud' | 'inv';
 
 /** The token of a charge's public pages: 32 base62 characters (190 bits), unrelated to its id. */
 export function newPublicToken(): string {

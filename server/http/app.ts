@@ -26,6 +26,7 @@ import { fingerprint, lockSecondsFor } from './idempotency';
 import { runIdempotent, type IdempotencyOptions } from './idempotent';
 import { NO_RECOVERY } from '../domain/recovery';
 import { dashboardRouter } from './dashboard/router';
+import { createMailer } from '../mail/mailer';
 import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
@@ -267,6 +268,8 @@ export function createApp(deps: AppDeps): express.Express {
       ...(deps.jobsDue ? { jobsDue: deps.jobsDue } : {}),
       csrfKey: deps.webhooks.sealer.derive('dashboard-csrf'),
       limiters: deps.limiters,
+      mailer: createMailer(config.mail),
+      publicBaseUrl: config.publicBaseUrl,
     }),
   );
 

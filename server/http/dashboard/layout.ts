@@ -50,6 +50,7 @@ const NAV: readonly { path: string; word: WordKey }[] = [
   { path: '/dashboard', word: 'home' },
   { path: '/dashboard/payments', word: 'payments' },
   { path: '/dashboard/developers/keys', word: 'developers' },
+  { path: '/dashboard/settings/team', word: 'team' },
   { path: '/dashboard/activity', word: 'activity' },
 ];
 

@@ -66,11 +66,25 @@ export function addressKey(ip: string): string {
  * rate-limit store: requests sent at once cannot all read a count below the limit and all be checked. Seconds to wait
  * when either allowance is spent; 0 when the attempt may go on.
  */
-async function takeAttempt(deps: DashboardDeps, personKey: string, address: string): Promise<number> {
+export async function takeAttempt(deps: DashboardDeps, personKey: string, address: string): Promise<number> {
   const refusal = (err: unknown) => (err instanceof Error ? 0 : Math.max(1, Math.ceil((err as RateLimiterRes).msBeforeNext / 1000)));
   const person = await deps.limiters.signInFailures.consume(personKey).then(() => 0, refusal);
   if (person > 0) return person;
   return deps.limiters.signInFailuresByAddress.consume(address).then(() => 0, refusal);
+}
+
+/**
+ * Signs the person in: whatever session the browser presented is ended (session fixation: a sign-in always gets a
+ * new token), a new one starts on `merchantId` in sandbox, and the sign-in is in the audit trail.
+ */
+export async function beginSession(deps: DashboardDeps, req: Request, res: Response, userId: string, merchantId: string): Promise<void> {
+  const before = await findSession(deps.db, cookie(req, SESSION_COOKIE));
+  if (before) await endSession(deps.db, before.id);
+  const ip = req.ip ?? null;
+  const started = await startSession(deps.db, { userId, merchantId, mode: 'sandbox', ip, userAgent: req.get('user-agent') ?? null });
+  await recordAudit(deps.db, { merchantId, mode: 'sandbox', actor: { kind: 'user', id: userId, sessionId: started.id }, action: 'signin', ip });
+  setCookie(req, res, SESSION_COOKIE, started.token, Math.floor(SESSION_LIFETIME_MS / 1000));
+  clearCookie(req, res, LOGIN_COOKIE);
 }
 
 export function loginRoutes(deps: DashboardDeps): Router {
@@ -124,14 +138,7 @@ export function loginRoutes(deps: DashboardDeps): Router {
     // A success gives the attempts back: the person's count starts again, and the address's is not spent by it.
     await deps.limiters.signInFailures.delete(personKey).catch(() => undefined);
     await deps.limiters.signInFailuresByAddress.reward(address, 1).catch(() => undefined);
-    // Session fixation: whatever session the browser presented is ended; the sign-in always gets a new token.
-    const before = await findSession(deps.db, cookie(req, SESSION_COOKIE));
-    if (before) await endSession(deps.db, before.id);
-    const m = memberships[0]!;
-    const started = await startSession(deps.db, { userId: user.id, merchantId: m.merchantId, mode: 'sandbox', ip, userAgent: req.get('user-agent') ?? null });
-    await recordAudit(deps.db, { merchantId: m.merchantId, mode: 'sandbox', actor: { kind: 'user', id: user.id, sessionId: started.id }, action: 'signin', ip });
-    setCookie(req, res, SESSION_COOKIE, started.token, Math.floor(SESSION_LIFETIME_MS / 1000));
-    clearCookie(req, res, LOGIN_COOKIE);
+    await beginSession(deps, req, res, user.id, memberships[0]!.merchantId);
     res.redirect(303, next);
   });
 

@@ -8,6 +8,7 @@ import { activityRoutes } from './activity';
 import type { DashboardDeps } from './deps';
 import { homeRoutes } from './home';
 import { keyRoutes } from './keys';
+import { invitationRoutes, teamRoutes } from './team';
 import { translator } from './i18n';
 import { dashboardAssets, dashboardPage, sendDashboard } from './layout';
 import { loginRoutes } from './login';
@@ -21,12 +22,14 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   const router = express.Router();
   router.use(dashboardAssets());
   router.use(loginRoutes(deps));
+  router.use(invitationRoutes(deps));
   const signed = express.Router();
   signed.use('/dashboard', requireSession(deps));
   signed.use(sessionRoutes(deps));
   signed.use(homeRoutes(deps));
   signed.use(paymentRoutes(deps));
   signed.use(keyRoutes(deps));
+  signed.use(teamRoutes(deps));
   signed.use(activityRoutes(deps));
   router.use(signed);
   router.all(['/dashboard', '/dashboard/*rest'], (_req, res) => {

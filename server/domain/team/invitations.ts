@@ -1,0 +1,141 @@
+/**
+ * Invitations to a merchant's dashboard. A person who may manage the team invites an e-mail with a role no stronger
+ * than their own; the link carries a random 256-bit token, kept only as its SHA-256. Accepting it, once and within 7
+ * days, makes the person a member: a new account sets its name and password there; an e-mail that already has an
+ * account proves it with that account's password. Revoking one, or accepting it, closes it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../../db/types';
+import { newId } from '../../ids';
+import type { RoleId } from '../access/roles';
+import { checkPassword, hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
+import { normalEmail, TeamError } from './users';
+
+export const INVITATION_DAYS = 7;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface PendingInvitation {
+  id: string;
+  merchantId: string;
+  merchantName: string;
+  email: string;
+  role: RoleId;
+  expiresAt: Date;
+  /** Whether the e-mail already has an account (it then accepts with that account's password). */
+  hasAccount: boolean;
+}
+
+export async function invite(
+  q: Queryable,
+  i: { merchantId: string; email: string; role: RoleId; invitedBy: string },
+  now = new Date(),
+): Promise<{ id: string; token: string; email: string; expiresAt: Date }> {
+  const email = normalEmail(i.email);
+  if (!email) throw new TeamError('badEmail', `${JSON.stringify(i.email)} is not an e-mail address.`);
+  const member = await q.query(
+    'SELECT 1 FROM dashboard_members m JOIN dashboard_users u ON u.id = m.user_id WHERE m.merchant_id = $1 AND u.email = $2',
+    [i.merchantId, email],
+  );
+  if (member.rows.length > 0) throw new TeamError('alreadyMember', `${email} is already on the team.`);
+  const token = randomBytes(32).toString('base64url');
+  const id = newId('inv');
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+  await q.query(
+    `INSERT INTO dashboard_invitations (id, token_hash, merchant_id, email, role, invited_by, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, hashOf(token), i.merchantId, email, i.role, i.invitedBy, now, expiresAt],
+  );
+  return { id, token, email, expiresAt };
+}
+
+/** The open invitation of `token`: not accepted, not revoked, not expired; null for anything else. */
+export async function findInvitation(q: Queryable, token: string | null, now = new Date()): Promise<PendingInvitation | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const res = await q.query<{ id: string; merchant_id: string; name: string; email: string; role: RoleId; expires_at: Date; has_account: boolean }>(
+    `SELECT i.id, i.merchant_id, b.name, i.email, i.role, i.expires_at,
+            EXISTS (SELECT 1 FROM dashboard_users u WHERE u.email = i.email AND u.password_hash IS NOT NULL) AS has_account
+       FROM dashboard_invitations i JOIN merchants b ON b.id = i.merchant_id
+      WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2`,
+    [hashOf(token), now],
+  );
+  const r = res.rows[0];
+  return r ? { id: r.id, merchantId: r.merchant_id, merchantName: r.name, email: r.email, role: r.role, expiresAt: r.expires_at, hasAccount: r.has_account } : null;
+}
+
+export class InvitationClosed extends Error {}
+
+/**
+ * Accepts the invitation of `token`, once: under its row lock, so two acceptances at once make one member. A new
+ * account takes `name` and `password`; an existing one must give its password. The person's id on success.
+ */
+export async function acceptInvitation(db: Db, token: string, form: { name: string; password: string }, now = new Date()): Promise<{ userId: string; merchantId: string }> {
+  if (!TOKEN.test(token)) throw new InvitationClosed('no such invitation');
+  // The password's work (argon2, a fifth of a second) is done before the transaction, not while holding its lock.
+  const res0 = await db.query<{ email: string; password_hash: string | null; user_id: string | null }>(
+    `SELECT i.email, u.password_hash, u.id AS user_id FROM dashboard_invitations i LEFT JOIN dashboard_users u ON u.email = i.email WHERE i.token_hash = $1`,
+    [hashOf(token)],
+  );
+  const seen = res0.rows[0];
+  if (!seen) throw new InvitationClosed('no such invitation');
+  let newHash: string | null = null;
+  if (seen.user_id && seen.password_hash) {
+    if (!(await checkPassword(seen.password_hash, form.password))) throw new TeamError('wrongPassword', 'wrong password');
+  } else {
+    const problem = passwordProblem(form.password);
+    if (problem) throw new TeamError(problem, problem === 'tooShort' ? `The password is too short (at least ${MIN_PASSWORD_LENGTH} characters).` : 'The password is too long.');
+    newHash = await hashPassword(form.password);
+  }
+  return db.transaction(async (tx) => {
+    const res = await tx.query<{ id: string; merchant_id: string; email: string; role: RoleId }>(
+      `SELECT id, merchant_id, email, role FROM dashboard_invitations
+        WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE`,
+      [hashOf(token), now],
+    );
+    const inv = res.rows[0];
+    if (!inv) throw new InvitationClosed('the invitation was used, revoked or has expired');
+    let userId = seen.user_id;
+    if (!userId) {
+      const made = await tx.query<{ id: string }>(
+        `INSERT INTO dashboard_users (id, email, name, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [newId('usr'), inv.email, form.name.trim().slice(0, 120), newHash, now],
+      );
+      // The e-mail got an account meanwhile (another invitation accepted at the same moment): this one is asked again.
+      if (!made.rows[0]) throw new InvitationClosed('the e-mail got an account meanwhile: open the invitation again');
+      userId = made.rows[0].id;
+    } else if (newHash) {
+      // An account made without a password (none is, today): the invitation sets it.
+      await tx.query('UPDATE dashboard_users SET password_hash = $2 WHERE id = $1 AND password_hash IS NULL', [userId, newHash]);
+    }
+    await tx.query(
+      `INSERT INTO dashboard_members (user_id, merchant_id, role, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, merchant_id) DO NOTHING`,
+      [userId, inv.merchant_id, inv.role, now],
+    );
+    await tx.query('UPDATE dashboard_invitations SET accepted_at = $2, accepted_by = $3 WHERE id = $1', [inv.id, now, userId]);
+    return { userId, merchantId: inv.merchant_id };
+  });
+}
+
+export interface TeamView {
+  members: { userId: string; email: string; name: string; role: RoleId; since: Date }[];
+  invitations: { id: string; email: string; role: RoleId; expiresAt: Date; createdAt: Date }[];
+}
+
+export async function teamOf(q: Queryable, merchantId: string, now = new Date()): Promise<TeamView> {
+  const members = await q.query<{ user_id: string; email: string; name: string; role: RoleId; created_at: Date }>(
+    `SELECT m.user_id, u.email, u.name, m.role, m.created_at FROM dashboard_members m JOIN dashboard_users u ON u.id = m.user_id
+      WHERE m.merchant_id = $1 ORDER BY m.created_at, u.email`,
+    [merchantId],
+  );
+  const invitations = await q.query<{ id: string; email: string; role: RoleId; expires_at: Date; created_at: Date }>(
+    `SELECT id, email, role, expires_at, created_at FROM dashboard_invitations
+      WHERE merchant_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at DESC`,
+    [merchantId, now],
+  );
+  return {
+    members: members.rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role, since: r.created_at })),
+    invitations: invitations.rows.map((r) => ({ id: r.id, email: r.email, role: r.role, expiresAt: r.expires_at, createdAt: r.created_at })),
+  };
+}

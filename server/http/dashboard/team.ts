@@ -1,0 +1,185 @@
+/**
+ * Settings, team: who is on the merchant's team with which role, the invitations still open, and for a person who
+ * may manage the team (`keys:manage`: owner, admin) inviting an e-mail with a role no stronger than their own, or
+ * revoking an invitation. The invitation goes by e-mail (SMTP_URL); without a mail server, or when it fails, the page
+ * shows the link for the inviter to pass on. The link's page (`/dashboard/invitations/…`, no session needed) lets the
+ * invited person set a password, or give their account's, and signs them in.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { recordAudit, claimForm, FormAlreadyUsed, setAuditTarget } from '../../domain/team/audit';
+import { acceptInvitation, findInvitation, invite, InvitationClosed, INVITATION_DAYS, teamOf } from '../../domain/team/invitations';
+import { PasswordChecksBusy } from '../../domain/team/passwords';
+import { TeamError } from '../../domain/team/users';
+import { html, type Html } from '../pages/html';
+import type { DashboardDeps } from './deps';
+import { cookie, LOGIN_COOKIE, localeOf, newLoginNonce, sameOrigin, setCookie, tokenFor, tokenValid } from './guard';
+import { translator, when, type Locale } from './i18n';
+import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
+import { addressKey, beginSession, takeAttempt } from './login';
+import { grantableRoles } from './keys';
+import { formKey } from './payments';
+import { signedIn } from './signed-in';
+
+export const TEAM_PATH = '/dashboard/settings/team';
+
+const bad = (message: string) => html`<p class="notice bad" role="alert">${message}</p>`;
+
+function origin(deps: DashboardDeps, req: Request): string {
+  return deps.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
+}
+
+async function teamPage(deps: DashboardDeps, res: Response, status: number, notice: Html | null): Promise<void> {
+  const { session, viewer } = signedIn(res);
+  const t = translator(viewer.locale);
+  const team = await teamOf(deps.db, session.merchantId);
+  const manage = may(session, 'keys:manage');
+  const body = html`<h1>${t('team')}</h1>
+${notice}
+<div class="table-wrap" tabindex="0" role="region" aria-label="${t('team')}"><table id="members"><thead><tr><th scope="col">${t('email')}</th><th scope="col">${t('name')}</th><th scope="col">${t('role')}</th><th scope="col">${t('since')}</th></tr></thead>
+<tbody>${team.members.map((m) => html`<tr><td>${m.email}</td><td>${m.name}</td><td>${m.role}</td><td>${when(viewer.locale, m.since)}</td></tr>`)}</tbody></table></div>
+<h2>${t('invitations')}</h2>
+${team.invitations.length === 0 ? html`<p>${t('none')}</p>` : html`<ul id="invitations">${team.invitations.map(
+    (i) => html`<li>${i.email} (${i.role}), ${t('expires')} ${when(viewer.locale, i.expiresAt)}${manage && html` <form method="post" action="${TEAM_PATH}/invitations/${i.id}/revoke" class="inline">${csrfField(viewer)}<button type="submit" class="secondary">${t('revoke')} ${i.email}</button></form>`}</li>`,
+  )}</ul>`}
+${manage && html`<section aria-labelledby="invite-h"><h2 id="invite-h">${t('invite')}</h2>
+<form method="post" action="${TEAM_PATH}/invite">${csrfField(viewer)}<input type="hidden" name="idem" value="${formKey()}">
+  <label for="invite-email">${t('email')}</label><input id="invite-email" name="email" type="email" required maxlength="254">
+  <label for="invite-role">${t('role')}</label><select id="invite-role" name="role">${grantableRoles(session.role).map((r) => html`<option value="${r}"${r === 'read-only' ? html` selected` : ''}>${r}</option>`)}</select>
+  <p><button type="submit">${t('invite')}</button></p>
+</form></section>`}`;
+  sendDashboard(res, status, dashboardPage(viewer, { title: t('team'), current: TEAM_PATH, body }));
+}
+
+function invitationText(t: T, o: { inviter: string; merchant: string; role: string; link: string }): { subject: string; text: string } {
+  return {
+    subject: t('inviteSubject', { merchant: o.merchant }),
+    text: `${t('inviteBody', { inviter: o.inviter, merchant: o.merchant, role: o.role, days: INVITATION_DAYS })}\n\n${o.link}\n\n${t('inviteIgnore')}\n`,
+  };
+}
+
+function acceptForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, token: string, inv: NonNullable<Awaited<ReturnType<typeof findInvitation>>>, error?: string): void {
+  const t = translator(locale);
+  let nonce = cookie(req, LOGIN_COOKIE);
+  if (!nonce || !/^[A-Za-z0-9_-]{32}$/.test(nonce)) {
+    nonce = newLoginNonce();
+    setCookie(req, res, LOGIN_COOKIE, nonce, 3600);
+  }
+  const body = html`<div class="login">
+<h1>${t('invitedTitle', { merchant: inv.merchantName })}</h1>
+${error && bad(error)}
+<p>${t('invitedText', { email: inv.email, role: inv.role })}</p>
+<form method="post" action="/dashboard/invitations/${token}">
+  <input type="hidden" name="csrf" value="${tokenFor(deps.csrfKey, 'login', nonce)}">
+  ${inv.hasAccount
+    ? html`<label for="password">${t('yourPassword')}</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">`
+    : html`<label for="name">${t('name')}</label><input id="name" name="name" autocomplete="name" required maxlength="120">
+  <label for="password">${t('newPassword')}</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" maxlength="256">`}
+  <button type="submit">${t('accept')}</button>
+</form></div>`;
+  sendDashboard(res, status, dashboardPage({ session: null, locale, csrf: '', path: req.path }, { title: t('invitedTitle', { merchant: inv.merchantName }), body }));
+}
+
+export function teamRoutes(deps: DashboardDeps): Router {
+  const router = express.Router();
+  router.get(TEAM_PATH, (_req, res) => teamPage(deps, res, 200, null));
+
+  router.post(`${TEAM_PATH}/invite`, async (req, res) => {
+    const { session, viewer } = signedIn(res);
+    const t = translator(viewer.locale);
+    if (!may(session, 'keys:manage')) return teamPage(deps, res, 403, bad(t('notAllowed')));
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const idem = typeof b.idem === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(b.idem) ? b.idem : null;
+    const role = grantableRoles(session.role).find((r) => r === b.role);
+    const email = typeof b.email === 'string' ? b.email : '';
+    if (!idem || !role) return teamPage(deps, res, 422, bad(t('actionRefused', { message: t('role') })));
+    let made: Awaited<ReturnType<typeof invite>>;
+    try {
+      made = await deps.db.transaction(async (tx) => {
+        await claimForm(tx, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invite', detail: { role }, ip: req.ip ?? null, idempotencyKey: idem });
+        const inv = await invite(tx, { merchantId: session.merchantId, email, role, invitedBy: session.userId });
+        await setAuditTarget(tx, session.merchantId, idem, inv.email);
+        return inv;
+      });
+    } catch (err) {
+      if (err instanceof FormAlreadyUsed) return teamPage(deps, res, 409, bad(t('formUsed')));
+      if (err instanceof TeamError) return teamPage(deps, res, 422, bad(t('actionRefused', { message: err.message })));
+      throw err;
+    }
+    const link = `${origin(deps, req)}/dashboard/invitations/${made.token}`;
+    const mail = invitationText(t, { inviter: session.name || session.email, merchant: session.merchantName, role, link });
+    if (deps.mailer) {
+      try {
+        await deps.mailer.send({ to: made.email, ...mail });
+        return teamPage(deps, res, 201, html`<p class="notice ok" role="status">${t('inviteSent', { email: made.email })}</p>`);
+      } catch (err) {
+        deps.logger.warn({ err: { message: (err as Error).message }, invitation: made.id }, 'invitation e-mail not sent');
+      }
+    }
+    // No mail server, or it failed: the inviter passes the link on (it is shown once, here).
+    return teamPage(deps, res, 201, html`<div class="notice ok" role="status"><p>${t('inviteLink', { email: made.email })}</p><p><code id="invite-link">${link}</code></p></div>`);
+  });
+
+  router.post(`${TEAM_PATH}/invitations/:id/revoke`, async (req, res) => {
+    const { session, viewer } = signedIn(res);
+    const t = translator(viewer.locale);
+    if (!may(session, 'keys:manage')) return teamPage(deps, res, 403, bad(t('notAllowed')));
+    const id = String(req.params.id);
+    const done = await deps.db.query(
+      'UPDATE dashboard_invitations SET revoked_at = now() WHERE id = $1 AND merchant_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL',
+      [id, session.merchantId],
+    );
+    if ((done.rowCount ?? 0) > 0) {
+      await recordAudit(deps.db, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invitation.revoke', target: id, ip: req.ip ?? null });
+    }
+    res.redirect(303, TEAM_PATH);
+  });
+  return router;
+}
+
+/** The invitation's own pages: no session, the link's token is the key (a closed one is the same 404 as none). */
+export function invitationRoutes(deps: DashboardDeps): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 });
+  const gone = (req: Request, res: Response, locale: Locale) => {
+    const t = translator(locale);
+    sendDashboard(res, 404, dashboardPage({ session: null, locale, csrf: '', path: req.path }, { title: t('invitationGone'), body: html`<h1>${t('invitationGone')}</h1><p>${t('invitationGoneText')}</p>` }));
+  };
+  router.get('/dashboard/invitations/:token', async (req, res) => {
+    const locale = localeOf(req, res, 'pt-BR');
+    const token = String(req.params.token);
+    const inv = await findInvitation(deps.db, token);
+    if (!inv) return gone(req, res, locale);
+    acceptForm(req, res, deps, locale, 200, token, inv);
+  });
+  router.post('/dashboard/invitations/:token', form, async (req, res) => {
+    const locale = localeOf(req, res, 'pt-BR');
+    const t = translator(locale);
+    const token = String(req.params.token);
+    const inv = await findInvitation(deps.db, token);
+    if (!inv) return gone(req, res, locale);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (!sameOrigin(req) || !tokenValid(deps.csrfKey, 'login', cookie(req, LOGIN_COOKIE), b.csrf)) return acceptForm(req, res, deps, locale, 403, token, inv, t('formExpired'));
+    // An account's password given here is a sign-in: it is counted as one.
+    const address = addressKey(req.ip ?? 'unknown');
+    const wait = await takeAttempt(deps, `${inv.email}|${address}`, address);
+    if (wait > 0) {
+      res.set('Retry-After', String(wait));
+      return acceptForm(req, res, deps, locale, 429, token, inv, t('throttled', { minutes: Math.ceil(wait / 60) }));
+    }
+    const password = typeof b.password === 'string' ? b.password : '';
+    const name = typeof b.name === 'string' ? b.name : '';
+    try {
+      const { userId, merchantId } = await acceptInvitation(deps.db, token, { name, password });
+      await deps.limiters.signInFailures.delete(`${inv.email}|${address}`).catch(() => undefined);
+      await recordAudit(deps.db, { merchantId, mode: null, actor: { kind: 'user', id: userId }, action: 'team.invitation.accept', target: inv.id, ip: req.ip ?? null });
+      await beginSession(deps, req, res, userId, merchantId);
+      return res.redirect(303, '/dashboard');
+    } catch (err) {
+      if (err instanceof InvitationClosed) return gone(req, res, locale);
+      if (err instanceof PasswordChecksBusy) return acceptForm(req, res, deps, locale, 429, token, inv, t('throttled', { minutes: 1 }));
+      if (err instanceof TeamError) return acceptForm(req, res, deps, locale, 422, token, inv, err.reason === 'wrongPassword' ? t('wrongCredentials') : t('passwordTooShort'));
+      throw err;
+    }
+  });
+  return router;
+}
