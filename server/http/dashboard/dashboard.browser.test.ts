@@ -1,8 +1,9 @@
 /**
  * The dashboard in headless Chromium, as a merchant's team uses it: a wrong password refused, then signed in; a
  * charge made through the API seen in the list; refunded in part from its page, and the refund, its ledger entry and
- * its webhook event there; an API key created, shown once, and rolled, the old one then refused by the API; a
- * read-only person shown no refund. Every page is checked by axe-core (no serious or
+ * its webhook event there; an API key created, shown once, and rolled, the old one then refused by the API; a person
+ * invited by e-mail (read from a mail server on loopback) joining from the link and signed in; a read-only person
+ * shown no refund. Every page is checked by axe-core (no serious or
  * critical violation), loads nothing from outside the service, breaks no Content-Security-Policy rule, and is kept
  * as a screenshot in `test-artifacts/dashboard/`. The HTTP suite runs every rule on both engines; this one walks the
  * pages once, on the embedded database.
@@ -28,6 +29,7 @@ import {
 } from '../../testing/browser';
 import { personOf } from '../../testing/dashboard';
 import { ENGINES } from '../../testing/harness';
+import { startSmtp, type TestSmtp } from '../../testing/smtp';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ARTIFACTS = resolve(import.meta.dirname, '../../../test-artifacts/dashboard');
@@ -56,15 +58,18 @@ async function checked(page: Page, name: string): Promise<void> {
 describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a browser, on $name${skipReason}`, (engine) => {
   let service: PagesService;
   let browser: Browser;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
     requireChromium();
-    service = await startPagesService(engine);
+    smtp = await startSmtp();
+    service = await startPagesService(engine, { SMTP_URL: smtp.url });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    await smtp?.close();
   });
 
   async function paidPix(amount: number): Promise<string> {
@@ -167,6 +172,34 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     expect(await page.content()).not.toContain(second);
     await checked(page, 'keys');
     await v.assertClean();
+  }, BROWSER_TEST_MS);
+
+  it('invites a person by e-mail, who opens the link in their own browser, joins and is signed in', async () => {
+    const owner = await personOf(service.db, service.merchant.merchantId, 'owner');
+    const v = await visit(browser, new URL(service.url).origin);
+    await signIn(v.page, owner.email, owner.password);
+    await v.page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    await v.page.getByRole('link', { name: 'Equipe' }).click();
+    await v.page.getByRole('heading', { level: 1, name: 'Equipe' }).waitFor();
+    await v.page.getByLabel('E-mail').fill('carla@example.com');
+    await v.page.getByLabel('Papel').selectOption('finance');
+    await v.page.getByRole('button', { name: 'Convidar' }).click();
+    await v.page.getByRole('status').filter({ hasText: 'Convite enviado para carla@example.com.' }).waitFor();
+    await checked(v.page, 'team');
+    await v.assertClean();
+
+    const mail = smtp.mails.find((m) => m.to.includes('carla@example.com'))!;
+    const link = /(http:\/\/\S+\/dashboard\/invitations\/[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const carla = await visit(browser, new URL(service.url).origin);
+    await carla.page.goto(link);
+    await carla.page.getByRole('heading', { level: 1 }).filter({ hasText: 'Convite para o painel' }).waitFor();
+    await checked(carla.page, 'invitation');
+    await carla.page.getByLabel('Nome').fill('Carla Dias');
+    await carla.page.getByLabel('Crie uma senha (ao menos 10 caracteres)').fill('minha senha secreta');
+    await carla.page.getByRole('button', { name: 'Aceitar o convite' }).click();
+    await carla.page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    expect(await carla.page.locator('.who').textContent()).toContain('carla@example.com · finance');
+    await carla.assertClean();
   }, BROWSER_TEST_MS);
 
   it('shows a read-only person the payment without a refund form', async () => {
