@@ -10,7 +10,7 @@ import { ENGINES } from '../../testing/harness';
 import { startPagesService, type PagesService, type Transaction, expectJson, simulate } from '../../testing/browser';
 import { dashboardClient, field, personOf } from '../../testing/dashboard';
 import { eventTypes } from '../../testing/payments';
-import { centsOf } from './payments';
+import { centsOf, isDay } from './payments';
 import { addressKey, safeNext } from './login';
 import { processContract } from '../response-contract';
 import { routes } from '../../../generated/operations';
@@ -46,6 +46,10 @@ describe('amounts typed in a form', () => {
     expect(centsOf('2.5', 'en')).toBe(250);
     for (const bad of ['', '0', '-1', '1e3', '12,345', 'abc', '1,2,3', '99999999999999999999', '12.34', '0.500']) expect(centsOf(bad, 'pt-BR'), bad).toBeNull();
     for (const bad of ['1.500', '0.500', '12,34', '1.234,56', '1,23']) expect(centsOf(bad, 'en'), bad).toBeNull();
+  });
+  it('takes only days that exist as the list\'s dates', () => {
+    expect(isDay('2026-02-28')).toBe(true);
+    for (const bad of ['2026-13-45', '2026-02-30', '2026-2-1', '', null, '2026-02-28T00:00:00Z']) expect(isDay(bad), String(bad)).toBe(false);
   });
   it('counts an IPv6 address by its /64 and an IPv4 one as it is', () => {
     expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
@@ -252,6 +256,17 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     const activity = await c.get('/dashboard/activity');
     expect(activity.text).toContain(finance.email);
     expect(activity.text).toContain('createTransactionRefund');
+  });
+
+  it('lists payments whatever the filters typed in the address: a bad one is ignored, never a 500', async () => {
+    const p = await personOf(svc.db, svc.merchant.merchantId, 'read-only');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    for (const q of ['status=bogus&method=cash', 'from=2026-13-45&to=2026-02-30', 'page=-3', 'page=999999999', 'id=%3Cscript%3E']) {
+      const page = await c.get(`/dashboard/payments?${q}`);
+      expect({ q, status: page.status }).toEqual({ q, status: 200 });
+      expect(page.text).not.toContain('<script>');
+    }
   });
 
   it('never logs, shows or stores a password or a session token', async () => {

@@ -25,7 +25,12 @@ type Method = components['schemas']['PaymentMethod'];
 const STATUSES: readonly Status[] = ['pending', 'pre-authorized', 'approved', 'failed', 'refused', 'canceled', 'refunded', 'chargeback', 'dispute', 'fraud-review', 'analyzing', 'awaiting'];
 const METHODS: readonly Method[] = ['pix', 'credit', 'billet'];
 const PAGE_SIZE = 20;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day `YYYY-MM-DD` that exists (not `2026-13-45`, not `2026-02-30`). */
+export function isDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
 
 const correlation = (res: Response) => String(res.locals.correlationId ?? '');
 
@@ -79,8 +84,8 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response): Promi
   if (/^tra_[0-9A-Za-z]+$/.test(id)) return res.redirect(303, `/dashboard/payments/${id}`);
   const status = STATUSES.find((s) => s === q.status);
   const method = METHODS.find((m) => m === q.method);
-  const from = typeof q.from === 'string' && DAY.test(q.from) ? q.from : undefined;
-  const to = typeof q.to === 'string' && DAY.test(q.to) ? q.to : undefined;
+  const from = isDay(q.from) ? q.from : undefined;
+  const to = isDay(q.to) ? q.to : undefined;
   const page = Math.min(Math.max(1, Number.parseInt(String(q.page ?? '1'), 10) || 1), 10_000);
   const query: Record<string, unknown> = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-createdAt' };
   if (status) query.status = status;

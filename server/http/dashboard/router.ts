@@ -15,6 +15,8 @@ import { loginRoutes } from './login';
 import { paymentRoutes } from './payments';
 import { requireSession, sessionRoutes } from './signed-in';
 import { html } from '../pages/html';
+import { ApiError } from '../../core/errors';
+import { statusOf } from '../errors';
 
 export type { DashboardDeps } from './deps';
 
@@ -43,6 +45,11 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     if (status === 413 || status === 400) {
       const t = translator('pt-BR');
       return sendDashboard(res, status, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('formExpired'), body: html`<h1>${t('formExpired')}</h1>` }));
+    }
+    // A refusal of the API's handlers that no page explains (a filter the list refuses): the person's request, shown so.
+    if (err instanceof ApiError && statusOf(err) < 500 && !res.headersSent) {
+      const t = translator('pt-BR');
+      return sendDashboard(res, statusOf(err), dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('actionRefused', { message: '' }), body: html`<h1>${t('actionRefused', { message: err.message })}</h1><p><a href="/dashboard">${t('home')}</a></p>` }));
     }
     deps.logger.error({ err, correlationId }, 'dashboard page failed');
     if (res.headersSent) return void res.end();
