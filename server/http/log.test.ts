@@ -27,6 +27,9 @@ describe('key redaction in logged URLs', () => {
     expect(redactKeys('/c/acc%5FAb12Cd34Ef56Gh78Ij90Kl12')).toBe('/c/acc%5FAb12…');
     // In a query (compared canonical: its slashes encoded).
     expect(redactKeys(`/v1/transactions?next=/pay/${token}`)).toBe('/v1/transactions?next=%2Fpay%2FQ7vR…');
+    // A dashboard invitation's link signs its holder up to a team.
+    expect(redactKeys('/dashboard/invitations/lYtS2q9-Xk_3abcdefghijklmnopqrstuvwxyz012345')).toBe('/dashboard/invitations/lYtS…');
+    expect(redactKeys('/dashboard%2Finvitations%2FlYtS2q9Xk3abcdefghij')).toBe('/dashboard%2Finvitations%2FlYtS…');
   });
 });
 

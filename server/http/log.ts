@@ -17,6 +17,9 @@ const HOOK = /((?:\/|%2f)hooks(?:\/|%2f)routes(?:\/|%2f)[0-9a-z-]+(?:\/|%2f))([0
 // `/pay/{token}` and `/c/acc_{…}` (`/` and `_` may arrive percent-encoded), in the path or anywhere else.
 const PAGE = /((?:\/|%2f)pay(?:\/|%2f)|(?:\/|%2f)c(?:\/|%2f)acc(?:_|%5f))([0-9A-Za-z]{4})[0-9A-Za-z]+/gi;
 
+// `/dashboard/invitations/{token}`: the link of an invitation signs its holder up to a merchant's team.
+const INVITATION = /((?:\/|%2f)dashboard(?:\/|%2f)invitations(?:\/|%2f))([0-9A-Za-z_-]{4})[0-9A-Za-z_-]+/gi;
+
 /** `url` with every key-shaped value replaced by its prefix and `[redacted]`, wherever it appears, and the public
  * pages' tokens and access ids cut to their first 4 characters and `…`. */
 export function redactKeys(url: string): string {
@@ -26,7 +29,8 @@ export function redactKeys(url: string): string {
   return text
     .replace(KEY, (_m, prefix: string, mode: string) => `${prefix.toLowerCase()}_${mode.toLowerCase()}_[redacted]`)
     .replace(PAGE, (_m, before: string, kept: string) => `${before}${kept}…`)
-    .replace(HOOK, (_m, before: string, kept: string) => `${before}${kept}…`);
+    .replace(HOOK, (_m, before: string, kept: string) => `${before}${kept}…`)
+    .replace(INVITATION, (_m, before: string, kept: string) => `${before}${kept}…`);
 }
 
 /** The pino-http serializer of a request: method and redacted URL, nothing else (no headers, no body). */

@@ -75,3 +75,8 @@ export function requiredPermission(route: Pick<RouteDef, 'method' | 'tag' | 'ope
 export function allows(roleId: RoleId, permission: Permission): boolean {
   return ROLES.find((r) => r.id === roleId)?.permissions.includes(permission) ?? false;
 }
+
+/** The roles a person (or key) of `role` may give a key or an invitation: none with a permission `role` lacks. */
+export function grantableRoles(role: RoleId): RoleId[] {
+  return ROLES.filter((r) => r.permissions.every((p) => allows(role, p as Permission))).map((r) => r.id);
+}

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db/types';
 import { newId } from '../../ids';
-import type { RoleId } from '../access/roles';
+import { grantableRoles, type RoleId } from '../access/roles';
 import { checkPassword, hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
 import { normalEmail, TeamError } from './users';
 
@@ -71,15 +71,18 @@ export class InvitationClosed extends Error {}
  */
 export async function acceptInvitation(db: Db, token: string, form: { name: string; password: string }, now = new Date()): Promise<{ userId: string; merchantId: string }> {
   if (!TOKEN.test(token)) throw new InvitationClosed('no such invitation');
-  // The password's work (argon2, a fifth of a second) is done before the transaction, not while holding its lock.
-  const res0 = await db.query<{ email: string; password_hash: string | null; user_id: string | null }>(
-    `SELECT i.email, u.password_hash, u.id AS user_id FROM dashboard_invitations i LEFT JOIN dashboard_users u ON u.email = i.email WHERE i.token_hash = $1`,
+  // The password's work (argon2, a fifth of a second) is done before the transaction, not while holding its lock;
+  // the transaction then checks that the account is still the one whose password was checked.
+  const res0 = await db.query<{ email: string; password_hash: string | null; user_id: string | null; disabled_at: Date | null }>(
+    `SELECT i.email, u.password_hash, u.id AS user_id, u.disabled_at
+       FROM dashboard_invitations i LEFT JOIN dashboard_users u ON u.email = i.email WHERE i.token_hash = $1`,
     [hashOf(token)],
   );
   const seen = res0.rows[0];
   if (!seen) throw new InvitationClosed('no such invitation');
+  if (seen.disabled_at) throw new InvitationClosed('the account is disabled');
   let newHash: string | null = null;
-  if (seen.user_id && seen.password_hash) {
+  if (seen.user_id) {
     if (!(await checkPassword(seen.password_hash, form.password))) throw new TeamError('wrongPassword', 'wrong password');
   } else {
     const problem = passwordProblem(form.password);
@@ -87,26 +90,40 @@ export async function acceptInvitation(db: Db, token: string, form: { name: stri
     newHash = await hashPassword(form.password);
   }
   return db.transaction(async (tx) => {
-    const res = await tx.query<{ id: string; merchant_id: string; email: string; role: RoleId }>(
-      `SELECT id, merchant_id, email, role FROM dashboard_invitations
-        WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE`,
+    const res = await tx.query<{ id: string; merchant_id: string; email: string; role: RoleId; inviter_role: RoleId | null }>(
+      `SELECT i.id, i.merchant_id, i.email, i.role, m.role AS inviter_role
+         FROM dashboard_invitations i
+         LEFT JOIN dashboard_members m ON m.user_id = i.invited_by AND m.merchant_id = i.merchant_id
+         LEFT JOIN dashboard_users inviter ON inviter.id = i.invited_by AND inviter.disabled_at IS NULL
+        WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2 AND inviter.id IS NOT NULL
+        FOR UPDATE OF i`,
       [hashOf(token), now],
     );
     const inv = res.rows[0];
-    if (!inv) throw new InvitationClosed('the invitation was used, revoked or has expired');
+    // The inviter must still be on the team with the right to give this role: one demoted or removed since cannot
+    // come back, or bring anyone, through an invitation sent before.
+    if (!inv || !inv.inviter_role || !grantableRoles(inv.inviter_role).includes(inv.role)) {
+      throw new InvitationClosed('the invitation was used, revoked, has expired, or its inviter may no longer give it');
+    }
+    const account = await tx.query<{ id: string; password_hash: string | null; disabled_at: Date | null }>(
+      'SELECT id, password_hash, disabled_at FROM dashboard_users WHERE email = $1 FOR UPDATE',
+      [inv.email],
+    );
+    const now_ = account.rows[0];
+    // The account changed since its password was checked (made, given another password, disabled): ask again.
+    if ((now_?.id ?? null) !== seen.user_id || (now_?.password_hash ?? null) !== seen.password_hash || now_?.disabled_at) {
+      throw new InvitationChanged('the account changed while the invitation was being accepted');
+    }
     let userId = seen.user_id;
     if (!userId) {
-      const made = await tx.query<{ id: string }>(
-        `INSERT INTO dashboard_users (id, email, name, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (email) DO NOTHING RETURNING id`,
-        [newId('usr'), inv.email, form.name.trim().slice(0, 120), newHash, now],
-      );
-      // The e-mail got an account meanwhile (another invitation accepted at the same moment): this one is asked again.
-      if (!made.rows[0]) throw new InvitationClosed('the e-mail got an account meanwhile: open the invitation again');
-      userId = made.rows[0].id;
-    } else if (newHash) {
-      // An account made without a password (none is, today): the invitation sets it.
-      await tx.query('UPDATE dashboard_users SET password_hash = $2 WHERE id = $1 AND password_hash IS NULL', [userId, newHash]);
+      userId = newId('usr');
+      await tx.query(`INSERT INTO dashboard_users (id, email, name, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+        userId,
+        inv.email,
+        form.name.trim().slice(0, 120),
+        newHash,
+        now,
+      ]);
     }
     await tx.query(
       `INSERT INTO dashboard_members (user_id, merchant_id, role, created_at) VALUES ($1, $2, $3, $4)
@@ -117,6 +134,9 @@ export async function acceptInvitation(db: Db, token: string, form: { name: stri
     return { userId, merchantId: inv.merchant_id };
   });
 }
+
+/** The account behind an invitation changed while it was being accepted: the person opens the form again. */
+export class InvitationChanged extends Error {}
 
 export interface TeamView {
   members: { userId: string; email: string; name: string; role: RoleId; since: Date }[];

@@ -22,7 +22,8 @@ export interface Membership {
   role: RoleId;
 }
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+// A plain address only: no display name, comment or list (`x<a@evil.example>` would be mailed to a@evil.example).
+const EMAIL = /^[^@\s<>(),;:"[\]\\]+@[^@\s<>(),;:"[\]\\]+\.[^@\s<>(),;:"[\]\\]+$/;
 
 /** A person that cannot be made as asked: what the operator's command or the dashboard's form shows. */
 export class TeamError extends Error {

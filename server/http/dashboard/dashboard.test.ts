@@ -269,6 +269,17 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     }
   });
 
+  it('offers no invitations without a mail server: the link would have to be shown to the inviter', async () => {
+    const p = await personOf(svc.db, svc.merchant.merchantId, 'owner');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    const page = await c.get('/dashboard/settings/team');
+    const refused = await c.post('/dashboard/settings/team/invite', { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem'), email: 'ninguem@example.com', role: 'read-only' });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('SMTP_URL');
+    expect((await svc.db.query(`SELECT 1 FROM dashboard_invitations WHERE email = 'ninguem@example.com'`)).rows).toHaveLength(0);
+  });
+
   it('never logs, shows or stores a password or a session token', async () => {
     const p = await personOf(svc.db, svc.merchant.merchantId, 'admin');
     const c = dashboardClient(svc.url);

@@ -128,6 +128,13 @@ describe.each(ENGINES)('the API keys page, on $name', (engine) => {
     const owner = await signedIn('owner');
     expect((await owner.post(`${KEYS_PATH}/${ownerKeyId}/revoke`, { confirm: 'yes' })).status).toBe(403);
     expect(await wallets(svc.merchant.sandboxKey)).toBe(200);
+    // An admin neither rolls nor revokes the owner's key (a role stronger than their own): not found, untouched.
+    const admin = await signedIn('admin');
+    const adminPage = await admin.get(KEYS_PATH);
+    expect(adminPage.text).not.toContain(`${KEYS_PATH}/${ownerKeyId}/roll`);
+    expect((await admin.post(`${KEYS_PATH}/${ownerKeyId}/roll`, { csrf: field(adminPage.text, 'csrf'), idem: field(adminPage.text, 'idem'), grace: '0' })).status).toBe(404);
+    expect((await admin.post(`${KEYS_PATH}/${ownerKeyId}/revoke`, { csrf: field(adminPage.text, 'csrf'), confirm: 'yes' })).status).toBe(404);
+    expect(await wallets(svc.merchant.sandboxKey)).toBe(200);
     const other = await svc.newMerchant('Outra Loja Ltda');
     const otherKeyId = (await svc.db.query<{ id: string }>(`SELECT id FROM api_keys WHERE merchant_id = $1 LIMIT 1`, [other.merchantId])).rows[0]!.id;
     const ownerPage = await owner.get(KEYS_PATH);

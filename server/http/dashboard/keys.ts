@@ -8,7 +8,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { KeyError, createKey, type CreatedKey } from '../../domain/access/keys';
 import { getKey, listKeys, MAX_ROLL_GRACE_SECONDS, revokeKey, rollKey, type KeySummary } from '../../domain/access/key-admin';
-import { allows, ROLES, type Permission, type RoleId } from '../../domain/access/roles';
+import { grantableRoles } from '../../domain/access/roles';
 import { claimForm, FormAlreadyUsed, recordAudit, setAuditTarget } from '../../domain/team/audit';
 import type { Session } from '../../domain/team/sessions';
 import { html, type Html } from '../pages/html';
@@ -23,26 +23,25 @@ export const KEYS_PATH = '/dashboard/developers/keys';
 /** The grace periods a roll offers, in seconds: at once, an hour, a day (the default), a week. */
 const GRACES = [0, 3600, 86_400, MAX_ROLL_GRACE_SECONDS] as const;
 
-/** The roles a person may give a key: none with a permission they do not have themselves. */
-export function grantableRoles(role: RoleId): RoleId[] {
-  return ROLES.filter((r) => r.permissions.every((p) => allows(role, p as Permission))).map((r) => r.id);
-}
+export { grantableRoles };
 
 function graceWord(t: T, seconds: number): string {
   return seconds === 0 ? t('graceNow') : seconds === 3600 ? t('graceHour') : seconds === 86_400 ? t('graceDay') : t('graceWeek');
 }
 
 function keyRows(v: Viewer, keys: KeySummary[], t: T, manage: boolean): Html {
+  const grantable = v.session ? grantableRoles(v.session.role) : [];
   if (keys.length === 0) return html`<p>${t('none')}</p>`;
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${t('apiKeys')}"><table id="keys"><thead><tr>
 <th scope="col">${t('id')}</th><th scope="col">${t('key')}</th><th scope="col">${t('role')}</th><th scope="col">${t('status')}</th><th scope="col">${t('ips')}</th><th scope="col">${t('lastUsed')}</th>${manage && html`<th scope="col">${t('actions')}</th>`}
 </tr></thead><tbody>${keys.map((k) => {
     const live = k.status === 'active' || k.status === 'expiring';
+    const mine = manage && grantable.includes(k.role);
     return html`<tr data-key="${k.keyId}"><td>${k.keyId}</td><td><code>${k.hint}</code></td><td>${k.role}</td><td>${t(`key_${k.status}`)}${k.expiresAt && live ? html` (${when(v.locale, k.expiresAt)})` : ''}</td><td>${k.ipAllowlist?.join(', ') ?? t('anyAddress')}</td><td>${k.lastUsedAt ? when(v.locale, k.lastUsedAt) : t('never')}</td>${
       manage &&
-      html`<td>${live && !k.rolledTo ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/roll" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${formKey()}">
+      html`<td>${mine && live && !k.rolledTo ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/roll" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${formKey()}">
 <label for="grace-${k.keyId}">${t('rollGrace')}</label><select id="grace-${k.keyId}" name="grace">${GRACES.map((g) => html`<option value="${g}"${g === 86_400 ? html` selected` : ''}>${graceWord(t, g)}</option>`)}</select>
-<button type="submit" class="secondary">${t('roll')} ${k.keyId}</button></form>` : ''}${k.status !== 'revoked' ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/revoke" class="inline">${csrfField(v)}
+<button type="submit" class="secondary">${t('roll')} ${k.keyId}</button></form>` : ''}${mine && k.status !== 'revoked' ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/revoke" class="inline">${csrfField(v)}
 <p class="check"><input id="revoke-${k.keyId}" name="confirm" type="checkbox" value="yes" required> <label for="revoke-${k.keyId}">${t('revokeConfirm')}</label></p>
 <button type="submit" class="danger">${t('revoke')} ${k.keyId}</button></form>` : ''}</td>`
     }</tr>`;
@@ -87,14 +86,17 @@ function idemOf(b: Record<string, unknown>): string | null {
   return typeof b.idem === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(b.idem) ? b.idem : null;
 }
 
-/** The key `keyId` if it is the session's merchant's and mode's; else null (another merchant's key is not found). */
+/**
+ * The key `keyId` if it is the session's merchant's and mode's, and of a role the person could give (an admin does not
+ * roll or revoke the owner's key); else null: not found, as another merchant's key is.
+ */
 async function ownKey(deps: DashboardDeps, s: Session, keyId: string): Promise<KeySummary | null> {
   if (!/^key_[0-9A-Za-z]+$/.test(keyId)) return null;
   const k = await getKey(deps.db, keyId).catch((err: unknown) => {
     if (err instanceof KeyError) return null;
     throw err;
   });
-  return k && k.merchantId === s.merchantId && k.mode === s.mode ? k : null;
+  return k && k.merchantId === s.merchantId && k.mode === s.mode && grantableRoles(s.role).includes(k.role) ? k : null;
 }
 
 export function keyRoutes(deps: DashboardDeps): Router {

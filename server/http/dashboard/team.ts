@@ -1,22 +1,22 @@
 /**
  * Settings, team: who is on the merchant's team with which role, the invitations still open, and for a person who
  * may manage the team (`keys:manage`: owner, admin) inviting an e-mail with a role no stronger than their own, or
- * revoking an invitation. The invitation goes by e-mail (SMTP_URL); without a mail server, or when it fails, the page
- * shows the link for the inviter to pass on. The link's page (`/dashboard/invitations/…`, no session needed) lets the
+ * revoking an invitation. The invitation goes by e-mail (SMTP_URL) and only so: its link is never shown to the
+ * inviter, and an invitation whose mail could not be sent is closed at once. The link's page (`/dashboard/invitations/…`, no session needed) lets the
  * invited person set a password, or give their account's, and signs them in.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { recordAudit, claimForm, FormAlreadyUsed, setAuditTarget } from '../../domain/team/audit';
-import { acceptInvitation, findInvitation, invite, InvitationClosed, INVITATION_DAYS, teamOf } from '../../domain/team/invitations';
+import { acceptInvitation, findInvitation, invite, InvitationChanged, InvitationClosed, INVITATION_DAYS, teamOf } from '../../domain/team/invitations';
 import { PasswordChecksBusy } from '../../domain/team/passwords';
-import { TeamError } from '../../domain/team/users';
+import { findUserByEmail, membershipsOf, TeamError } from '../../domain/team/users';
 import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
 import { cookie, LOGIN_COOKIE, localeOf, newLoginNonce, sameOrigin, setCookie, tokenFor, tokenValid } from './guard';
 import { translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { addressKey, beginSession, takeAttempt } from './login';
-import { grantableRoles } from './keys';
+import { grantableRoles } from '../../domain/access/roles';
 import { formKey } from './payments';
 import { signedIn } from './signed-in';
 
@@ -24,8 +24,15 @@ export const TEAM_PATH = '/dashboard/settings/team';
 
 const bad = (message: string) => html`<p class="notice bad" role="alert">${message}</p>`;
 
+/**
+ * The origin of the links mailed: PUBLIC_BASE_URL, else the address this process listens on (a developer's machine).
+ * Never the request's Host header, which the client writes: a mailed link must point to this service.
+ */
 function origin(deps: DashboardDeps, req: Request): string {
-  return deps.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
+  if (deps.publicBaseUrl) return deps.publicBaseUrl;
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  const host = address.includes(':') ? `[${address.replace(/^::ffff:/, '')}]`.replace(/^\[(\d+\.\d+\.\d+\.\d+)\]$/, '$1') : address;
+  return `http://${host}:${req.socket.localPort}`;
 }
 
 async function teamPage(deps: DashboardDeps, res: Response, status: number, notice: Html | null): Promise<void> {
@@ -39,7 +46,7 @@ ${notice}
 <tbody>${team.members.map((m) => html`<tr><td>${m.email}</td><td>${m.name}</td><td>${m.role}</td><td>${when(viewer.locale, m.since)}</td></tr>`)}</tbody></table></div>
 <h2>${t('invitations')}</h2>
 ${team.invitations.length === 0 ? html`<p>${t('none')}</p>` : html`<ul id="invitations">${team.invitations.map(
-    (i) => html`<li>${i.email} (${i.role}), ${t('expires')} ${when(viewer.locale, i.expiresAt)}${manage && html` <form method="post" action="${TEAM_PATH}/invitations/${i.id}/revoke" class="inline">${csrfField(viewer)}<button type="submit" class="secondary">${t('revoke')} ${i.email}</button></form>`}</li>`,
+    (i) => html`<li>${i.email} (${i.role}), ${t('expires')} ${when(viewer.locale, i.expiresAt)}${manage && grantableRoles(session.role).includes(i.role) && html` <form method="post" action="${TEAM_PATH}/invitations/${i.id}/revoke" class="inline">${csrfField(viewer)}<button type="submit" class="secondary">${t('revoke')} ${i.email}</button></form>`}</li>`,
   )}</ul>`}
 ${manage && html`<section aria-labelledby="invite-h"><h2 id="invite-h">${t('invite')}</h2>
 <form method="post" action="${TEAM_PATH}/invite">${csrfField(viewer)}<input type="hidden" name="idem" value="${formKey()}">
@@ -92,6 +99,9 @@ export function teamRoutes(deps: DashboardDeps): Router {
     const role = grantableRoles(session.role).find((r) => r === b.role);
     const email = typeof b.email === 'string' ? b.email : '';
     if (!idem || !role) return teamPage(deps, res, 422, bad(t('actionRefused', { message: t('role') })));
+    // The link goes to the invited address only, by e-mail: an inviter who could read it could make the account of an
+    // address that is not theirs. Without a mail server there are no invitations (`create-user` adds people).
+    if (!deps.mailer) return teamPage(deps, res, 422, bad(t('inviteNeedsMail')));
     let made: Awaited<ReturnType<typeof invite>>;
     try {
       made = await deps.db.transaction(async (tx) => {
@@ -106,17 +116,17 @@ export function teamRoutes(deps: DashboardDeps): Router {
       throw err;
     }
     const link = `${origin(deps, req)}/dashboard/invitations/${made.token}`;
-    const mail = invitationText(t, { inviter: session.name || session.email, merchant: session.merchantName, role, link });
-    if (deps.mailer) {
-      try {
-        await deps.mailer.send({ to: made.email, ...mail });
-        return teamPage(deps, res, 201, html`<p class="notice ok" role="status">${t('inviteSent', { email: made.email })}</p>`);
-      } catch (err) {
-        deps.logger.warn({ err: { message: (err as Error).message }, invitation: made.id }, 'invitation e-mail not sent');
-      }
+    // The inviter's address, never a name they chose, in the platform's own e-mail.
+    const mail = invitationText(t, { inviter: session.email, merchant: session.merchantName, role, link });
+    try {
+      await deps.mailer!.send({ to: made.email, ...mail });
+    } catch (err) {
+      // Not sent: the invitation is closed, so no link to it exists anywhere but in a mail that never left.
+      await deps.db.query('UPDATE dashboard_invitations SET revoked_at = now() WHERE id = $1', [made.id]);
+      deps.logger.warn({ err: { message: (err as Error).message }, invitation: made.id }, 'invitation e-mail not sent; invitation closed');
+      return teamPage(deps, res, 502, bad(t('inviteNotSent', { email: made.email })));
     }
-    // No mail server, or it failed: the inviter passes the link on (it is shown once, here).
-    return teamPage(deps, res, 201, html`<div class="notice ok" role="status"><p>${t('inviteLink', { email: made.email })}</p><p><code id="invite-link">${link}</code></p></div>`);
+    return teamPage(deps, res, 201, html`<p class="notice ok" role="status">${t('inviteSent', { email: made.email })}</p>`);
   });
 
   router.post(`${TEAM_PATH}/invitations/:id/revoke`, async (req, res) => {
@@ -124,13 +134,17 @@ export function teamRoutes(deps: DashboardDeps): Router {
     const t = translator(viewer.locale);
     if (!may(session, 'keys:manage')) return teamPage(deps, res, 403, bad(t('notAllowed')));
     const id = String(req.params.id);
-    const done = await deps.db.query(
-      'UPDATE dashboard_invitations SET revoked_at = now() WHERE id = $1 AND merchant_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL',
-      [id, session.merchantId],
-    );
-    if ((done.rowCount ?? 0) > 0) {
-      await recordAudit(deps.db, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invitation.revoke', target: id, ip: req.ip ?? null });
-    }
+    await deps.db.transaction(async (tx) => {
+      // Only an invitation of a role the person could give: an admin does not cancel the owner's invitation of an owner.
+      const done = await tx.query(
+        `UPDATE dashboard_invitations SET revoked_at = now()
+          WHERE id = $1 AND merchant_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL AND role = ANY($3::text[])`,
+        [id, session.merchantId, grantableRoles(session.role)],
+      );
+      if ((done.rowCount ?? 0) > 0) {
+        await recordAudit(tx, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invitation.revoke', target: id, ip: req.ip ?? null });
+      }
+    });
     res.redirect(303, TEAM_PATH);
   });
   return router;
@@ -176,8 +190,22 @@ export function invitationRoutes(deps: DashboardDeps): Router {
       return res.redirect(303, '/dashboard');
     } catch (err) {
       if (err instanceof InvitationClosed) return gone(req, res, locale);
+      if (err instanceof InvitationChanged) {
+        const again = await findInvitation(deps.db, token);
+        return again ? acceptForm(req, res, deps, locale, 409, token, again, t('formExpired')) : gone(req, res, locale);
+      }
       if (err instanceof PasswordChecksBusy) return acceptForm(req, res, deps, locale, 429, token, inv, t('throttled', { minutes: 1 }));
-      if (err instanceof TeamError) return acceptForm(req, res, deps, locale, 422, token, inv, err.reason === 'wrongPassword' ? t('wrongCredentials') : t('passwordTooShort'));
+      if (err instanceof TeamError && err.reason === 'wrongPassword') {
+        // A wrong password for an account is a refused sign-in of that account, in its merchants' audit trails too.
+        const user = await findUserByEmail(deps.db, inv.email);
+        if (user) {
+          for (const m of await membershipsOf(deps.db, user.id)) {
+            await recordAudit(deps.db, { merchantId: m.merchantId, mode: null, actor: { kind: 'user', id: user.id }, action: 'signin.refused', detail: { via: 'invitation' }, ip: req.ip ?? null });
+          }
+        }
+        return acceptForm(req, res, deps, locale, 422, token, inv, t('wrongCredentials'));
+      }
+      if (err instanceof TeamError) return acceptForm(req, res, deps, locale, 422, token, inv, t('passwordTooShort'));
       throw err;
     }
   });
