@@ -138,6 +138,24 @@ export async function acceptInvitation(db: Db, token: string, form: { name: stri
 /** The account behind an invitation changed while it was being accepted: the person opens the form again. */
 export class InvitationChanged extends Error {}
 
+/**
+ * Revokes the open invitation `id` of `merchantId` if its role is one of `roles` (those the person revoking could
+ * give); true when it did.
+ */
+export async function revokeInvitation(q: Queryable, merchantId: string, id: string, roles: RoleId[]): Promise<boolean> {
+  const done = await q.query(
+    `UPDATE dashboard_invitations SET revoked_at = now()
+      WHERE id = $1 AND merchant_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL AND role = ANY($3::text[])`,
+    [id, merchantId, roles],
+  );
+  return (done.rowCount ?? 0) > 0;
+}
+
+/** Closes an invitation whose e-mail was never sent: no link to it exists anywhere but in a mail that never left. */
+export async function closeUnsent(q: Queryable, id: string): Promise<void> {
+  await q.query('UPDATE dashboard_invitations SET revoked_at = now() WHERE id = $1', [id]);
+}
+
 export interface TeamView {
   members: { userId: string; email: string; name: string; role: RoleId; since: Date }[];
   invitations: { id: string; email: string; role: RoleId; expiresAt: Date; createdAt: Date }[];

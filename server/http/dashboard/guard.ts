@@ -47,9 +47,13 @@ export function tokenValid(key: Buffer, purpose: 'session' | 'login', id: string
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
-/** A random value for the sign-in form's cookie. */
-export function newLoginNonce(): string {
-  return randomBytes(24).toString('base64url');
+/** The value of the sign-in form's own cookie (the sign-in and invitation forms' CSRF), set when absent or malformed. */
+export function loginNonce(req: Request, res: Response): string {
+  const kept = cookie(req, LOGIN_COOKIE);
+  if (kept && /^[A-Za-z0-9_-]{32}$/.test(kept)) return kept;
+  const nonce = randomBytes(24).toString('base64url');
+  setCookie(req, res, LOGIN_COOKIE, nonce, 3600);
+  return nonce;
 }
 
 /**

@@ -14,7 +14,7 @@ import { endSession, findSession, SESSION_LIFETIME_MS, startSession } from '../.
 import { findUserByEmail, membershipsOf } from '../../domain/team/users';
 import { html } from '../pages/html';
 import type { DashboardDeps } from './deps';
-import { clearCookie, cookie, LOGIN_COOKIE, localeOf, newLoginNonce, sameOrigin, SESSION_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
+import { clearCookie, cookie, LOGIN_COOKIE, localeOf, loginNonce, sameOrigin, SESSION_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
 import { translator, type Locale } from './i18n';
 import { dashboardPage, sendDashboard } from './layout';
 
@@ -25,11 +25,7 @@ export function safeNext(next: unknown): string {
 
 function loginForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, o: { error?: string; email?: string; next?: string }): void {
   const t = translator(locale);
-  let nonce = cookie(req, LOGIN_COOKIE);
-  if (!nonce || !/^[A-Za-z0-9_-]{32}$/.test(nonce)) {
-    nonce = newLoginNonce();
-    setCookie(req, res, LOGIN_COOKIE, nonce, 3600);
-  }
+  const nonce = loginNonce(req, res);
   const body = html`<div class="login">
 <h1>${t('signInTitle')}</h1>
 ${o.error && html`<p class="notice bad" role="alert">${o.error}</p>`}

@@ -7,12 +7,12 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { recordAudit, claimForm, FormAlreadyUsed, setAuditTarget } from '../../domain/team/audit';
-import { acceptInvitation, findInvitation, invite, InvitationChanged, InvitationClosed, INVITATION_DAYS, teamOf } from '../../domain/team/invitations';
+import { acceptInvitation, closeUnsent, findInvitation, invite, InvitationChanged, InvitationClosed, INVITATION_DAYS, revokeInvitation, teamOf } from '../../domain/team/invitations';
 import { PasswordChecksBusy } from '../../domain/team/passwords';
 import { findUserByEmail, membershipsOf, TeamError } from '../../domain/team/users';
 import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
-import { cookie, LOGIN_COOKIE, localeOf, newLoginNonce, sameOrigin, setCookie, tokenFor, tokenValid } from './guard';
+import { cookie, LOGIN_COOKIE, localeOf, loginNonce, sameOrigin, tokenFor, tokenValid } from './guard';
 import { translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { addressKey, beginSession, takeAttempt } from './login';
@@ -66,11 +66,7 @@ function invitationText(t: T, o: { inviter: string; merchant: string; role: stri
 
 function acceptForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, token: string, inv: NonNullable<Awaited<ReturnType<typeof findInvitation>>>, error?: string): void {
   const t = translator(locale);
-  let nonce = cookie(req, LOGIN_COOKIE);
-  if (!nonce || !/^[A-Za-z0-9_-]{32}$/.test(nonce)) {
-    nonce = newLoginNonce();
-    setCookie(req, res, LOGIN_COOKIE, nonce, 3600);
-  }
+  const nonce = loginNonce(req, res);
   const body = html`<div class="login">
 <h1>${t('invitedTitle', { merchant: inv.merchantName })}</h1>
 ${error && bad(error)}
@@ -121,8 +117,7 @@ export function teamRoutes(deps: DashboardDeps): Router {
     try {
       await deps.mailer!.send({ to: made.email, ...mail });
     } catch (err) {
-      // Not sent: the invitation is closed, so no link to it exists anywhere but in a mail that never left.
-      await deps.db.query('UPDATE dashboard_invitations SET revoked_at = now() WHERE id = $1', [made.id]);
+      await closeUnsent(deps.db, made.id);
       deps.logger.warn({ err: { message: (err as Error).message }, invitation: made.id }, 'invitation e-mail not sent; invitation closed');
       return teamPage(deps, res, 502, bad(t('inviteNotSent', { email: made.email })));
     }
@@ -135,13 +130,8 @@ export function teamRoutes(deps: DashboardDeps): Router {
     if (!may(session, 'keys:manage')) return teamPage(deps, res, 403, bad(t('notAllowed')));
     const id = String(req.params.id);
     await deps.db.transaction(async (tx) => {
-      // Only an invitation of a role the person could give: an admin does not cancel the owner's invitation of an owner.
-      const done = await tx.query(
-        `UPDATE dashboard_invitations SET revoked_at = now()
-          WHERE id = $1 AND merchant_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL AND role = ANY($3::text[])`,
-        [id, session.merchantId, grantableRoles(session.role)],
-      );
-      if ((done.rowCount ?? 0) > 0) {
+      // Only an invitation of a role the person could give: an admin does not cancel an owner's invitation.
+      if (await revokeInvitation(tx, session.merchantId, id, grantableRoles(session.role))) {
         await recordAudit(tx, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invitation.revoke', target: id, ip: req.ip ?? null });
       }
     });
