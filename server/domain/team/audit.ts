@@ -86,3 +86,18 @@ export async function claimForm(q: Queryable, e: AuditEntry & { idempotencyKey: 
 export async function setAuditTarget(q: Queryable, merchantId: string, idempotencyKey: string, target: string): Promise<void> {
   await q.query('UPDATE audit_events SET target = $3 WHERE merchant_id = $1 AND idempotency_key = $2', [merchantId, idempotencyKey, target]);
 }
+
+/**
+ * A refused sign-in of a known person, in the audit trail of each merchant they belong to (one statement: a person
+ * on many teams costs no more round trips).
+ */
+export async function recordRefusedSignIn(q: Queryable, userId: string, ip: string | null, detail: Record<string, unknown> = {}, now = new Date()): Promise<void> {
+  const members = await q.query<{ merchant_id: string }>('SELECT merchant_id FROM dashboard_members WHERE user_id = $1', [userId]);
+  if (members.rows.length === 0) return;
+  await q.query(
+    `INSERT INTO audit_events (id, merchant_id, mode, actor_kind, actor_id, action, detail, ip, created_at)
+     SELECT ids.id, ids.merchant_id, NULL, 'user', $1, 'signin.refused', $2, $3, $4
+       FROM unnest($5::text[], $6::text[]) AS ids (id, merchant_id)`,
+    [userId, JSON.stringify(detail), ip, now, members.rows.map(() => newId('aud')), members.rows.map((m) => m.merchant_id)],
+  );
+}

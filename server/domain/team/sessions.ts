@@ -103,3 +103,8 @@ export async function endSession(q: Queryable, id: string, now = new Date()): Pr
 export async function setSessionMode(q: Queryable, id: string, mode: Mode): Promise<void> {
   await q.query('UPDATE dashboard_sessions SET mode = $2 WHERE id = $1', [id, mode]);
 }
+
+/** The session's person as the audit trail names an actor: who, and from which session. */
+export function actorOf(s: Pick<Session, 'userId' | 'id'>): { kind: 'user'; id: string; sessionId: string } {
+  return { kind: 'user', id: s.userId, sessionId: s.id };
+}

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { randomBase62 } from '../../ids';
 import { isLocale, type Locale } from './i18n';
 
 export const SESSION_COOKIE = 'dashboard_session';
@@ -82,4 +83,13 @@ export function localeOf(req: Request, res: Response, fallback: Locale): Locale 
   }
   const kept = cookie(req, LANG_COOKIE);
   return isLocale(kept) ? kept : fallback;
+}
+
+/** A new idempotency key for a form: the same form sent twice (a double click, a retry) acts once. */
+export const newFormKey = () => `dsh_${randomBase62(24)}`;
+
+/** The form's idempotency key as `newFormKey` makes them; null for anything else. */
+export function formKeyOf(body: unknown): string | null {
+  const k = (body as Record<string, unknown> | undefined)?.idem;
+  return typeof k === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(k) ? k : null;
 }

@@ -10,14 +10,11 @@ import { readAs } from './act';
 import type { DashboardDeps } from './deps';
 import { methodWord, money, translator } from './i18n';
 import { dashboardPage, sendDashboard } from './layout';
-import { listTable } from './payments';
+import { listTable, METHODS } from './payments';
 import { signedIn } from './signed-in';
 
 type Balance = components['schemas']['Balance'];
 type ListItem = components['schemas']['TransactionListItem'];
-type Method = components['schemas']['PaymentMethod'];
-
-const METHODS: readonly Method[] = ['pix', 'credit', 'billet'];
 
 async function home(deps: DashboardDeps, res: Response): Promise<void> {
   const { session, viewer } = signedIn(res);

@@ -10,12 +10,12 @@ import { KeyError, createKey, type CreatedKey } from '../../domain/access/keys';
 import { getKey, listKeys, MAX_ROLL_GRACE_SECONDS, revokeKey, rollKey, type KeySummary } from '../../domain/access/key-admin';
 import { grantableRoles } from '../../domain/access/roles';
 import { claimForm, FormAlreadyUsed, recordAudit, setAuditTarget } from '../../domain/team/audit';
-import type { Session } from '../../domain/team/sessions';
+import { actorOf, type Session } from '../../domain/team/sessions';
 import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
+import { formKeyOf, newFormKey } from './guard';
 import { translator, when } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
-import { formKey } from './payments';
 import { signedIn } from './signed-in';
 
 export const KEYS_PATH = '/dashboard/developers/keys';
@@ -39,7 +39,7 @@ function keyRows(v: Viewer, keys: KeySummary[], t: T, manage: boolean): Html {
     const mine = manage && grantable.includes(k.role);
     return html`<tr data-key="${k.keyId}"><td>${k.keyId}</td><td><code>${k.hint}</code></td><td>${k.role}</td><td>${t(`key_${k.status}`)}${k.expiresAt && live ? html` (${when(v.locale, k.expiresAt)})` : ''}</td><td>${k.ipAllowlist?.join(', ') ?? t('anyAddress')}</td><td>${k.lastUsedAt ? when(v.locale, k.lastUsedAt) : t('never')}</td>${
       manage &&
-      html`<td>${mine && live && !k.rolledTo ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/roll" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${formKey()}">
+      html`<td>${mine && live && !k.rolledTo ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/roll" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${newFormKey()}">
 <label for="grace-${k.keyId}">${t('rollGrace')}</label><select id="grace-${k.keyId}" name="grace">${GRACES.map((g) => html`<option value="${g}"${g === 86_400 ? html` selected` : ''}>${graceWord(t, g)}</option>`)}</select>
 <button type="submit" class="secondary">${t('roll')} ${k.keyId}</button></form>` : ''}${mine && k.status !== 'revoked' ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/revoke" class="inline">${csrfField(v)}
 <p class="check"><input id="revoke-${k.keyId}" name="confirm" type="checkbox" value="yes" required> <label for="revoke-${k.keyId}">${t('revokeConfirm')}</label></p>
@@ -50,7 +50,7 @@ function keyRows(v: Viewer, keys: KeySummary[], t: T, manage: boolean): Html {
 
 function createForm(v: Viewer, s: Session, t: T): Html {
   return html`<section aria-labelledby="new-key-h"><h2 id="new-key-h">${t('createKey')}</h2>
-<form method="post" action="${KEYS_PATH}">${csrfField(v)}<input type="hidden" name="idem" value="${formKey()}">
+<form method="post" action="${KEYS_PATH}">${csrfField(v)}<input type="hidden" name="idem" value="${newFormKey()}">
   <label for="role">${t('role')}</label>
   <select id="role" name="role">${grantableRoles(s.role).map((r) => html`<option value="${r}"${r === 'developer' ? html` selected` : ''}>${r}</option>`)}</select>
   <label for="ips">${t('ipsHelp')}</label>
@@ -82,9 +82,6 @@ function formOf(req: Request): Record<string, unknown> {
   return (req.body ?? {}) as Record<string, unknown>;
 }
 
-function idemOf(b: Record<string, unknown>): string | null {
-  return typeof b.idem === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(b.idem) ? b.idem : null;
-}
 
 /**
  * The key `keyId` if it is the session's merchant's and mode's, and of a role the person could give (an admin does not
@@ -99,6 +96,19 @@ async function ownKey(deps: DashboardDeps, s: Session, keyId: string): Promise<K
   return k && k.merchantId === s.merchantId && k.mode === s.mode && grantableRoles(s.role).includes(k.role) ? k : null;
 }
 
+/** Makes a key with `make` and shows its secret, once; a form sent before, or a refused key, says so instead. */
+async function withSecret(deps: DashboardDeps, res: Response, t: T, make: () => Promise<CreatedKey>): Promise<void> {
+  let created: CreatedKey;
+  try {
+    created = await make();
+  } catch (err) {
+    if (err instanceof FormAlreadyUsed) return page(deps, res, 409, bad(t('formUsed')));
+    if (err instanceof KeyError) return page(deps, res, 422, bad(t('actionRefused', { message: err.message })));
+    throw err;
+  }
+  return page(deps, res, 201, secretShown(t, created));
+}
+
 export function keyRoutes(deps: DashboardDeps): Router {
   const router = express.Router();
   router.get(KEYS_PATH, (_req, res) => page(deps, res, 200, null));
@@ -108,23 +118,18 @@ export function keyRoutes(deps: DashboardDeps): Router {
     const t = translator(viewer.locale);
     if (!may(session, 'keys:manage')) return page(deps, res, 403, bad(t('notAllowed')));
     const b = formOf(req);
-    const idem = idemOf(b);
+    const idem = formKeyOf(b);
     const role = grantableRoles(session.role).find((r) => r === b.role);
     const ips = typeof b.ips === 'string' ? b.ips.split(/[\s,]+/).filter(Boolean) : [];
     if (!idem || !role || ips.length > 50) return page(deps, res, 422, bad(t('actionRefused', { message: t('role') })));
-    try {
-      const created = await deps.db.transaction(async (tx) => {
-        await claimForm(tx, { merchantId: session.merchantId, mode: session.mode, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'key.create', detail: { role, ipAllowlist: ips }, ip: req.ip ?? null, idempotencyKey: idem });
+    return withSecret(deps, res, t, () =>
+      deps.db.transaction(async (tx) => {
+        await claimForm(tx, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'key.create', detail: { role, ipAllowlist: ips }, ip: req.ip ?? null, idempotencyKey: idem });
         const key = await createKey(tx, { merchantId: session.merchantId, mode: session.mode, role, ipAllowlist: ips });
         await setAuditTarget(tx, session.merchantId, idem, key.keyId);
         return key;
-      });
-      return page(deps, res, 201, secretShown(t, created));
-    } catch (err) {
-      if (err instanceof FormAlreadyUsed) return page(deps, res, 409, bad(t('formUsed')));
-      if (err instanceof KeyError) return page(deps, res, 422, bad(t('actionRefused', { message: err.message })));
-      throw err;
-    }
+      }),
+    );
   });
 
   router.post(`${KEYS_PATH}/:keyId/roll`, async (req, res) => {
@@ -132,21 +137,17 @@ export function keyRoutes(deps: DashboardDeps): Router {
     const t = translator(viewer.locale);
     if (!may(session, 'keys:manage')) return page(deps, res, 403, bad(t('notAllowed')));
     const b = formOf(req);
-    const idem = idemOf(b);
+    const idem = formKeyOf(b);
     const grace = GRACES.find((g) => String(g) === b.grace);
     const key = await ownKey(deps, session, String(req.params.keyId));
     if (!key) return page(deps, res, 404, bad(t('notFound')));
     if (!idem || grace === undefined) return page(deps, res, 422, bad(t('actionRefused', { message: t('rollGrace') })));
-    try {
+    return withSecret(deps, res, t, async () => {
       const { created } = await rollKey(deps.db, key.keyId, grace, (tx) =>
-        claimForm(tx, { merchantId: session.merchantId, mode: session.mode, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'key.roll', target: key.keyId, detail: { graceSeconds: grace }, ip: req.ip ?? null, idempotencyKey: idem }),
+        claimForm(tx, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'key.roll', target: key.keyId, detail: { graceSeconds: grace }, ip: req.ip ?? null, idempotencyKey: idem }),
       );
-      return page(deps, res, 201, secretShown(t, created));
-    } catch (err) {
-      if (err instanceof FormAlreadyUsed) return page(deps, res, 409, bad(t('formUsed')));
-      if (err instanceof KeyError) return page(deps, res, 422, bad(t('actionRefused', { message: err.message })));
-      throw err;
-    }
+      return created;
+    });
   });
 
   router.post(`${KEYS_PATH}/:keyId/revoke`, async (req, res) => {
@@ -159,7 +160,7 @@ export function keyRoutes(deps: DashboardDeps): Router {
     // Revoking is the same whatever how often it is asked: a second sending changes nothing and records nothing.
     const { alreadyRevoked } = await revokeKey(deps.db, key.keyId);
     if (!alreadyRevoked) {
-      await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'key.revoke', target: key.keyId, ip: req.ip ?? null });
+      await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'key.revoke', target: key.keyId, ip: req.ip ?? null });
     }
     res.redirect(303, KEYS_PATH);
   });

@@ -8,7 +8,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import { recordAudit } from '../../domain/team/audit';
+import { recordAudit, recordRefusedSignIn } from '../../domain/team/audit';
 import { checkPassword, PasswordChecksBusy } from '../../domain/team/passwords';
 import { endSession, findSession, SESSION_LIFETIME_MS, startSession } from '../../domain/team/sessions';
 import { findUserByEmail, membershipsOf } from '../../domain/team/users';
@@ -124,11 +124,7 @@ export function loginRoutes(deps: DashboardDeps): Router {
       deps.logger.info({ ip, known: Boolean(user) }, 'dashboard sign-in refused');
       loginForm(req, res, deps, locale, 401, { error: t('wrongCredentials'), email, next });
       // After the answer: an e-mail with an account must not be told apart by the time its audit lines take.
-      if (user) {
-        for (const m of await membershipsOf(deps.db, user.id)) {
-          await recordAudit(deps.db, { merchantId: m.merchantId, mode: null, actor: { kind: 'user', id: user.id }, action: 'signin.refused', ip });
-        }
-      }
+      if (user) await recordRefusedSignIn(deps.db, user.id, ip);
       return;
     }
     // A success gives the attempts back: the person's count starts again, and the address's is not spent by it.

@@ -7,23 +7,22 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { components } from '../../../generated/schema';
 import { ApiError } from '../../core/errors';
-import { randomBase62 } from '../../ids';
 import { statusOf } from '../errors';
+import { STATUSES } from '../../domain/transactions/status';
 import { html, type Html } from '../pages/html';
 import { actAs, readAs } from './act';
 import type { DashboardDeps } from './deps';
 import { methodWord, money, statusWord, translator, typedAmount, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { messagePage } from './messages';
+import { formKeyOf, newFormKey } from './guard';
 import { signedIn } from './signed-in';
 
 type Transaction = components['schemas']['Transaction'];
 type ListItem = components['schemas']['TransactionListItem'];
-type Status = components['schemas']['TransactionStatus'];
 type Method = components['schemas']['PaymentMethod'];
 
-const STATUSES: readonly Status[] = ['pending', 'pre-authorized', 'approved', 'failed', 'refused', 'canceled', 'refunded', 'chargeback', 'dispute', 'fraud-review', 'analyzing', 'awaiting'];
-const METHODS: readonly Method[] = ['pix', 'credit', 'billet'];
+export const METHODS: readonly Method[] = ['pix', 'credit', 'billet'];
 const PAGE_SIZE = 20;
 /** A calendar day `YYYY-MM-DD` that exists (not `2026-13-45`, not `2026-02-30`). */
 export function isDay(v: unknown): v is string {
@@ -34,8 +33,6 @@ export function isDay(v: unknown): v is string {
 
 const correlation = (res: Response) => String(res.locals.correlationId ?? '');
 
-/** A new idempotency key for a form: the same form sent twice (a double click, a retry) acts once. */
-export const formKey = () => `dsh_${randomBase62(24)}`;
 
 /**
  * Reais typed in the person's language as exact cents: `1.234,56` or `1234,5` in Portuguese, `1,234.56` or `1234.5`
@@ -125,7 +122,7 @@ function refundForm(viewer: Viewer, tx: Transaction, t: T, left: number): Html {
   const locale = viewer.locale;
   return html`<section aria-labelledby="refund-h"><h2 id="refund-h">${t('refund')}</h2>
 <form method="post" action="/dashboard/payments/${tx.id}/refund">
-  ${csrfField(viewer)}<input type="hidden" name="idem" value="${formKey()}">
+  ${csrfField(viewer)}<input type="hidden" name="idem" value="${newFormKey()}">
   <p>${t('refundable', { amount: money(locale, left) })}</p>
   <label for="amount">${t('refundAmount')}</label>
   <input id="amount" name="amount" inputmode="decimal" required value="${typedAmount(locale, left)}" pattern="[0-9.,]+" maxlength="20">
@@ -201,7 +198,7 @@ async function refund(deps: DashboardDeps, req: Request, res: Response): Promise
   const refused = (status: number, message: string) => detailPage(deps, req, res, status, html`<p class="notice bad" role="alert">${t('actionRefused', { message })}</p>`);
   if (!may(session, 'transactions:refund')) return refused(403, t('notAllowed'));
   const amount = centsOf(b.amount, viewer.locale);
-  const key = typeof b.idem === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(b.idem) ? b.idem : null;
+  const key = formKeyOf(b);
   if (amount === null || b.confirm !== 'yes' || !key) return refused(422, `${t('refundAmount')}: ${String(b.amount ?? '')}`);
   const reason = typeof b.reason === 'string' ? b.reason : undefined;
   try {

@@ -10,7 +10,8 @@ import { homeRoutes } from './home';
 import { keyRoutes } from './keys';
 import { invitationRoutes, teamRoutes } from './team';
 import { translator } from './i18n';
-import { dashboardAssets, dashboardPage, sendDashboard } from './layout';
+import { dashboardAssets } from './layout';
+import { messagePage, NOBODY } from './messages';
 import { loginRoutes } from './login';
 import { paymentRoutes } from './payments';
 import { requireSession, sessionRoutes } from './signed-in';
@@ -36,25 +37,21 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   router.use(signed);
   router.all(['/dashboard', '/dashboard/*rest'], (_req, res) => {
     const t = translator('pt-BR');
-    sendDashboard(res, 404, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('notFound'), body: html`<h1>${t('notFound')}</h1><p>${t('notFoundText')}</p>` }));
+    messagePage(res, NOBODY, 404, t('notFound'), t('notFoundText'));
   });
   const failed: ErrorRequestHandler = (err, _req, res, _next) => {
     const correlationId = String(res.locals.correlationId ?? '');
     const status = (err as { status?: number; type?: string }).status;
     // The form body's own refusals (too large, too many fields): the person's request, not our failure.
-    if (status === 413 || status === 400) {
-      const t = translator('pt-BR');
-      return sendDashboard(res, status, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('formExpired'), body: html`<h1>${t('formExpired')}</h1>` }));
-    }
+    const t = translator('pt-BR');
+    if (status === 413 || status === 400) return messagePage(res, NOBODY, status, t('formExpired'), null);
     // A refusal of the API's handlers that no page explains (a filter the list refuses): the person's request, shown so.
     if (err instanceof ApiError && statusOf(err) < 500 && !res.headersSent) {
-      const t = translator('pt-BR');
-      return sendDashboard(res, statusOf(err), dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('actionRefused', { message: '' }), body: html`<h1>${t('actionRefused', { message: err.message })}</h1><p><a href="/dashboard">${t('home')}</a></p>` }));
+      return messagePage(res, NOBODY, statusOf(err), t('actionRefused', { message: err.message }), html`<a href="/dashboard">${t('home')}</a>`);
     }
     deps.logger.error({ err, correlationId }, 'dashboard page failed');
     if (res.headersSent) return void res.end();
-    const t = translator('pt-BR');
-    sendDashboard(res, 500, dashboardPage({ session: null, locale: 'pt-BR', csrf: '', path: '/dashboard' }, { title: t('serverError'), body: html`<h1>${t('serverError')}</h1><p>${t('serverErrorText', { id: correlationId })}</p>` }));
+    messagePage(res, NOBODY, 500, t('serverError'), t('serverErrorText', { id: correlationId }));
   };
   router.use(failed);
   return router;

@@ -5,7 +5,7 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { recordAudit } from '../../domain/team/audit';
-import { endSession, findSession, setSessionMode, type Session } from '../../domain/team/sessions';
+import { actorOf, endSession, findSession, setSessionMode, type Session } from '../../domain/team/sessions';
 import type { DashboardDeps } from './deps';
 import { clearCookie, cookie, localeOf, sameOrigin, SESSION_COOKIE, tokenFor, tokenValid } from './guard';
 import { translator } from './i18n';
@@ -52,7 +52,7 @@ export function sessionRoutes(deps: DashboardDeps): Router {
   router.post('/dashboard/logout', async (req, res) => {
     const { session } = signedIn(res);
     await endSession(deps.db, session.id);
-    await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'signout', ip: req.ip ?? null });
+    await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'signout', ip: req.ip ?? null });
     clearCookie(req, res, SESSION_COOKIE);
     res.redirect(303, '/dashboard/login');
   });
@@ -62,7 +62,7 @@ export function sessionRoutes(deps: DashboardDeps): Router {
     if (mode !== 'sandbox' && mode !== 'production') return res.redirect(303, '/dashboard');
     if (mode !== session.mode) {
       await setSessionMode(deps.db, session.id, mode);
-      await recordAudit(deps.db, { merchantId: session.merchantId, mode, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'mode.switch', ip: req.ip ?? null });
+      await recordAudit(deps.db, { merchantId: session.merchantId, mode, actor: actorOf(session), action: 'mode.switch', ip: req.ip ?? null });
     }
     res.redirect(303, '/dashboard');
   });

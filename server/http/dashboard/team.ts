@@ -6,18 +6,18 @@
  * invited person set a password, or give their account's, and signs them in.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { recordAudit, claimForm, FormAlreadyUsed, setAuditTarget } from '../../domain/team/audit';
+import { claimForm, FormAlreadyUsed, recordAudit, recordRefusedSignIn, setAuditTarget } from '../../domain/team/audit';
 import { acceptInvitation, closeUnsent, findInvitation, invite, InvitationChanged, InvitationClosed, INVITATION_DAYS, revokeInvitation, teamOf } from '../../domain/team/invitations';
 import { PasswordChecksBusy } from '../../domain/team/passwords';
-import { findUserByEmail, membershipsOf, TeamError } from '../../domain/team/users';
+import { actorOf } from '../../domain/team/sessions';
+import { findUserByEmail, TeamError } from '../../domain/team/users';
 import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
-import { cookie, LOGIN_COOKIE, localeOf, loginNonce, sameOrigin, tokenFor, tokenValid } from './guard';
+import { cookie, formKeyOf, LOGIN_COOKIE, localeOf, loginNonce, newFormKey, sameOrigin, tokenFor, tokenValid } from './guard';
 import { translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { addressKey, beginSession, takeAttempt } from './login';
 import { grantableRoles } from '../../domain/access/roles';
-import { formKey } from './payments';
 import { signedIn } from './signed-in';
 
 export const TEAM_PATH = '/dashboard/settings/team';
@@ -49,7 +49,7 @@ ${team.invitations.length === 0 ? html`<p>${t('none')}</p>` : html`<ul id="invit
     (i) => html`<li>${i.email} (${i.role}), ${t('expires')} ${when(viewer.locale, i.expiresAt)}${manage && grantableRoles(session.role).includes(i.role) && html` <form method="post" action="${TEAM_PATH}/invitations/${i.id}/revoke" class="inline">${csrfField(viewer)}<button type="submit" class="secondary">${t('revoke')} ${i.email}</button></form>`}</li>`,
   )}</ul>`}
 ${manage && html`<section aria-labelledby="invite-h"><h2 id="invite-h">${t('invite')}</h2>
-<form method="post" action="${TEAM_PATH}/invite">${csrfField(viewer)}<input type="hidden" name="idem" value="${formKey()}">
+<form method="post" action="${TEAM_PATH}/invite">${csrfField(viewer)}<input type="hidden" name="idem" value="${newFormKey()}">
   <label for="invite-email">${t('email')}</label><input id="invite-email" name="email" type="email" required maxlength="254">
   <label for="invite-role">${t('role')}</label><select id="invite-role" name="role">${grantableRoles(session.role).map((r) => html`<option value="${r}"${r === 'read-only' ? html` selected` : ''}>${r}</option>`)}</select>
   <p><button type="submit">${t('invite')}</button></p>
@@ -91,7 +91,7 @@ export function teamRoutes(deps: DashboardDeps): Router {
     const t = translator(viewer.locale);
     if (!may(session, 'keys:manage')) return teamPage(deps, res, 403, bad(t('notAllowed')));
     const b = (req.body ?? {}) as Record<string, unknown>;
-    const idem = typeof b.idem === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(b.idem) ? b.idem : null;
+    const idem = formKeyOf(b);
     const role = grantableRoles(session.role).find((r) => r === b.role);
     const email = typeof b.email === 'string' ? b.email : '';
     if (!idem || !role) return teamPage(deps, res, 422, bad(t('actionRefused', { message: t('role') })));
@@ -101,7 +101,7 @@ export function teamRoutes(deps: DashboardDeps): Router {
     let made: Awaited<ReturnType<typeof invite>>;
     try {
       made = await deps.db.transaction(async (tx) => {
-        await claimForm(tx, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invite', detail: { role }, ip: req.ip ?? null, idempotencyKey: idem });
+        await claimForm(tx, { merchantId: session.merchantId, mode: null, actor: actorOf(session), action: 'team.invite', detail: { role }, ip: req.ip ?? null, idempotencyKey: idem });
         const inv = await invite(tx, { merchantId: session.merchantId, email, role, invitedBy: session.userId });
         await setAuditTarget(tx, session.merchantId, idem, inv.email);
         return inv;
@@ -132,7 +132,7 @@ export function teamRoutes(deps: DashboardDeps): Router {
     await deps.db.transaction(async (tx) => {
       // Only an invitation of a role the person could give: an admin does not cancel an owner's invitation.
       if (await revokeInvitation(tx, session.merchantId, id, grantableRoles(session.role))) {
-        await recordAudit(tx, { merchantId: session.merchantId, mode: null, actor: { kind: 'user', id: session.userId, sessionId: session.id }, action: 'team.invitation.revoke', target: id, ip: req.ip ?? null });
+        await recordAudit(tx, { merchantId: session.merchantId, mode: null, actor: actorOf(session), action: 'team.invitation.revoke', target: id, ip: req.ip ?? null });
       }
     });
     res.redirect(303, TEAM_PATH);
@@ -188,11 +188,7 @@ export function invitationRoutes(deps: DashboardDeps): Router {
       if (err instanceof TeamError && err.reason === 'wrongPassword') {
         // A wrong password for an account is a refused sign-in of that account, in its merchants' audit trails too.
         const user = await findUserByEmail(deps.db, inv.email);
-        if (user) {
-          for (const m of await membershipsOf(deps.db, user.id)) {
-            await recordAudit(deps.db, { merchantId: m.merchantId, mode: null, actor: { kind: 'user', id: user.id }, action: 'signin.refused', detail: { via: 'invitation' }, ip: req.ip ?? null });
-          }
-        }
+        if (user) await recordRefusedSignIn(deps.db, user.id, req.ip ?? null, { via: 'invitation' });
         return acceptForm(req, res, deps, locale, 422, token, inv, t('wrongCredentials'));
       }
       if (err instanceof TeamError) return acceptForm(req, res, deps, locale, 422, token, inv, t('passwordTooShort'));
