@@ -8782,6 +8782,21 @@ export interface operations {
                  * @example PED-10045
                  */
                 externalreference?: string;
+                /**
+                 * @description Keep only the transactions whose customer, as recorded on the transaction when it was made, has this e-mail (compared without regard to case). A later change of the customer's e-mail does not move their past transactions: filter by `customerid` to follow a customer.
+                 * @example maria.silva@example.com
+                 */
+                customeremail?: string;
+                /**
+                 * @description Keep only the transactions whose customer, as recorded on the transaction, has this CPF or CNPJ. Punctuation is ignored (`529.982.247-25` and `52998224725` are the same document).
+                 * @example 529.982.247-25
+                 */
+                customerdocument?: string;
+                /**
+                 * @description Keep only the transactions paid through this payment link (`link_` prefix).
+                 * @example link_5Gh7Jk9Lz2Xc4Vb6
+                 */
+                paymentlinkid?: string;
             };
             header?: never;
             path?: never;

@@ -6,7 +6,7 @@ import { createLogger } from '../logger';
 import { createWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../domain/transactions/jobs';
 import { ENGINES, startTestService, type TestService } from '../testing/harness';
-import { billetBody, cardBody, eventTypes, payer, pixBody, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../testing/payments';
+import { billetBody, cardBody, CPF, eventTypes, payer, pixBody, providerOperations, TEST_CARDS, timelineOf, type Transaction } from '../testing/payments';
 import { transactionsApi } from '../testing/transactions-api';
 
 describe.each(ENGINES)('transactions on $name', (engine) => {
@@ -241,6 +241,14 @@ describe.each(ENGINES)('transactions on $name', (engine) => {
     const maria = all.data.find((t) => t.id === a)!.customer.id;
     expect(all.data.find((t) => t.id === b)!.customer.id).toBe(maria);
     expect(await list(`customerid=${maria}`)).toEqual([b, a]);
+    // The customer as each transaction recorded it: the e-mail in any case, the document with or without punctuation.
+    expect(await list('customeremail=OTHER.Payer@example.com')).toEqual([c]);
+    expect(await list('customeremail=maria.silva@example.com')).toEqual([b, a]);
+    expect(await list(`customerdocument=529.982.247-25`)).toEqual([b, a]);
+    expect(await list(`customerdocument=${CPF}`)).toEqual([b, a]);
+    expect(await list('customerdocument=111.444.777-35')).toEqual([]);
+    expect(await list('paymentlinkid=link_0000000000000000')).toEqual([]);
+    expect((await svc.call('/v1/transactions?customerdocument=abc', { key: sandboxKey })).status).toBe(400);
     expect((await page('limit=1')).total).toBe(3);
   });
 });

@@ -298,6 +298,11 @@ export interface ListFilter {
   method?: Method;
   customerId?: string;
   externalReference?: string;
+  /** The customer's e-mail as the transaction recorded it, any case. */
+  customerEmail?: string;
+  /** The customer's CPF or CNPJ as the transaction recorded it, digits only. */
+  customerDocument?: string;
+  paymentLinkId?: string;
 }
 
 function pageQuery(scope: Scope, f: ListFilter): PageQuery {
@@ -305,7 +310,12 @@ function pageQuery(scope: Scope, f: ListFilter): PageQuery {
     .add(f.status, (p) => `status = ${p}`)
     .add(f.method, (p) => `method = ${p}`)
     .add(f.customerId, (p) => `customer_id = ${p}`)
-    .add(f.externalReference, (p) => `external_reference = ${p}`);
+    .add(f.externalReference, (p) => `external_reference = ${p}`)
+    // On the copy of the customer the transaction keeps, as its page shows it; no index: the merchant's and mode's
+    // rows are read, as for a filter on the metadata.
+    .add(f.customerEmail?.toLowerCase(), (p) => `lower(customer->>'email') = ${p}`)
+    .add(f.customerDocument, (p) => `customer->'document'->>'number' = ${p}`)
+    .add(f.paymentLinkId, (p) => `payment_link_id = ${p}`);
   return listPage({ from: 'transactions', columns: COLUMNS }, c, f.list, SORT_COLUMNS);
 }
 

@@ -48,6 +48,10 @@ export async function listTransactions(
     method: query.method,
     customerId: query.customerid,
     externalReference: query.externalreference,
+    customerEmail: query.customeremail,
+    // The document as the transaction records it: digits only.
+    customerDocument: query.customerdocument?.replace(/\D/g, ''),
+    paymentLinkId: query.paymentlinkid,
   };
   const [rows, total] = await Promise.all([repo.listTransactions(q, scope, filter), repo.countTransactions(q, scope, filter)]);
   return { items: rows.map(listItemView), total, limit: list.limit, offset: list.offset };
