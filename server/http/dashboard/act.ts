@@ -21,6 +21,7 @@ import type { Webhooks } from '../../webhooks/delivery';
 import type { Ctx } from '../context';
 import { fingerprint } from '../idempotency';
 import { runIdempotent, type IdempotencyEnv } from '../idempotent';
+import { statusOf } from '../errors';
 import { processContract } from '../response-contract';
 
 export interface ActDeps {
@@ -116,4 +117,16 @@ export async function actAs<B = unknown>(
     });
   }
   return { status: out.status, body, replayed: out.replayed };
+}
+
+/**
+ * How a page shows what the API refused: its status and the API's own message (`404` for any missing resource: a
+ * resource of another merchant is missing too). Null for what is no refusal (a failure of ours, thrown on). The same
+ * form sent again while the first sending is still at work (`idempotencyInProgress`) is a refusal too: the page
+ * shows the state the first one leaves.
+ */
+export function refusalOf(err: unknown): { status: number; code: string; message: string } | null {
+  if (!(err instanceof ApiError)) return null;
+  const status = err.code.endsWith('NotFound') ? 404 : statusOf(err);
+  return status < 500 ? { status, code: err.code, message: err.message } : null;
 }

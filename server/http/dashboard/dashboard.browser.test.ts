@@ -2,7 +2,8 @@
  * The dashboard in headless Chromium, as a merchant's team uses it: a wrong password refused, then signed in; a
  * charge made through the API seen in the list; refunded in part from its page, and the refund, its ledger entry and
  * its webhook event there; an API key created, shown once, and rolled, the old one then refused by the API; a person
- * invited by e-mail (read from a mail server on loopback) joining from the link and signed in; a read-only person
+ * invited by e-mail (read from a mail server on loopback) joining from the link and signed in; a payment link made,
+ * its address copied, and paid by a payer in a second page; a read-only person
  * shown no refund. Every page is checked by axe-core (no serious or
  * critical violation), loads nothing from outside the service, breaks no Content-Security-Policy rule, and is kept
  * as a screenshot in `test-artifacts/dashboard/`. The HTTP suite runs every rule on both engines; this one walks the
@@ -27,6 +28,7 @@ import {
   type PagesService,
   type Transaction,
 } from '../../testing/browser';
+import { card, expectApproved, fillCard, fillPayer, imageLoaded, pay } from '../../testing/checkout-page';
 import { personOf } from '../../testing/dashboard';
 import { ENGINES } from '../../testing/harness';
 import { startSmtp, type TestSmtp } from '../../testing/smtp';
@@ -200,6 +202,53 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     await carla.page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
     expect(await carla.page.locator('.who').textContent()).toContain('carla@example.com · finance');
     await carla.assertClean();
+  }, BROWSER_TEST_MS);
+
+  it('creates a payment link, copies its address, and a payer pays it in a second page', async () => {
+    const owner = await personOf(service.db, service.merchant.merchantId, 'owner');
+    const origin = new URL(service.url).origin;
+    const v = await visit(browser, origin);
+    const { page } = v;
+    await v.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await signIn(page, owner.email, owner.password);
+    await page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    await page.getByRole('link', { name: 'Links de pagamento' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Links de pagamento' }).waitFor();
+    await page.getByLabel('Nome (o que o cliente vê)').fill('Aula de violão');
+    await page.getByLabel('Valor (R$)').fill('80,00');
+    await page.getByLabel('Boleto').uncheck();
+    await page.getByLabel('Parcelas no cartão, até').selectOption('2');
+    await checked(page, 'links');
+    await page.getByRole('button', { name: 'Criar link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link criado.' }).waitFor();
+    const url = await page.getByLabel('Endereço do link').inputValue();
+    expect(url).toMatch(/\/c\/acc_\w+$/);
+    expect(await imageLoaded(page.getByRole('img', { name: 'QR code do link de pagamento' }))).toBe(true);
+    await page.getByRole('button', { name: 'Copiar endereço' }).click();
+    await page.getByRole('button', { name: 'Copiado' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
+    await checked(page, 'link');
+
+    const payer = await visit(browser, origin);
+    await payer.page.goto(url);
+    await payer.page.getByRole('heading', { level: 1, name: 'Aula de violão' }).waitFor();
+    await fillPayer(payer.page);
+    await fillCard(payer.page, card('4111 1111 1111 1111'), 1);
+    await pay(payer.page);
+    await expectApproved(payer.page);
+    await payer.assertClean();
+
+    await page.reload();
+    await expect.poll(async () => {
+      await page.reload();
+      return page.locator('#paid-count').textContent();
+    }, { timeout: 20_000 }).toBe('1');
+    await page.getByRole('link', { name: 'Ver os pagamentos deste link' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pagamentos' }).waitFor();
+    const rows = page.locator('table tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('R$ 80,00');
+    await v.assertClean();
   }, BROWSER_TEST_MS);
 
   it('shows a read-only person the payment without a refund form', async () => {

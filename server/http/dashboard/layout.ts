@@ -49,6 +49,7 @@ export type T = ReturnType<typeof translator>;
 const NAV: readonly { path: string; word: WordKey }[] = [
   { path: '/dashboard', word: 'home' },
   { path: '/dashboard/payments', word: 'payments' },
+  { path: '/dashboard/links', word: 'links' },
   { path: '/dashboard/developers/keys', word: 'developers' },
   { path: '/dashboard/settings/team', word: 'team' },
   { path: '/dashboard/activity', word: 'activity' },

@@ -8,6 +8,7 @@ import { activityRoutes } from './activity';
 import type { DashboardDeps } from './deps';
 import { homeRoutes } from './home';
 import { keyRoutes } from './keys';
+import { linkRoutes } from './links';
 import { invitationRoutes, teamRoutes } from './team';
 import { translator } from './i18n';
 import { dashboardAssets } from './layout';
@@ -31,6 +32,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   signed.use(sessionRoutes(deps));
   signed.use(homeRoutes(deps));
   signed.use(paymentRoutes(deps));
+  signed.use(linkRoutes(deps));
   signed.use(keyRoutes(deps));
   signed.use(teamRoutes(deps));
   signed.use(activityRoutes(deps));
