@@ -13930,6 +13930,11 @@ export interface operations {
                  *     ]
                  */
                 status?: components["parameters"]["RequestLogStatus"];
+                /**
+                 * @description Keep only the requests made with this API key (`key_` prefix, the `keyId` of the entries), as the dashboard's page of a key shows its recent requests. A key of another merchant or mode, or one that made no request, gives an empty page.
+                 * @example key_6Ff8Gh0Jk2Lq4Wp5
+                 */
+                keyid?: string;
             };
             header?: never;
             path?: never;

@@ -4,6 +4,7 @@
  * request), bounded and purged, and its stream: live, filtered by status, resumable, and fed by every instance on
  * the database.
  */
+import { createKey } from '../domain/access/keys';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
 import { RequestRecorder } from '../logs/recorder';
@@ -87,6 +88,22 @@ describe.each(ENGINES)('the request log on $name', (engine) => {
     expect((await entries(m.sandboxKey, '?status=4xx')).map((e) => e.status).sort()).toEqual([400, 404]);
     expect((await entries(m.sandboxKey, '?status=404&status=2xx')).map((e) => e.status).sort()).toEqual([200, 404]);
     expect((await svc.call(`${LIST}?status=4x`, { key: m.sandboxKey })).status).toBe(400);
+  });
+
+  it('keyid keeps only the requests of that key', async () => {
+    const m = await svc.newMerchant();
+    const other = await createKey(svc.db, { merchantId: m.merchantId, mode: 'sandbox', role: 'developer', ipAllowlist: [] });
+    await svc.call('/v1/customers', { key: m.sandboxKey });
+    await svc.call('/v1/customers/cus_0000000000000000', { key: other.key });
+    await svc.call('/v1/wallets', { key: other.key });
+    const all = await entries(m.sandboxKey);
+    expect(all).toHaveLength(3);
+    expect((await entries(m.sandboxKey, `?keyid=${other.keyId}`)).map((e) => e.status).sort()).toEqual([200, 404]);
+    expect((await entries(m.sandboxKey, `?keyid=${other.keyId}&status=4xx`)).map((e) => e.path)).toEqual(['/v1/customers/cus_0000000000000000']);
+    const first = all.find((e) => e.keyId !== other.keyId)!.keyId;
+    expect((await entries(m.sandboxKey, `?keyid=${first}`)).map((e) => e.path)).toEqual(['/v1/customers']);
+    expect(await entries(m.sandboxKey, '?keyid=key_0000000000000000')).toEqual([]);
+    expect((await svc.call(`${LIST}?keyid=sk_test_x`, { key: m.sandboxKey })).status).toBe(400);
   });
 
   it('a request makes no round trip for the log: its entry waits in memory, and a batch is one INSERT after the answers', async () => {

@@ -113,18 +113,20 @@ export function statusFilter(values: readonly string[] | undefined): StatusFilte
 const SCOPED = `merchant_id = $1 AND mode = $2 AND created_at > now() - ${LOG_RETENTION}`;
 /** The status filter on parameters $3 (any filter), $4 (classes) and $5 (exact statuses). */
 const STATUS = '(NOT $3::boolean OR status / 100 = ANY ($4::int[]) OR status = ANY ($5::int[]))';
+/** The list's key filter on parameter $6, after the status filter's (null: every key). */
+const KEY = '($6::text IS NULL OR key_id = $6)';
 
 function filterParams(scope: Scope, f: StatusFilter | null): unknown[] {
   return [scope.merchantId, scope.mode, f !== null, f?.classes ?? [], f?.exact ?? []];
 }
 
 /** A page of the scope's entries, newest first, with the exact count (one round trip). */
-export async function listLogs(q: Queryable, scope: Scope, f: StatusFilter | null, limit: number, offset: number) {
+export async function listLogs(q: Queryable, scope: Scope, f: StatusFilter | null, limit: number, offset: number, keyId: string | null = null) {
   const { rows, total } = await selectPageCounted<Row>(q, {
     from: 'request_logs',
     columns: COLUMNS,
-    where: `${SCOPED} AND ${STATUS}`,
-    params: filterParams(scope, f),
+    where: `${SCOPED} AND ${STATUS} AND ${KEY}`,
+    params: [...filterParams(scope, f), keyId],
     orderBy: 'created_at DESC, id DESC',
     limit,
     offset,

@@ -8,9 +8,9 @@ import { listLogs, positionAfterLog, statusFilter } from './repo';
 
 export { logsAfter, statusFilter, type RequestLog, type StatusFilter } from './repo';
 
-export async function recentRequests(db: Db, scope: Scope, query: ListQuery & { status?: string[] | string }) {
+export async function recentRequests(db: Db, scope: Scope, query: ListQuery & { status?: string[] | string; keyid?: string }) {
   const { limit, offset } = parseList(query, [], { resource: 'requestLog' });
-  const { items, total } = await listLogs(db, scope, statusFilter(query.status === undefined ? undefined : [query.status].flat()), limit, offset);
+  const { items, total } = await listLogs(db, scope, statusFilter(query.status === undefined ? undefined : [query.status].flat()), limit, offset, query.keyid ?? null);
   return { items, total, limit, offset };
 }
 
