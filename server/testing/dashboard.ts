@@ -33,7 +33,7 @@ export interface DashboardClient {
   /** The Set-Cookie lines of the last answer. */
   lastSetCookie: string[];
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; text: string; location: string | null; headers: Headers }>;
-  post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<{ status: number; text: string; location: string | null; headers: Headers }>;
+  post(path: string, form: Record<string, string> | URLSearchParams, headers?: Record<string, string>): Promise<{ status: number; text: string; location: string | null; headers: Headers }>;
   signIn(email: string, password: string): Promise<{ status: number; text: string; location: string | null }>;
 }
 

@@ -3,7 +3,8 @@
  * charge made through the API seen in the list; refunded in part from its page, and the refund, its ledger entry and
  * its webhook event there; an API key created, shown once, and rolled, the old one then refused by the API; a person
  * invited by e-mail (read from a mail server on loopback) joining from the link and signed in; a payment link made,
- * its address copied, and paid by a payer in a second page; a read-only person
+ * its address copied, and paid by a payer in a second page; a webhook registered, its failed delivery seen and
+ * redelivered to the mended receiver; a read-only person
  * shown no refund. Every page is checked by axe-core (no serious or
  * critical violation), loads nothing from outside the service, breaks no Content-Security-Policy rule, and is kept
  * as a screenshot in `test-artifacts/dashboard/`. The HTTP suite runs every rule on both engines; this one walks the
@@ -31,6 +32,7 @@ import {
 import { card, expectApproved, fillCard, fillPayer, imageLoaded, pay } from '../../testing/checkout-page';
 import { personOf } from '../../testing/dashboard';
 import { ENGINES } from '../../testing/harness';
+import { startReceiver, type Receiver } from '../../testing/receiver';
 import { startSmtp, type TestSmtp } from '../../testing/smtp';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -61,10 +63,12 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
   let service: PagesService;
   let browser: Browser;
   let smtp: TestSmtp;
+  let receiver: Receiver;
 
   beforeAll(async () => {
     requireChromium();
     smtp = await startSmtp();
+    receiver = await startReceiver();
     service = await startPagesService(engine, { SMTP_URL: smtp.url });
     browser = await launchChromium();
   });
@@ -72,6 +76,7 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     await browser?.close();
     await service?.close();
     await smtp?.close();
+    await receiver?.close();
   });
 
   async function paidPix(amount: number): Promise<string> {
@@ -248,6 +253,55 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     const rows = page.locator('table tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('R$ 80,00');
+    await v.assertClean();
+  }, BROWSER_TEST_MS);
+
+  it('registers a webhook, sees a delivery fail, and redelivers it to the mended receiver', async () => {
+    const owner = await personOf(service.db, service.merchant.merchantId, 'owner');
+    receiver.answer({ status: 503 });
+    const v = await visit(browser, new URL(service.url).origin);
+    const { page } = v;
+    await signIn(page, owner.email, owner.password);
+    await page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    await page.getByRole('link', { name: 'Desenvolvedores' }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    await page.getByLabel('Nome').fill('Pedidos');
+    await page.getByLabel('Endereço (URL)').fill(receiver.url);
+    await page.getByLabel('transaction.approved').check();
+    await page.getByRole('button', { name: 'Cadastrar webhook' }).click();
+    await page.getByRole('status').filter({ hasText: 'Webhook cadastrado.' }).waitFor();
+    expect(await page.locator('#endpoint-secret').textContent()).toMatch(/^whsec_/);
+    await checked(page, 'webhook-created');
+
+    await paidPix(3_000);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const eventId = JSON.parse(receiver.received[0]!.body).id as string;
+    await expect.poll(async () => {
+      await page.reload();
+      return page.locator('#deliveries').count();
+    }, { timeout: 20_000 }).toBe(1);
+    await checked(page, 'webhook');
+    await page.getByRole('link', { name: eventId }).first().click();
+    await page.getByRole('heading', { level: 1, name: `Evento ${eventId}` }).waitFor();
+    expect(await page.locator('.http-status').first().textContent()).toBe('503');
+    await checked(page, 'webhook-event-failed');
+
+    receiver.answer({ status: 200, body: '{"ok":true}' });
+    const before = receiver.received.length;
+    await page.getByRole('button', { name: 'Reenviar para Pedidos' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Evento reenviado.' }).waitFor();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ id: eventId, source: 'manual' });
+    await expect.poll(async () => {
+      await page.reload();
+      return page.locator('section.dispatch[data-status="succeeded"]').count();
+    }, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await checked(page, 'webhook-event-redelivered');
+
+    await page.getByRole('link', { name: 'Requisições' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Requisições' }).waitFor();
+    await checked(page, 'requests');
     await v.assertClean();
   }, BROWSER_TEST_MS);
 

@@ -15,7 +15,7 @@ import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
 import { formKeyOf, newFormKey } from './guard';
 import { translator, when } from './i18n';
-import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
+import { csrfField, dashboardPage, developerTabs, may, sendDashboard, type T, type Viewer } from './layout';
 import { signedIn } from './signed-in';
 
 export const KEYS_PATH = '/dashboard/developers/keys';
@@ -37,7 +37,7 @@ function keyRows(v: Viewer, keys: KeySummary[], t: T, manage: boolean): Html {
 </tr></thead><tbody>${keys.map((k) => {
     const live = k.status === 'active' || k.status === 'expiring';
     const mine = manage && grantable.includes(k.role);
-    return html`<tr data-key="${k.keyId}"><td>${k.keyId}</td><td><code>${k.hint}</code></td><td>${k.role}</td><td>${t(`key_${k.status}`)}${k.expiresAt && live ? html` (${when(v.locale, k.expiresAt)})` : ''}</td><td>${k.ipAllowlist?.join(', ') ?? t('anyAddress')}</td><td>${k.lastUsedAt ? when(v.locale, k.lastUsedAt) : t('never')}</td>${
+    return html`<tr data-key="${k.keyId}"><td>${k.keyId}</td><td><code>${k.hint}</code></td><td>${k.role}</td><td>${t(`key_${k.status}`)}${k.expiresAt && live ? html` (${when(v.locale, k.expiresAt)})` : ''}</td><td>${k.ipAllowlist?.join(', ') ?? t('anyAddress')}</td><td>${k.lastUsedAt ? when(v.locale, k.lastUsedAt) : t('never')} · <a href="/dashboard/developers/requests?key=${k.keyId}">${t('recentRequests')}<span class="skip"> ${k.keyId}</span></a></td>${
       manage &&
       html`<td>${mine && live && !k.rolledTo ? html`<form method="post" action="${KEYS_PATH}/${k.keyId}/roll" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${newFormKey()}">
 <label for="grace-${k.keyId}">${t('rollGrace')}</label><select id="grace-${k.keyId}" name="grace">${GRACES.map((g) => html`<option value="${g}"${g === 86_400 ? html` selected` : ''}>${graceWord(t, g)}</option>`)}</select>
@@ -65,6 +65,7 @@ async function page(deps: DashboardDeps, res: Response, status: number, notice: 
   const keys = (await listKeys(deps.db, { merchantId: session.merchantId })).filter((k) => k.mode === session.mode);
   const manage = may(session, 'keys:manage');
   const body = html`<h1>${t('apiKeys')}</h1>
+${developerTabs(t, KEYS_PATH)}
 ${notice}
 <p>${t('keysIntro', { mode: t(session.mode) })}</p>
 ${keyRows(viewer, keys, t, manage)}

@@ -121,3 +121,13 @@ export function sendDashboard(res: Response, status: number, page: string): void
 export function may(s: Session, permission: Parameters<typeof allows>[1]): boolean {
   return allows(s.role, permission);
 }
+
+/** The developers' pages, one tab each: keys, webhooks, requests. */
+export function developerTabs(t: T, current: string): Html {
+  const tabs = [
+    { path: '/dashboard/developers/keys', word: t('apiKeys') },
+    { path: '/dashboard/developers/webhooks', word: t('webhookEndpoints') },
+    { path: '/dashboard/developers/requests', word: t('requestLog') },
+  ];
+  return html`<nav aria-label="${t('developers')}"><ul class="tabs">${tabs.map((x) => html`<li><a href="${x.path}"${x.path === current ? html` aria-current="true"` : ''}>${x.word}</a></li>`)}</ul></nav>`;
+}
