@@ -29,6 +29,8 @@ describe('key redaction in logged URLs', () => {
     expect(redactKeys(`/v1/transactions?next=/pay/${token}`)).toBe('/v1/transactions?next=%2Fpay%2FQ7vR…');
     // A dashboard invitation's link signs its holder up to a team.
     expect(redactKeys('/dashboard/invitations/lYtS2q9-Xk_3abcdefghijklmnopqrstuvwxyz012345')).toBe('/dashboard/invitations/lYtS…');
+    expect(redactKeys('/dashboard/password/reset/Q9aZ2q9-Xk_3abcdefghijklmnopqrstuvwxyz012345')).toBe('/dashboard/password/reset/Q9aZ…');
+    expect(redactKeys('/dashboard%2Fpassword%2freset/Q9aZ2q9-Xk_3abcdefghijklmnopqrstuvwxyz012345')).toBe('/dashboard%2Fpassword%2freset/Q9aZ…');
     expect(redactKeys('/dashboard%2Finvitations%2FlYtS2q9Xk3abcdefghij')).toBe('/dashboard%2Finvitations%2FlYtS…');
   });
 });

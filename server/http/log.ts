@@ -17,8 +17,9 @@ const HOOK = /((?:\/|%2f)hooks(?:\/|%2f)routes(?:\/|%2f)[0-9a-z-]+(?:\/|%2f))([0
 // `/pay/{token}` and `/c/acc_{…}` (`/` and `_` may arrive percent-encoded), in the path or anywhere else.
 const PAGE = /((?:\/|%2f)pay(?:\/|%2f)|(?:\/|%2f)c(?:\/|%2f)acc(?:_|%5f))([0-9A-Za-z]{4})[0-9A-Za-z]+/gi;
 
-// `/dashboard/invitations/{token}`: the link of an invitation signs its holder up to a merchant's team.
-const INVITATION = /((?:\/|%2f)dashboard(?:\/|%2f)invitations(?:\/|%2f))([0-9A-Za-z_-]{4})[0-9A-Za-z_-]+/gi;
+// `/dashboard/invitations/{token}` and `/dashboard/password/reset/{token}`: the link of an invitation signs its holder
+// up to a merchant's team, a reset link sets the person's password.
+const INVITATION = /((?:\/|%2f)dashboard(?:\/|%2f)(?:invitations|password(?:\/|%2f)reset)(?:\/|%2f))([0-9A-Za-z_-]{4})[0-9A-Za-z_-]+/gi;
 
 /** `url` with every key-shaped value replaced by its prefix and `[redacted]`, wherever it appears, and the public
  * pages' tokens and access ids cut to their first 4 characters and `…`. */

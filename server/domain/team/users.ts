@@ -28,7 +28,7 @@ const EMAIL = /^[^@\s<>(),;:"[\]\\]+@[^@\s<>(),;:"[\]\\]+\.[^@\s<>(),;:"[\]\\]+$
 /** A person that cannot be made as asked: what the operator's command or the dashboard's form shows. */
 export class TeamError extends Error {
   constructor(
-    readonly reason: 'badEmail' | 'badRole' | 'tooShort' | 'tooLong' | 'noMerchant' | 'emailTaken' | 'alreadyMember' | 'wrongPassword',
+    readonly reason: 'badEmail' | 'badRole' | 'tooShort' | 'tooLong' | 'noMerchant' | 'emailTaken' | 'alreadyMember' | 'wrongPassword' | 'resetClosed',
     message: string,
   ) {
     super(message);

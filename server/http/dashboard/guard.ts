@@ -12,6 +12,8 @@ import { isLocale, type Locale } from './i18n';
 
 export const SESSION_COOKIE = 'dashboard_session';
 export const LOGIN_COOKIE = 'dashboard_login';
+/** A sign-in whose password was right, waiting for the second factor: `usr_….<expiry ms>.<HMAC>` for 5 minutes. */
+export const SECOND_FACTOR_COOKIE = 'dashboard_2fa';
 const LANG_COOKIE = 'dashboard_lang';
 
 export function cookie(req: Request, name: string): string | null {
@@ -37,11 +39,13 @@ export function clearCookie(req: Request, res: Response, name: string): void {
   setCookie(req, res, name, '', 0);
 }
 
-export function tokenFor(key: Buffer, purpose: 'session' | 'login', id: string): string {
+export type TokenPurpose = 'session' | 'login' | 'second-factor';
+
+export function tokenFor(key: Buffer, purpose: TokenPurpose, id: string): string {
   return createHmac('sha256', key).update(`dashboard-csrf:${purpose}:${id}`).digest('base64url');
 }
 
-export function tokenValid(key: Buffer, purpose: 'session' | 'login', id: string | null, given: unknown): boolean {
+export function tokenValid(key: Buffer, purpose: TokenPurpose, id: string | null, given: unknown): boolean {
   if (!id || typeof given !== 'string') return false;
   const expected = Buffer.from(tokenFor(key, purpose, id));
   const got = Buffer.from(given);
@@ -92,4 +96,9 @@ export const newFormKey = () => `dsh_${randomBase62(24)}`;
 export function formKeyOf(body: unknown): string | null {
   const k = (body as Record<string, unknown> | undefined)?.idem;
   return typeof k === 'string' && /^dsh_[0-9A-Za-z]{24}$/.test(k) ? k : null;
+}
+
+/** Where a sign-in goes on to: a dashboard path of this origin only (never `//elsewhere` or a full URL). */
+export function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/dashboard(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_\-=&%.]*)?$/.test(next) ? next : '/dashboard';
 }

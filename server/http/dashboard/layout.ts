@@ -51,7 +51,7 @@ const NAV: readonly { path: string; word: WordKey }[] = [
   { path: '/dashboard/payments', word: 'payments' },
   { path: '/dashboard/links', word: 'links' },
   { path: '/dashboard/developers/keys', word: 'developers' },
-  { path: '/dashboard/settings/team', word: 'team' },
+  { path: '/dashboard/settings/team', word: 'settings' },
   { path: '/dashboard/activity', word: 'activity' },
 ];
 
@@ -130,4 +130,14 @@ export function developerTabs(t: T, current: string): Html {
     { path: '/dashboard/developers/requests', word: t('requestLog') },
   ];
   return html`<nav aria-label="${t('developers')}"><ul class="tabs">${tabs.map((x) => html`<li><a href="${x.path}"${x.path === current ? html` aria-current="true"` : ''}>${x.word}</a></li>`)}</ul></nav>`;
+}
+
+/** The settings' pages, one tab each: team, security. */
+export function settingsTabs(t: T, current: string): Html {
+  const tabs = [
+    { path: '/dashboard/settings/team', word: t('team') },
+    { path: '/dashboard/settings/security', word: t('security') },
+    { path: '/dashboard/settings/notifications', word: t('notifications') },
+  ];
+  return html`<nav aria-label="${t('settings')}"><ul class="tabs">${tabs.map((x) => html`<li><a href="${x.path}"${x.path === current ? html` aria-current="true"` : ''}>${x.word}</a></li>`)}</ul></nav>`;
 }

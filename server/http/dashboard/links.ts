@@ -8,7 +8,6 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { components } from '../../../generated/schema';
-import { modulesPng, qrModules } from '../../payments/pix-qr-image';
 import { html, type Html } from '../pages/html';
 import { actAs, readAs, refusalOf } from './act';
 import type { DashboardDeps } from './deps';
@@ -17,6 +16,7 @@ import { methodWord, money, translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { messagePage } from './messages';
 import { centsOf, METHODS } from './payments';
+import { qrImage } from './qr';
 import { signedIn } from './signed-in';
 
 type Link = components['schemas']['PaymentLink'];
@@ -25,16 +25,9 @@ type LinkItem = components['schemas']['PaymentLinkListItem'];
 export const LINKS_PATH = '/dashboard/links';
 const PAGE_SIZE = 20;
 const LINK_ID = /^link_[0-9A-Za-z]+$/;
-/** Pixels a module of the QR code: a 33-module symbol is 132 px, sharp when printed or scanned off a screen. */
-const QR_SCALE = 4;
 
 const correlation = (res: Response) => String(res.locals.correlationId ?? '');
 const bad = (t: T, message: string) => html`<p class="notice bad" role="alert">${t('actionRefused', { message })}</p>`;
-
-/** The QR code of the link's address, as a PNG data URL (the pages' CSP allows `data:` images, nothing else). */
-export function linkQr(url: string): string {
-  return `data:image/png;base64,${modulesPng(qrModules(url, 4), QR_SCALE).toString('base64')}`;
-}
 
 function listTable(items: LinkItem[], locale: Locale, t: T): Html {
   if (items.length === 0) return html`<p>${t('none')}</p>`;
@@ -107,7 +100,7 @@ ${notice}
     <button type="button" class="secondary" data-copy="link-url" data-copied="${t('copied')}" hidden>${t('copy')}</button>
     <p><a href="${link.accessFullUrl}" target="_blank" rel="noopener">${t('openLink')}</a></p>
   </div>
-  <img id="link-qr" src="${linkQr(link.accessFullUrl)}" alt="${t('linkQr')}" width="${qrModules(link.accessFullUrl, 4).length * QR_SCALE}">
+  ${((qr) => html`<img id="link-qr" src="${qr.src}" alt="${t('linkQr')}" width="${qr.width}">`)(qrImage(link.accessFullUrl))}
 </div>
 <dl class="facts">
   <dt>${t('id')}</dt><dd><code>${link.id}</code></dd>

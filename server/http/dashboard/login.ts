@@ -11,24 +11,24 @@ import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { recordAudit, recordRefusedSignIn } from '../../domain/team/audit';
 import { checkPassword, PasswordChecksBusy } from '../../domain/team/passwords';
 import { endSession, findSession, SESSION_LIFETIME_MS, startSession } from '../../domain/team/sessions';
-import { findUserByEmail, membershipsOf } from '../../domain/team/users';
+import { checkSecondFactor, hasSecondFactor } from '../../domain/team/second-factor';
+import { findUser, findUserByEmail, membershipsOf } from '../../domain/team/users';
 import { html } from '../pages/html';
 import type { DashboardDeps } from './deps';
-import { clearCookie, cookie, LOGIN_COOKIE, localeOf, loginNonce, sameOrigin, SESSION_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
+import { clearCookie, cookie, LOGIN_COOKIE, localeOf, loginNonce, safeNext, sameOrigin, SECOND_FACTOR_COOKIE, SESSION_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
+import { askSecondFactor, codeForm, pendingUser } from './second-factor';
+
+export { safeNext };
 import { translator, type Locale } from './i18n';
 import { dashboardPage, sendDashboard } from './layout';
 
-/** Where a sign-in goes on to: a dashboard path of this origin only (never `//elsewhere` or a full URL). */
-export function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/dashboard(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_\-=&%.]*)?$/.test(next) ? next : '/dashboard';
-}
-
-function loginForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, o: { error?: string; email?: string; next?: string }): void {
+function loginForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, o: { error?: string; email?: string; next?: string; notice?: string }): void {
   const t = translator(locale);
   const nonce = loginNonce(req, res);
   const body = html`<div class="login">
 <h1>${t('signInTitle')}</h1>
 ${o.error && html`<p class="notice bad" role="alert">${o.error}</p>`}
+${o.notice && html`<p class="notice ok" role="status">${o.notice}</p>`}
 <form method="post" action="/dashboard/login">
   <input type="hidden" name="csrf" value="${tokenFor(deps.csrfKey, 'login', nonce)}">
   <input type="hidden" name="next" value="${safeNext(o.next)}">
@@ -38,6 +38,7 @@ ${o.error && html`<p class="notice bad" role="alert">${o.error}</p>`}
   <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
   <button type="submit">${t('signIn')}</button>
 </form>
+<p><a href="/dashboard/password/forgot">${t('forgotPassword')}</a></p>
 </div>`;
   sendDashboard(res, status, dashboardPage({ session: null, locale, csrf: '', path: '/dashboard/login' }, { title: t('signIn'), body }));
 }
@@ -89,7 +90,9 @@ export function loginRoutes(deps: DashboardDeps): Router {
 
   router.get('/dashboard/login', async (req, res) => {
     if (await findSession(deps.db, cookie(req, SESSION_COOKIE))) return res.redirect(303, '/dashboard');
-    loginForm(req, res, deps, localeOf(req, res, 'pt-BR'), 200, { next: String(req.query.next ?? '') });
+    const locale = localeOf(req, res, 'pt-BR');
+    const notice = req.query.reset === '1' ? translator(locale)('passwordChanged') : undefined;
+    loginForm(req, res, deps, locale, 200, { next: String(req.query.next ?? ''), ...(notice ? { notice } : {}) });
   });
 
   router.post('/dashboard/login', form, async (req, res) => {
@@ -130,7 +133,43 @@ export function loginRoutes(deps: DashboardDeps): Router {
     // A success gives the attempts back: the person's count starts again, and the address's is not spent by it.
     await deps.limiters.signInFailures.delete(personKey).catch(() => undefined);
     await deps.limiters.signInFailuresByAddress.reward(address, 1).catch(() => undefined);
+    if (await hasSecondFactor(deps.db, user.id)) return askSecondFactor(deps, req, res, locale, user.id, next);
     await beginSession(deps, req, res, user.id, memberships[0]!.merchantId);
+    res.redirect(303, next);
+  });
+
+  router.post('/dashboard/login/code', form, async (req, res) => {
+    const locale = localeOf(req, res, 'pt-BR');
+    const t = translator(locale);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const next = safeNext(b.next);
+    const userId = pendingUser(deps.csrfKey, req);
+    if (!sameOrigin(req) || !tokenValid(deps.csrfKey, 'login', cookie(req, LOGIN_COOKIE), b.csrf) || !userId) {
+      clearCookie(req, res, SECOND_FACTOR_COOKIE);
+      return res.redirect(303, '/dashboard/login');
+    }
+    const ip = req.ip ?? 'unknown';
+    const address = addressKey(ip);
+    const wait = await takeAttempt(deps, `2fa|${userId}|${address}`, address);
+    if (wait > 0) {
+      res.set('Retry-After', String(wait));
+      return codeForm(req, res, deps, locale, 429, next, t('throttled', { minutes: Math.ceil(wait / 60) }));
+    }
+    const accepted = await checkSecondFactor(deps.db, deps.webhooks.sealer, userId, typeof b.code === 'string' ? b.code.slice(0, 20) : '');
+    const memberships = accepted ? await membershipsOf(deps.db, userId) : [];
+    const user = accepted ? await findUser(deps.db, userId) : null;
+    if (!accepted || memberships.length === 0 || !user || user.disabled_at) {
+      deps.logger.info({ ip }, 'dashboard second factor refused');
+      codeForm(req, res, deps, locale, 401, next, t('wrongCode'));
+      await recordRefusedSignIn(deps.db, userId, ip);
+      return;
+    }
+    await deps.limiters.signInFailures.delete(`2fa|${userId}|${address}`).catch(() => undefined);
+    clearCookie(req, res, SECOND_FACTOR_COOKIE);
+    await beginSession(deps, req, res, userId, memberships[0]!.merchantId);
+    if (accepted === 'recovery') {
+      await recordAudit(deps.db, { merchantId: memberships[0]!.merchantId, mode: 'sandbox', actor: { kind: 'user', id: userId, sessionId: null }, action: 'recovery-code.used', ip });
+    }
     res.redirect(303, next);
   });
 

@@ -11,6 +11,8 @@ import { keyRoutes } from './keys';
 import { linkRoutes } from './links';
 import { deliveryRoutes } from './deliveries';
 import { requestRoutes } from './requests';
+import { securityRoutes } from './security';
+import { passwordResetRoutes } from './password-reset';
 import { webhookRoutes } from './webhooks';
 import { invitationRoutes, teamRoutes } from './team';
 import { translator } from './i18n';
@@ -30,6 +32,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   router.use(dashboardAssets());
   router.use(loginRoutes(deps));
   router.use(invitationRoutes(deps));
+  router.use(passwordResetRoutes(deps));
   const signed = express.Router();
   signed.use('/dashboard', requireSession(deps));
   signed.use(sessionRoutes(deps));
@@ -41,6 +44,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   signed.use(webhookRoutes(deps));
   signed.use(requestRoutes(deps));
   signed.use(teamRoutes(deps));
+  signed.use(securityRoutes(deps));
   signed.use(activityRoutes(deps));
   router.use(signed);
   router.all(['/dashboard', '/dashboard/*rest'], (_req, res) => {

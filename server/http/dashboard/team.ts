@@ -15,7 +15,7 @@ import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
 import { cookie, formKeyOf, LOGIN_COOKIE, localeOf, loginNonce, newFormKey, sameOrigin, tokenFor, tokenValid } from './guard';
 import { translator, when, type Locale } from './i18n';
-import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
+import { csrfField, dashboardPage, may, sendDashboard, settingsTabs, type T, type Viewer } from './layout';
 import { addressKey, beginSession, takeAttempt } from './login';
 import { grantableRoles } from '../../domain/access/roles';
 import { signedIn } from './signed-in';
@@ -28,7 +28,7 @@ const bad = (message: string) => html`<p class="notice bad" role="alert">${messa
  * The origin of the links mailed: PUBLIC_BASE_URL, else the address this process listens on (a developer's machine).
  * Never the request's Host header, which the client writes: a mailed link must point to this service.
  */
-function origin(deps: DashboardDeps, req: Request): string {
+export function mailOrigin(deps: DashboardDeps, req: Request): string {
   if (deps.publicBaseUrl) return deps.publicBaseUrl;
   const address = req.socket.localAddress ?? '127.0.0.1';
   const host = address.includes(':') ? `[${address.replace(/^::ffff:/, '')}]`.replace(/^\[(\d+\.\d+\.\d+\.\d+)\]$/, '$1') : address;
@@ -41,6 +41,7 @@ async function teamPage(deps: DashboardDeps, res: Response, status: number, noti
   const team = await teamOf(deps.db, session.merchantId);
   const manage = may(session, 'keys:manage');
   const body = html`<h1>${t('team')}</h1>
+${settingsTabs(t, TEAM_PATH)}
 ${notice}
 <div class="table-wrap" tabindex="0" role="region" aria-label="${t('team')}"><table id="members"><thead><tr><th scope="col">${t('email')}</th><th scope="col">${t('name')}</th><th scope="col">${t('role')}</th><th scope="col">${t('since')}</th></tr></thead>
 <tbody>${team.members.map((m) => html`<tr><td>${m.email}</td><td>${m.name}</td><td>${m.role}</td><td>${when(viewer.locale, m.since)}</td></tr>`)}</tbody></table></div>
@@ -111,7 +112,7 @@ export function teamRoutes(deps: DashboardDeps): Router {
       if (err instanceof TeamError) return teamPage(deps, res, 422, bad(t('actionRefused', { message: err.message })));
       throw err;
     }
-    const link = `${origin(deps, req)}/dashboard/invitations/${made.token}`;
+    const link = `${mailOrigin(deps, req)}/dashboard/invitations/${made.token}`;
     // The inviter's address, never a name they chose, in the platform's own e-mail.
     const mail = invitationText(t, { inviter: session.email, merchant: session.merchantName, role, link });
     try {

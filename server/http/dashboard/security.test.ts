@@ -1,0 +1,157 @@
+/**
+ * The second factor and password resets over HTTP: TOTP turned on with a code of its secret (ten recovery codes shown
+ * once), then asked at every sign-in before any session exists; a code accepted once; a recovery code once; wrong
+ * codes throttled; a tampered pending sign-in refused; turned off only with the password and a code; the secret never
+ * in the logs nor stored in clear. A reset link mailed for an account (and the same answer for an address without
+ * one), used once, which ends the person's sessions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../domain/team/second-factor';
+import { ENGINES } from '../../testing/harness';
+import { startPagesService, type PagesService } from '../../testing/browser';
+import { dashboardClient, field, personOf, type DashboardClient, type Person } from '../../testing/dashboard';
+import { startSmtp, type TestSmtp } from '../../testing/smtp';
+import { SECURITY_PATH } from './security';
+
+const secretOf = (page: string) => /<code id="totp-secret">([A-Z2-7]+)<\/code>/.exec(page)?.[1];
+const codesOf = (page: string) => [...page.matchAll(/<li><code>([0-9a-f]{5}-[0-9a-f]{5})<\/code><\/li>/g)].map((m) => m[1]!);
+/** A code of the secret one step (30 s) from now: the step after the one just used. */
+const later = (secret: string, steps: number) => totpCode(secret, new Date(Date.now() + steps * 30_000));
+
+describe.each(ENGINES)('the second factor and password resets, on $name', (engine) => {
+  let svc: PagesService;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    svc = await startPagesService(engine, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await smtp?.close();
+  });
+
+  async function turnedOn(): Promise<{ person: Person; secret: string; codes: string[]; client: DashboardClient }> {
+    const person = await personOf(svc.db, svc.merchant.merchantId, 'developer');
+    const client = dashboardClient(svc.url);
+    expect((await client.signIn(person.email, person.password)).status).toBe(303);
+    const page = await client.get(SECURITY_PATH);
+    expect(page.text).toContain('data-on="false"');
+    const setup = await client.post(`${SECURITY_PATH}/totp/begin`, { csrf: field(page.text, 'csrf') });
+    const secret = secretOf(setup.text)!;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.text).toMatch(/<img id="totp-qr" src="data:image\/png;base64,/);
+    const wrong = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf: field(setup.text, 'csrf'), code: '000000' === totpCode(secret) ? '111111' : '000000' });
+    expect(wrong.status).toBe(422);
+    const on = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf: field(setup.text, 'csrf'), code: totpCode(secret) });
+    expect(on.status).toBe(200);
+    const codes = codesOf(on.text);
+    expect(codes).toHaveLength(10);
+    expect(on.text).toContain('data-on="true"');
+    expect((await client.get(SECURITY_PATH)).text).not.toContain(codes[0]!);
+    return { person, secret, codes, client };
+  }
+
+  /** Signs in with the password: the answer asks for the code, and no session exists yet. */
+  async function passwordStep(person: Person): Promise<{ c: DashboardClient; page: string }> {
+    const c = dashboardClient(svc.url);
+    const res = await c.signIn(person.email, person.password);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('name="code"');
+    expect(c.cookies.has('dashboard_session')).toBe(false);
+    expect(c.lastSetCookie.find((l) => l.startsWith('dashboard_2fa='))).toMatch(/HttpOnly; SameSite=Strict/);
+    return { c, page: res.text };
+  }
+
+  it('asks a code after the password once it is on; a code is good once, a recovery code once', async () => {
+    const { person, secret, codes } = await turnedOn();
+    const first = await passwordStep(person);
+    expect((await first.c.post('/dashboard/login/code', { csrf: field(first.page, 'csrf'), next: '/dashboard', code: '12345' })).status).toBe(401);
+    expect((await first.c.get('/dashboard')).location).toMatch(/^\/dashboard\/login/);
+    // The confirming code's step is used: the next step's code signs in.
+    const code = later(secret, 1);
+    const ok = await first.c.post('/dashboard/login/code', { csrf: field(first.page, 'csrf'), next: '/dashboard', code });
+    expect(ok.status).toBe(303);
+    expect(first.c.cookies.has('dashboard_session')).toBe(true);
+    expect((await first.c.get('/dashboard')).status).toBe(200);
+
+    const replay = await passwordStep(person);
+    expect((await replay.c.post('/dashboard/login/code', { csrf: field(replay.page, 'csrf'), next: '/dashboard', code })).status).toBe(401);
+    const recovery = await replay.c.post('/dashboard/login/code', { csrf: field(replay.page, 'csrf'), next: '/dashboard', code: codes[3]!.toUpperCase() });
+    expect(recovery.status).toBe(303);
+    const again = await passwordStep(person);
+    expect((await again.c.post('/dashboard/login/code', { csrf: field(again.page, 'csrf'), next: '/dashboard', code: codes[3]! })).status).toBe(401);
+
+    // Never in the logs, never in clear at rest.
+    expect(svc.logs.join('')).not.toContain(secret);
+    const row = await svc.db.query<{ totp_sealed: string }>('SELECT totp_sealed FROM dashboard_users WHERE id = $1', [person.id]);
+    expect(row.rows[0]!.totp_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(row.rows)).not.toContain(secret);
+    const recoveryRows = await svc.db.query<{ code_hash: string }>('SELECT code_hash FROM dashboard_recovery_codes WHERE user_id = $1', [person.id]);
+    expect(JSON.stringify(recoveryRows.rows)).not.toContain(codes[0]!);
+  });
+
+  it('refuses a tampered or stale pending sign-in, and throttles wrong codes', async () => {
+    const { person } = await turnedOn();
+    const other = await personOf(svc.db, svc.merchant.merchantId, 'owner');
+    const { c, page } = await passwordStep(person);
+    // The pending cookie names the person: naming another one breaks its signature.
+    const pending = c.cookies.get('dashboard_2fa')!;
+    c.cookies.set('dashboard_2fa', pending.replace(person.id, other.id));
+    const forged = await c.post('/dashboard/login/code', { csrf: field(page, 'csrf'), next: '/dashboard', code: '123456' });
+    expect(forged.status).toBe(303);
+    expect(forged.location).toBe('/dashboard/login');
+    expect(c.cookies.has('dashboard_session')).toBe(false);
+
+    const t = await passwordStep(person);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.c.post('/dashboard/login/code', { csrf: field(t.page, 'csrf'), next: '/dashboard', code: String(100000 + i) })).status);
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('turns it off only with the password and a code', async () => {
+    const { person, secret, client } = await turnedOn();
+    const page = await client.get(SECURITY_PATH);
+    const csrf = field(page.text, 'csrf');
+    expect((await client.post(`${SECURITY_PATH}/totp/remove`, { csrf, password: 'not it', code: later(secret, 1) })).status).toBe(401);
+    expect((await client.post(`${SECURITY_PATH}/totp/remove`, { csrf, password: person.password, code: '999999' === later(secret, 1) ? '888888' : '999999' })).status).toBe(401);
+    expect((await client.get(SECURITY_PATH)).text).toContain('data-on="true"');
+    const off = await client.post(`${SECURITY_PATH}/totp/remove`, { csrf, password: person.password, code: later(secret, 1) });
+    expect(off.status).toBe(200);
+    expect(off.text).toContain('data-on="false"');
+    expect((await dashboardClient(svc.url).signIn(person.email, person.password)).status).toBe(303);
+    const audit = await svc.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE actor_id = $1 AND action LIKE 'second-factor.%' ORDER BY created_at`, [person.id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['second-factor.on', 'second-factor.off']);
+  });
+
+  it('mails a reset link for an account, the same answer for an address without one; the link works once and signs the person out', async () => {
+    const person = await personOf(svc.db, svc.merchant.merchantId, 'finance');
+    const old = dashboardClient(svc.url);
+    expect((await old.signIn(person.email, person.password)).status).toBe(303);
+    const c = dashboardClient(svc.url);
+    const form = await c.get('/dashboard/password/forgot');
+    const mailsBefore = smtp.mails.length;
+    const nobody = await c.post('/dashboard/password/forgot', { csrf: field(form.text, 'csrf'), email: 'nobody.here@example.com' });
+    const somebody = await c.post('/dashboard/password/forgot', { csrf: field(form.text, 'csrf'), email: person.email.toUpperCase() });
+    expect(nobody.status).toBe(200);
+    expect(somebody.status).toBe(200);
+    const strip = (text: string, email: string) => text.replace(email, '{email}').replace(/value="[^"]*"/g, '');
+    expect(strip(nobody.text, 'nobody.here@example.com')).toBe(strip(somebody.text, person.email.toUpperCase()));
+    await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(mailsBefore + 1);
+    const mail = smtp.mails.at(-1)!;
+    expect(mail.to).toContain(person.email);
+    const link = /(http:\/\/\S+\/dashboard\/password\/reset\/[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const path = new URL(link).pathname;
+    const resetPage = await c.get(path);
+    expect(resetPage.status).toBe(200);
+    expect((await c.post(path, { csrf: field(resetPage.text, 'csrf'), password: 'short' })).status).toBe(422);
+    const done = await c.post(path, { csrf: field(resetPage.text, 'csrf'), password: 'a brand new password' });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe('/dashboard/login?reset=1');
+    expect((await c.get(path)).status).toBe(404);
+    expect((await old.get('/dashboard')).location).toMatch(/^\/dashboard\/login/);
+    expect((await dashboardClient(svc.url).signIn(person.email, person.password)).status).toBe(401);
+    expect((await dashboardClient(svc.url).signIn(person.email, 'a brand new password')).status).toBe(303);
+    expect(svc.logs.join('')).not.toContain(path);
+  });
+});
