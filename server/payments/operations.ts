@@ -147,3 +147,17 @@ export async function operationsInState(q: Queryable, state: 'started' | 'uncert
 export async function openOperationsOf(q: Queryable, subjectId: string): Promise<OperationRow[]> {
   return (await operationsOf(q, subjectId)).filter((o) => o.state === 'started' || o.state === 'uncertain');
 }
+
+/**
+ * The transactions and withdrawals of a merchant in one mode that have an uncertain operation (the provider did not
+ * answer; a reconcile job is asking it): what the dashboard's home lists as needing attention.
+ */
+export async function uncertainSubjectsOf(q: Queryable, merchantId: string, mode: string): Promise<{ kind: string; subjectId: string; since: Date }[]> {
+  const res = await q.query<{ subject_kind: string; subject_id: string; since: Date }>(
+    `SELECT subject_kind, subject_id, min(updated_at) AS since FROM provider_operations
+      WHERE state = 'uncertain' AND merchant_id = $1 AND mode = $2
+      GROUP BY 1, 2 ORDER BY 3 LIMIT 20`,
+    [merchantId, mode],
+  );
+  return res.rows.map((r) => ({ kind: r.subject_kind, subjectId: r.subject_id, since: r.since }));
+}

@@ -12,9 +12,18 @@ import { dashboardClient, field, personOf } from '../../testing/dashboard';
 import { eventTypes } from '../../testing/payments';
 import { centsOf, isDay } from './payments';
 import { addressKey, safeNext } from './login';
+import { dashboardRouter } from './router';
 import { processContract } from '../response-contract';
 import { routes } from '../../../generated/operations';
 import { cardBody } from '../../testing/payments';
+
+/** Every POST path of the dashboard's router, read from the router itself: a new form is covered without a list. */
+function postPaths(): string[] {
+  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  const walk = (stack: Layer[]): string[] =>
+    stack.flatMap((l) => (l.route ? (l.route.methods.post ? [l.route.path] : []) : l.handle?.stack ? walk(l.handle.stack) : []));
+  return [...new Set(walk((dashboardRouter({} as never) as unknown as { stack: Layer[] }).stack))];
+}
 
 async function paidPix(svc: PagesService, amount = 5000, key?: string): Promise<string> {
   const res = await svc.call('/v1/transactions', {
@@ -180,6 +189,23 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     expect((await c.get('/dashboard')).text).toContain('mode-now mode-production');
     expect((await c.post('/dashboard/logout', { csrf })).status).toBe(303);
     expect((await c.get('/dashboard')).status).toBe(303);
+  });
+
+  it('refuses a form without its token on every signed-in POST route the router has, before doing anything', async () => {
+    const p = await personOf(svc.db, svc.merchant.merchantId, 'owner');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    const before = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events WHERE merchant_id = $1', [svc.merchant.merchantId]);
+    const ids: Record<string, string> = { transactionId: 'tra_0000000000000000', keyId: 'key_0000000000000000', linkId: 'link_0000000000000000', webhookId: 'wbe_0000000000000000', eventId: 'wbh_0000000000000000', id: 'inv_0000000000000000' };
+    const signedPosts = postPaths().filter((path) => !/^\/dashboard\/(login|invitations|password)/.test(path));
+    expect(signedPosts.length).toBeGreaterThan(15);
+    for (const path of signedPosts) {
+      const url = path.replace(/:(\w+)/g, (_m, name: string) => ids[name] ?? 'x');
+      expect((await c.post(url, { idem: 'dsh_AAAAAAAAAAAAAAAAAAAAAAAA', confirm: 'yes' })).status, `${url} without a token`).toBe(403);
+    }
+    const after = await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events WHERE merchant_id = $1', [svc.merchant.merchantId]);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect((await c.get('/dashboard')).status).toBe(200);
   });
 
   it("answers 404 to a person of one merchant for another merchant's payment, page and refund alike", async () => {

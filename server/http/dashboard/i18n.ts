@@ -253,6 +253,21 @@ const PT = {
   recoveryCodesShown: 'Guarde estes códigos de recuperação em lugar seguro. Cada um serve uma vez, se você perder o celular. Eles não serão mostrados de novo.',
   totpTurnOff: 'Desativar a verificação em duas etapas',
   totpTurnedOff: 'Verificação em duas etapas desativada.',
+  chartVolume: 'Volume aprovado por dia e meio, últimos {days} dias',
+  chartApproval: 'Taxa de aprovação por dia e meio, últimos {days} dias',
+  approvedN: 'Aprovados',
+  declinedN: 'Recusados',
+  approvedVolume: 'Volume aprovado',
+  last30Days: 'Últimos {days} dias',
+  disputeOn: 'Disputa no pagamento {id} ({amount})',
+  evidenceDue: 'envie as provas até {when}',
+  webhookFailing: 'O webhook {name} está falhando',
+  webhookOffFailing: 'O webhook {name} foi desativado após falhar por 5 dias',
+  uncertainPayment: 'O provedor ainda não confirmou uma operação do pagamento {id}',
+  uncertainWithdrawal: 'O provedor ainda não confirmou o saque {id}',
+  totpAlreadyOn: 'A verificação em duas etapas já está ativada.',
+  passwordTooLong: 'A senha é longa demais.',
+  linksPageOf: 'Página {page} · {total} links',
 };
 
 type Words = typeof PT;
@@ -504,6 +519,21 @@ const EN: Words = {
   recoveryCodesShown: 'Keep these recovery codes somewhere safe. Each works once, if you lose your phone. They will not be shown again.',
   totpTurnOff: 'Turn off two-step verification',
   totpTurnedOff: 'Two-step verification is off.',
+  chartVolume: 'Approved volume by day and method, last {days} days',
+  chartApproval: 'Approval rate by day and method, last {days} days',
+  approvedN: 'Approved',
+  declinedN: 'Declined',
+  approvedVolume: 'Approved volume',
+  last30Days: 'Last {days} days',
+  disputeOn: 'Dispute on payment {id} ({amount})',
+  evidenceDue: 'send evidence by {when}',
+  webhookFailing: 'Webhook {name} is failing',
+  webhookOffFailing: 'Webhook {name} was switched off after failing for 5 days',
+  uncertainPayment: 'The provider has not yet confirmed an operation of payment {id}',
+  uncertainWithdrawal: 'The provider has not yet confirmed withdrawal {id}',
+  totpAlreadyOn: 'Two-step verification is already on.',
+  passwordTooLong: 'The password is too long.',
+  linksPageOf: 'Page {page} · {total} links',
 };
 
 const WORDS: Record<Locale, Words> = { 'pt-BR': PT, en: EN };

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import express, { type Response, type Router } from 'express';
 import { allows } from '../../domain/access/roles';
@@ -20,6 +21,12 @@ const JS = readFileSync(resolve(import.meta.dirname, 'assets/dashboard.js'));
 const versionOf = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 12);
 const CSS_VERSION = versionOf(CSS);
 const JS_VERSION = versionOf(JS);
+// The charts: uPlot (a small chart library, MIT) as its package ships it, and our glue; on pages with a chart only.
+const UPLOT = createRequire(import.meta.url);
+const UPLOT_JS = readFileSync(UPLOT.resolve('uplot/dist/uPlot.iife.min.js'));
+const UPLOT_CSS = readFileSync(UPLOT.resolve('uplot/dist/uPlot.min.css'));
+const CHARTS_JS = readFileSync(resolve(import.meta.dirname, 'assets/dashboard-charts.js'));
+const CHARTS_VERSION = versionOf(Buffer.concat([UPLOT_JS, UPLOT_CSS, CHARTS_JS]));
 
 export function dashboardAssets(): Router {
   const router = express.Router();
@@ -31,6 +38,16 @@ export function dashboardAssets(): Router {
     pageHeaders(res, 'public, max-age=31536000, immutable');
     res.type('text/javascript; charset=utf-8').send(JS);
   });
+  for (const [name, type, body] of [
+    ['uplot.js', 'text/javascript', UPLOT_JS],
+    ['uplot.css', 'text/css', UPLOT_CSS],
+    ['charts.js', 'text/javascript', CHARTS_JS],
+  ] as const) {
+    router.get(`/dashboard/assets/${name}`, (_req, res) => {
+      pageHeaders(res, 'public, max-age=31536000, immutable');
+      res.type(`${type}; charset=utf-8`).send(body);
+    });
+  }
   return router;
 }
 
@@ -81,7 +98,7 @@ function languages(v: Viewer, t: T): Html {
   return html`<p class="langs">${t('language')}: <a href="${v.path}?lang=pt-BR" lang="pt-BR" hreflang="pt-BR">Português</a> · <a href="${v.path}?lang=en" lang="en" hreflang="en">English</a></p>`;
 }
 
-export function dashboardPage(v: Viewer, o: { title: string; current?: string; body: Html }): string {
+export function dashboardPage(v: Viewer, o: { title: string; current?: string; body: Html; charts?: boolean }): string {
   const t = translator(v.locale);
   const s = v.session;
   return html`<!doctype html>
@@ -94,6 +111,9 @@ export function dashboardPage(v: Viewer, o: { title: string; current?: string; b
 <title>${o.title} · ${t('appName')}</title>
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css?v=${CSS_VERSION}">
 <script src="/dashboard/assets/dashboard.js?v=${JS_VERSION}" defer></script>
+${o.charts && html`<link rel="stylesheet" href="/dashboard/assets/uplot.css?v=${CHARTS_VERSION}">
+<script src="/dashboard/assets/uplot.js?v=${CHARTS_VERSION}" defer></script>
+<script src="/dashboard/assets/charts.js?v=${CHARTS_VERSION}" defer></script>`}
 </head>
 <body>
 <a class="skip" href="#main">${t('skipToContent')}</a>
@@ -137,7 +157,24 @@ export function settingsTabs(t: T, current: string): Html {
   const tabs = [
     { path: '/dashboard/settings/team', word: t('team') },
     { path: '/dashboard/settings/security', word: t('security') },
-    { path: '/dashboard/settings/notifications', word: t('notifications') },
   ];
   return html`<nav aria-label="${t('settings')}"><ul class="tabs">${tabs.map((x) => html`<li><a href="${x.path}"${x.path === current ? html` aria-current="true"` : ''}>${x.word}</a></li>`)}</ul></nav>`;
+}
+
+export interface ChartSeries {
+  label: string;
+  color: string;
+  values: (number | null)[];
+}
+
+/** The colours of the methods' lines: distinct to colour-blind eyes (Okabe–Ito), each 3:1 or more on white. */
+export const METHOD_COLOURS: Record<string, string> = { pix: '#007a5e', credit: '#0b5cad', billet: '#b35900' };
+
+/**
+ * A chart (assets/dashboard-charts.js draws it) of daily values: `days` as `YYYY-MM-DD`, one series per line. It is
+ * an image to assistive technology, named by `label`; the page gives the same figures as a table.
+ */
+export function chart(id: string, label: string, unit: 'brl' | 'percent', days: string[], series: ChartSeries[]): Html {
+  const x = days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
+  return html`<figure class="chart"><div id="${id}" class="chart-box" role="img" aria-label="${label}" data-chart="${JSON.stringify({ unit, x, series })}"></div><figcaption>${label}</figcaption></figure>`;
 }

@@ -73,9 +73,9 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response, status
 ${notice}
 <nav aria-label="${t('filter')}"><ul class="tabs">${tab(undefined, t('any'))}${tab('enabled', t('linkEnabled'))}${tab('disabled', t('linkDisabled'))}</ul></nav>
 ${listTable(list.data, viewer.locale, t)}
-<nav class="pager" aria-label="${t('pageOf', { page, total: list.total })}">
+<nav class="pager" aria-label="${t('linksPageOf', { page, total: list.total })}">
   ${page > 1 && html`<a href="${pageLink(page - 1)}" rel="prev">${t('previous')}</a>`}
-  <span>${t('pageOf', { page, total: list.total })}</span>
+  <span>${t('linksPageOf', { page, total: list.total })}</span>
   ${page < pages && html`<a href="${pageLink(page + 1)}" rel="next">${t('next')}</a>`}
 </nav>
 ${may(session, 'checkouts:write') && createForm(viewer, t, typed)}`;

@@ -150,7 +150,9 @@ export function loginRoutes(deps: DashboardDeps): Router {
     }
     const ip = req.ip ?? 'unknown';
     const address = addressKey(ip);
-    const wait = await takeAttempt(deps, `2fa|${userId}|${address}`, address);
+    // Counted per person whatever the address (5 in 15 min): a code has a million values, and an attacker who has the
+    // password may have many addresses.
+    const wait = await takeAttempt(deps, `2fa|${userId}`, address);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       return codeForm(req, res, deps, locale, 429, next, t('throttled', { minutes: Math.ceil(wait / 60) }));
@@ -164,7 +166,8 @@ export function loginRoutes(deps: DashboardDeps): Router {
       await recordRefusedSignIn(deps.db, userId, ip);
       return;
     }
-    await deps.limiters.signInFailures.delete(`2fa|${userId}|${address}`).catch(() => undefined);
+    await deps.limiters.signInFailures.delete(`2fa|${userId}`).catch(() => undefined);
+    await deps.limiters.signInFailuresByAddress.reward(address, 1).catch(() => undefined);
     clearCookie(req, res, SECOND_FACTOR_COOKIE);
     await beginSession(deps, req, res, userId, memberships[0]!.merchantId);
     if (accepted === 'recovery') {

@@ -72,10 +72,10 @@ export function passwordResetRoutes(deps: DashboardDeps): Router {
       res.set('Retry-After', String(wait));
       return forgotForm(req, res, deps, locale, 429, html`<p class="notice bad" role="alert">${t('throttled', { minutes: Math.ceil(wait / 60) })}</p>`);
     }
-    const sent = html`<p class="notice ok" role="status">${t('resetSent', { email })}</p>`;
+    // The same answer, at once, whether the address has an account or not: the reset is made and mailed after it, so
+    // neither the page nor its timing tells.
+    forgotForm(req, res, deps, locale, 200, html`<p class="notice ok" role="status">${t('resetSent', { email })}</p>`);
     const reset = email ? await askReset(deps.db, email) : null;
-    // The same answer at once whether the address has an account or not; the mail goes out after it.
-    forgotForm(req, res, deps, locale, 200, sent);
     if (!reset) return;
     const tt = translator(reset.locale);
     const link = `${mailOrigin(deps, req)}${RESET_PATH}/${reset.token}`;
@@ -105,7 +105,7 @@ export function passwordResetRoutes(deps: DashboardDeps): Router {
       await useReset(deps.db, token, typeof b.password === 'string' ? b.password : '');
     } catch (err) {
       if (err instanceof TeamError && err.reason === 'resetClosed') return page(res, locale, 404, t('resetGone'), html`<h1>${t('resetGone')}</h1><p>${t('resetGoneText')}</p>`);
-      if (err instanceof TeamError) return resetForm(req, res, deps, locale, 422, token, open.email, t('passwordTooShort'));
+      if (err instanceof TeamError) return resetForm(req, res, deps, locale, 422, token, open.email, err.reason === 'tooLong' ? t('passwordTooLong') : t('passwordTooShort'));
       throw err;
     }
     for (const m of await membershipsOf(deps.db, open.userId)) {

@@ -40,14 +40,21 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     const secret = secretOf(setup.text)!;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.text).toMatch(/<img id="totp-qr" src="data:image\/png;base64,/);
-    const wrong = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf: field(setup.text, 'csrf'), code: '000000' === totpCode(secret) ? '111111' : '000000' });
+    const csrf = field(setup.text, 'csrf');
+    const wrong = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: person.password, code: '000000' === totpCode(secret) ? '111111' : '000000' });
     expect(wrong.status).toBe(422);
-    const on = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf: field(setup.text, 'csrf'), code: totpCode(secret) });
+    // The password too: an open session alone does not turn it on.
+    expect((await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: 'not the password', code: totpCode(secret) })).status).toBe(401);
+    const on = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: person.password, code: totpCode(secret) });
     expect(on.status).toBe(200);
     const codes = codesOf(on.text);
     expect(codes).toHaveLength(10);
     expect(on.text).toContain('data-on="true"');
     expect((await client.get(SECURITY_PATH)).text).not.toContain(codes[0]!);
+    // The same form sent again says it is on, not that the code is wrong.
+    const again = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: person.password, code: totpCode(secret) });
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('data-on="true"');
     return { person, secret, codes, client };
   }
 
@@ -107,6 +114,45 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     for (let i = 0; i < 6; i++) statuses.push((await t.c.post('/dashboard/login/code', { csrf: field(t.page, 'csrf'), next: '/dashboard', code: String(100000 + i) })).status);
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
+    // A new sign-in (a new pending step, another browser) is refused too: the count is the person's.
+    const elsewhere = await passwordStep(person);
+    const other2 = await elsewhere.c.post('/dashboard/login/code', { csrf: field(elsewhere.page, 'csrf'), next: '/dashboard', code: '123123' });
+    expect(other2.status).toBe(429);
+  });
+
+  it('refuses the sign-in steps and the reset forms without their token, and asks the code of an invited account that has one', async () => {
+    const { person, secret } = await turnedOn();
+    const { c } = await passwordStep(person);
+    const code = await c.post('/dashboard/login/code', { next: '/dashboard', code: later(secret, 1) });
+    expect(code.status).toBe(303);
+    expect(code.location).toBe('/dashboard/login');
+    expect(c.cookies.has('dashboard_session')).toBe(false);
+    const forgot = dashboardClient(svc.url);
+    const before = smtp.mails.length;
+    expect((await forgot.post('/dashboard/password/forgot', { email: person.email })).status).toBe(403);
+    const page = await forgot.get('/dashboard/password/forgot');
+    expect((await forgot.post('/dashboard/password/forgot', { email: person.email, csrf: field(page.text, 'csrf') }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before);
+
+    // Invited to another merchant, the account joins with its password, and still gives its code.
+    const other = await svc.newMerchant('Segunda Loja Ltda');
+    const owner = await personOf(svc.db, other.merchantId, 'owner');
+    const inviter = dashboardClient(svc.url);
+    expect((await inviter.signIn(owner.email, owner.password)).status).toBe(303);
+    const team = await inviter.get('/dashboard/settings/team');
+    expect((await inviter.post('/dashboard/settings/team/invite', { csrf: field(team.text, 'csrf'), idem: field(team.text, 'idem'), email: person.email, role: 'finance' })).status).toBeLessThan(400);
+    await expect.poll(() => smtp.mails.some((m) => m.to.includes(person.email) && /invitations/.test(m.text)), { timeout: 10_000 }).toBe(true);
+    const link = /(http:\/\/\S+\/dashboard\/invitations\/[A-Za-z0-9_-]{43})/.exec(smtp.mails.filter((m) => m.to.includes(person.email)).at(-1)!.text)![1]!;
+    const joiner = dashboardClient(svc.url);
+    const accept = await joiner.get(new URL(link).pathname);
+    const joined = await joiner.post(new URL(link).pathname, { csrf: field(accept.text, 'csrf'), password: person.password, name: '' });
+    expect(joined.status).toBe(200);
+    expect(joined.text).toContain('name="code"');
+    expect(joiner.cookies.has('dashboard_session')).toBe(false);
+    const signed = await joiner.post('/dashboard/login/code', { csrf: field(joined.text, 'csrf'), next: '/dashboard', code: later(secret, 1) });
+    expect(signed.status).toBe(303);
+    expect(joiner.cookies.has('dashboard_session')).toBe(true);
   });
 
   it('turns it off only with the password and a code', async () => {

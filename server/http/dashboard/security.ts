@@ -1,11 +1,11 @@
 /**
  * Settings, security: the person's second factor. Turning it on shows a QR code for the authenticator app and the
- * secret to type instead, and asks for a code of it; then ten recovery codes are shown, once. Turning it off asks for
- * the password and a code. The secret is never logged, and shown only while it is being set up.
+ * secret to type instead, and asks for the password and a code of it; then ten recovery codes are shown, once.
+ * Turning it off asks for the password and a code. Both are counted as sign-in attempts of the person. The secret is never logged, and shown only while it is being set up.
  */
-import express, { type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { recordAudit } from '../../domain/team/audit';
-import { checkPassword } from '../../domain/team/passwords';
+import { checkPassword, PasswordChecksBusy } from '../../domain/team/passwords';
 import { beginTotp, checkSecondFactor, confirmTotp, hasSecondFactor, pendingTotp, recoveryCodesLeft, removeSecondFactor, type TotpSetup } from '../../domain/team/second-factor';
 import { actorOf } from '../../domain/team/sessions';
 import { findUser } from '../../domain/team/users';
@@ -26,6 +26,7 @@ function setupBody(v: Viewer, t: T, setup: TotpSetup): Html {
 <img id="totp-qr" src="${qr.src}" width="${qr.width}" alt="${t('totpQr')}">
 <p>${t('totpTypeInstead')} <code id="totp-secret">${setup.secret}</code></p>
 <form method="post" action="${SECURITY_PATH}/totp/confirm">${csrfField(v)}
+  <label for="password">${t('password')}</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
   <label for="code">${t('secondFactorCode')}</label>
   <input id="code" name="code" autocomplete="one-time-code" inputmode="numeric" required maxlength="6" pattern="[0-9]{6}">
   <p><button type="submit">${t('totpTurnOn')}</button></p>
@@ -67,12 +68,36 @@ export function securityRoutes(deps: DashboardDeps): Router {
     return securityPage(deps, res, 200, { setup });
   });
 
+  /**
+   * The person's password, checked as a sign-in is (counted per person, PasswordChecksBusy a 429): turning the factor on
+   * or off is asked of the person, not of whoever has their open session.
+   */
+  async function passwordGiven(req: Request, res: Response): Promise<'ok' | 'wrong' | Html> {
+    const { session, viewer } = signedIn(res);
+    const t = translator(viewer.locale);
+    const wait = await takeAttempt(deps, `2fa|${session.userId}`, addressKey(req.ip ?? 'unknown'));
+    if (wait > 0) return bad(t('throttled', { minutes: Math.ceil(wait / 60) }));
+    const user = await findUser(deps.db, session.userId);
+    const given = (req.body as Record<string, unknown>).password;
+    try {
+      return (await checkPassword(user?.password_hash ?? null, typeof given === 'string' ? given : '')) ? 'ok' : 'wrong';
+    } catch (err) {
+      if (err instanceof PasswordChecksBusy) return bad(t('throttled', { minutes: 1 }));
+      throw err;
+    }
+  }
+
   router.post(`${SECURITY_PATH}/totp/confirm`, async (req, res) => {
     const { session, viewer } = signedIn(res);
     const t = translator(viewer.locale);
+    // Sent again after it worked (a reload, a retry): say it is on, not that the code is wrong.
+    if (await hasSecondFactor(deps.db, session.userId)) return securityPage(deps, res, 200, { notice: html`<p class="notice ok" role="status">${t('totpAlreadyOn')}</p>` });
+    const password = await passwordGiven(req, res);
+    if (password !== 'ok') return securityPage(deps, res, password === 'wrong' ? 401 : 429, { notice: password === 'wrong' ? bad(t('wrongPasswordOrCode')) : password });
     const code = String((req.body as Record<string, unknown>).code ?? '');
     const codes = await confirmTotp(deps.db, deps.webhooks.sealer, session.userId, code);
-    if (!codes) return securityPage(deps, res, 422, { notice: bad(t('wrongCode')) });
+    if (!codes) return securityPage(deps, res, 422, { notice: bad(t('wrongPasswordOrCode')) });
+    await deps.limiters.signInFailures.delete(`2fa|${session.userId}`).catch(() => undefined);
     await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'second-factor.on', ip: req.ip ?? null });
     return securityPage(deps, res, 200, { codes, setup: null, notice: html`<p class="notice ok" role="status">${t('totpTurnedOn')}</p>` });
   });
@@ -80,15 +105,14 @@ export function securityRoutes(deps: DashboardDeps): Router {
   router.post(`${SECURITY_PATH}/totp/remove`, async (req, res) => {
     const { session, viewer } = signedIn(res);
     const t = translator(viewer.locale);
-    const b = req.body as Record<string, unknown>;
-    const address = addressKey(req.ip ?? 'unknown');
+    if (!(await hasSecondFactor(deps.db, session.userId))) return securityPage(deps, res, 200, { notice: html`<p class="notice ok" role="status">${t('totpTurnedOff')}</p>` });
     // The password and a code, both: a session left open on a shared computer does not get to remove the factor.
-    const wait = await takeAttempt(deps, `2fa|${session.userId}|${address}`, address);
-    if (wait > 0) return securityPage(deps, res, 429, { notice: bad(t('throttled', { minutes: Math.ceil(wait / 60) })) });
-    const user = await findUser(deps.db, session.userId);
-    const passwordOk = await checkPassword(user?.password_hash ?? null, typeof b.password === 'string' ? b.password : '');
-    const codeOk = passwordOk && (await checkSecondFactor(deps.db, deps.webhooks.sealer, session.userId, typeof b.code === 'string' ? b.code.slice(0, 20) : ''));
-    if (!passwordOk || !codeOk) return securityPage(deps, res, 401, { notice: bad(t('wrongPasswordOrCode')) });
+    const password = await passwordGiven(req, res);
+    if (password !== 'ok' && password !== 'wrong') return securityPage(deps, res, 429, { notice: password });
+    const b = req.body as Record<string, unknown>;
+    const codeOk = password === 'ok' && (await checkSecondFactor(deps.db, deps.webhooks.sealer, session.userId, typeof b.code === 'string' ? b.code.slice(0, 20) : ''));
+    if (!codeOk) return securityPage(deps, res, 401, { notice: bad(t('wrongPasswordOrCode')) });
+    await deps.limiters.signInFailures.delete(`2fa|${session.userId}`).catch(() => undefined);
     await removeSecondFactor(deps.db, session.userId);
     await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'second-factor.off', ip: req.ip ?? null });
     return securityPage(deps, res, 200, { notice: html`<p class="notice ok" role="status">${t('totpTurnedOff')}</p>` });

@@ -11,6 +11,7 @@ import { acceptInvitation, closeUnsent, findInvitation, invite, InvitationChange
 import { PasswordChecksBusy } from '../../domain/team/passwords';
 import { actorOf } from '../../domain/team/sessions';
 import { findUserByEmail, TeamError } from '../../domain/team/users';
+import { hasSecondFactor } from '../../domain/team/second-factor';
 import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
 import { cookie, formKeyOf, LOGIN_COOKIE, localeOf, loginNonce, newFormKey, sameOrigin, tokenFor, tokenValid } from './guard';
@@ -18,6 +19,7 @@ import { translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, settingsTabs, type T, type Viewer } from './layout';
 import { addressKey, beginSession, takeAttempt } from './login';
 import { grantableRoles } from '../../domain/access/roles';
+import { askSecondFactor } from './second-factor';
 import { signedIn } from './signed-in';
 
 export const TEAM_PATH = '/dashboard/settings/team';
@@ -177,6 +179,9 @@ export function invitationRoutes(deps: DashboardDeps): Router {
       const { userId, merchantId } = await acceptInvitation(deps.db, token, { name, password });
       await deps.limiters.signInFailures.delete(`${inv.email}|${address}`).catch(() => undefined);
       await recordAudit(deps.db, { merchantId, mode: null, actor: { kind: 'user', id: userId }, action: 'team.invitation.accept', target: inv.id, ip: req.ip ?? null });
+      // An account with a second factor gives its code here too: the invitation proves the mailbox and the password,
+      // not the phone.
+      if (await hasSecondFactor(deps.db, userId)) return askSecondFactor(deps, req, res, locale, userId, '/dashboard');
       await beginSession(deps, req, res, userId, merchantId);
       return res.redirect(303, '/dashboard');
     } catch (err) {
