@@ -23,6 +23,7 @@ import { fingerprint } from '../idempotency';
 import { runIdempotent, type IdempotencyEnv } from '../idempotent';
 import { statusOf } from '../errors';
 import { processContract } from '../response-contract';
+import { formKeyOf } from './guard';
 
 export interface ActDeps {
   db: Db;
@@ -129,4 +130,39 @@ export function refusalOf(err: unknown): { status: number; code: string; message
   if (!(err instanceof ApiError)) return null;
   const status = err.code.endsWith('NotFound') ? 404 : statusOf(err);
   return status < 500 ? { status, code: err.code, message: err.message } : null;
+}
+
+/**
+ * A form's action through `actAs`, with the answers every page gives: the form's key missing (an old or forged form),
+ * the same form still at work (shown the page `back`, where the first sending's result appears), a refusal of the
+ * API (shown by `refused`, with the API's message). The API's answer when it acted; null when the page was answered.
+ */
+export async function formAction<B = unknown>(
+  deps: ActDeps,
+  s: Session,
+  req: Request,
+  res: { redirect(status: number, url: string): void; locals: Record<string, unknown> },
+  call: { operationId: OperationId; input: Input; target: string | null; back: string },
+  refused: (status: number, message: string | null) => Promise<void> | void,
+): Promise<{ body: B; replayed: boolean } | null> {
+  const key = formKeyOf(req.body);
+  if (!key) {
+    await refused(422, null);
+    return null;
+  }
+  try {
+    const out = await actAs<B>(deps, s, req, String(res.locals.correlationId ?? ''), call.operationId, call.input, key, call.target);
+    return { body: out.body, replayed: out.replayed };
+  } catch (err) {
+    const r = refusalOf(err);
+    if (r?.code === 'idempotencyInProgress') {
+      res.redirect(303, call.back);
+      return null;
+    }
+    if (r) {
+      await refused(r.status, r.message);
+      return null;
+    }
+    throw err;
+  }
 }

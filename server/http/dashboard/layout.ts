@@ -66,7 +66,10 @@ export type T = ReturnType<typeof translator>;
 const NAV: readonly { path: string; word: WordKey }[] = [
   { path: '/dashboard', word: 'home' },
   { path: '/dashboard/payments', word: 'payments' },
+  { path: '/dashboard/customers', word: 'customers' },
+  { path: '/dashboard/subscriptions', word: 'subscriptions' },
   { path: '/dashboard/links', word: 'links' },
+  { path: '/dashboard/balance', word: 'balanceTitle' },
   { path: '/dashboard/developers/keys', word: 'developers' },
   { path: '/dashboard/settings/team', word: 'settings' },
   { path: '/dashboard/activity', word: 'activity' },

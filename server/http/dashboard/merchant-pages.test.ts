@@ -1,0 +1,117 @@
+/**
+ * The dashboard's balance, customers and subscriptions pages over HTTP: a withdrawal to a wallet asked once however
+ * often its form is sent, never more than the balance (the API's refusal shown), refused to a finance person;
+ * a customer found by e-mail, document or name, with their payments and subscriptions; a subscription paused,
+ * resumed and canceled at the period's end from its page, each once and audited, refused to a read-only person;
+ * another merchant's customer and subscription not found.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../../testing/harness';
+import { expectJson, startPagesService, type PagesService } from '../../testing/browser';
+import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
+import { pixBody } from '../../testing/payments';
+import { subscriptionBody, type Subscription } from '../../testing/subscriptions';
+import { balance, fund, walletBody } from '../../testing/withdrawals';
+
+describe.each(ENGINES)('the balance, customers and subscriptions pages, on $name', (engine) => {
+  let svc: PagesService;
+  beforeAll(async () => {
+    svc = await startPagesService(engine);
+  });
+  afterAll(async () => svc?.close());
+
+  async function signedIn(role: string): Promise<DashboardClient> {
+    const p = await personOf(svc.db, svc.merchant.merchantId, role);
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    return c;
+  }
+
+  it('asks a withdrawal to a wallet once, never more than the balance, and not for a finance person', async () => {
+    const wallet = await expectJson<{ id: string }>(await svc.call('/v1/wallets', { method: 'POST', json: walletBody() }), 201);
+    await fund(svc.db, svc.merchant.merchantId, 50_000);
+    const owner = await signedIn('owner');
+    const page = await owner.get('/dashboard/balance');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`value="${wallet.id}"`);
+    const form = { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem'), wallet: wallet.id, amount: '120,00', confirm: 'yes' };
+    const done = await owner.post('/dashboard/balance/withdrawals', form);
+    expect(done.status).toBe(303);
+    expect(done.location).toBe('/dashboard/balance?requested=12000');
+    expect((await owner.post('/dashboard/balance/withdrawals', form)).location).toBe(done.location);
+    const list = await expectJson<{ data: { amount: number; walletId: string }[] }>(await svc.call('/v1/withdrawals'), 200);
+    expect(list.data.map((w) => [w.amount, w.walletId])).toEqual([[12_000, wallet.id]]);
+    expect(await balance(svc.db, svc.merchant.merchantId)).toBe(38_000);
+    const shown = await owner.get('/dashboard/balance');
+    expect(shown.text).toContain('R$ 120,00');
+
+    const tooMuch = await owner.post('/dashboard/balance/withdrawals', { ...form, idem: field(shown.text, 'idem'), amount: '1.000,00' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.text).toContain('role="alert"');
+    expect(await balance(svc.db, svc.merchant.merchantId)).toBe(38_000);
+
+    const finance = await signedIn('finance');
+    const theirs = await finance.get('/dashboard/balance');
+    expect(theirs.text).not.toContain('action="/dashboard/balance/withdrawals"');
+    expect((await finance.post('/dashboard/balance/withdrawals', { ...form, csrf: field(theirs.text, 'csrf'), idem: 'dsh_CCCCCCCCCCCCCCCCCCCCCCCC' })).status).toBe(403);
+    expect(await balance(svc.db, svc.merchant.merchantId)).toBe(38_000);
+  });
+
+  it('finds a customer by e-mail, document or name, with their payments and subscriptions', async () => {
+    const email = `joana.${Date.now()}@example.com`;
+    const customer = { firstName: 'Joana', lastName: 'Prado', email, document: { type: 'cpf', number: '390.533.447-05' } };
+    const made = await expectJson<{ id: string }>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ customer }) }), 201);
+    const tx = await expectJson<{ id: string; customer: { id: string } }>(await svc.call(`/v1/transactions/${made.id}`), 200);
+    const sub = await expectJson<Subscription>(await svc.call('/v1/subscriptions', { method: 'POST', json: subscriptionBody({ customerId: tx.customer.id, customer: undefined }) }), 201);
+    const c = await signedIn('read-only');
+    for (const q of [email, '390.533.447-05', 'Joana']) {
+      const found = await c.get(`/dashboard/customers?q=${encodeURIComponent(q)}`);
+      expect(found.status, q).toBe(200);
+      expect(found.text, q).toContain(`data-customer="${tx.customer.id}"`);
+    }
+    const none = await c.get('/dashboard/customers?q=ninguem%40example.com');
+    expect(none.text).toContain('Página 1 · 0 clientes');
+    const page = await c.get(`/dashboard/customers/${tx.customer.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`/dashboard/payments/${tx.id}"`);
+    expect(page.text).toContain(`data-subscription="${sub.id}"`);
+    const other = await svc.newMerchant('Outra Loja Ltda');
+    const theirs = await expectJson<{ id: string }>(await svc.call('/v1/customers', { method: 'POST', key: other.sandboxKey, json: { firstName: 'Rui', lastName: 'Dias', email: 'rui@example.com' } }), 201);
+    expect((await c.get(`/dashboard/customers/${theirs.id}`)).status).toBe(404);
+  });
+
+  it('pauses, resumes and cancels a subscription at the period’s end from its page, once each; a read-only person may not', async () => {
+    const sub = await expectJson<Subscription>(await svc.call('/v1/subscriptions', { method: 'POST', json: subscriptionBody() }), 201);
+    await expect.poll(async () => (await expectJson<Subscription>(await svc.call(`/v1/subscriptions/${sub.id}`), 200)).status, { timeout: 20_000 }).toBe('active');
+    const reader = await signedIn('read-only');
+    const seen = await reader.get(`/dashboard/subscriptions/${sub.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.text).not.toContain(`/dashboard/subscriptions/${sub.id}/pause"`);
+    expect((await reader.post(`/dashboard/subscriptions/${sub.id}/pause`, { csrf: field(seen.text, 'csrf'), idem: 'dsh_DDDDDDDDDDDDDDDDDDDDDDDD', confirm: 'yes' })).status).toBe(403);
+
+    const c = await signedIn('developer');
+    const read = async () => (await expectJson<Subscription>(await svc.call(`/v1/subscriptions/${sub.id}`), 200));
+    const step = async (action: string, extra: Record<string, string> = {}) => {
+      const page = await c.get(`/dashboard/subscriptions/${sub.id}`);
+      const form = new URLSearchParams({ csrf: field(page.text, 'csrf'), idem: field(page.text.slice(page.text.indexOf(`/${action}"`)), 'idem'), confirm: 'yes', ...extra });
+      const res = await c.post(`/dashboard/subscriptions/${sub.id}/${action}`, form);
+      expect(res.status, action).toBe(303);
+      expect((await c.post(`/dashboard/subscriptions/${sub.id}/${action}`, form)).location, `${action} again`).toBe(res.location);
+    };
+    await step('pause');
+    expect((await read()).status).toBe('paused');
+    await step('resume');
+    expect((await read()).status).toBe('active');
+    await step('cancel');
+    expect(await read()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const audit = await svc.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY created_at`, [sub.id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['pauseSubscription', 'resumeSubscription', 'cancelSubscription']);
+    const page = await c.get(`/dashboard/subscriptions/${sub.id}`);
+    expect(page.text).toContain('id="cycles"');
+
+    const other = await svc.newMerchant('Terceira Loja Ltda');
+    const theirs = await expectJson<Subscription>(await svc.call('/v1/subscriptions', { method: 'POST', key: other.sandboxKey, json: subscriptionBody() }), 201);
+    expect((await c.get(`/dashboard/subscriptions/${theirs.id}`)).status).toBe(404);
+    expect((await c.post(`/dashboard/subscriptions/${theirs.id}/pause`, { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem'), confirm: 'yes' })).status).toBe(404);
+  });
+});
