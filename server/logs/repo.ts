@@ -168,3 +168,18 @@ export async function logsAfter(
   );
   return res.rows.map((r) => ({ entry: view(r), position: { tx: r.tx, seq: r.seq, opened: from.opened } }));
 }
+
+/**
+ * The changes a merchant's keys made through the API, in both modes, newest first (the request log's writes that
+ * succeeded: not GET, status below 400): the keys' side of the dashboard's activity page, beside the people's own
+ * audit trail. Kept as long as the log is (7 days).
+ */
+export async function keyWritesOf(q: Queryable, merchantId: string, limit: number): Promise<(RequestLog & { mode: string })[]> {
+  const res = await q.query<Row & { mode: string }>(
+    `SELECT ${COLUMNS}, mode FROM request_logs
+      WHERE merchant_id = $1 AND method <> 'GET' AND status < 400 AND created_at > now() - ${LOG_RETENTION}
+      ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [merchantId, limit],
+  );
+  return res.rows.map((r) => ({ ...view(r), mode: r.mode }));
+}

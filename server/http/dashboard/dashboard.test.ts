@@ -208,6 +208,25 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     expect((await c.get('/dashboard')).status).toBe(200);
   });
 
+  it("lists what the merchant's API keys changed beside what people did, and neither of another merchant", async () => {
+    const p = await personOf(svc.db, svc.merchant.merchantId, 'read-only');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    const made = await expectJson<{ id: string }>(await svc.call('/v1/customers', { method: 'POST', json: { firstName: 'Lia', lastName: 'Reis', email: `lia.${Date.now()}@example.com` } }), 201);
+    expect(made.id).toMatch(/^cus_/);
+    const other = await svc.newMerchant('Outra Loja Ltda');
+    await svc.call('/v1/customers', { method: 'POST', key: other.sandboxKey, json: { firstName: 'Rui', lastName: 'Dias', email: `rui.${Date.now()}@example.com` } });
+    await expect.poll(async () => (await c.get('/dashboard/activity?who=keys')).text.includes('POST /v1/customers'), { timeout: 15_000 }).toBe(true);
+    const keys = await c.get('/dashboard/activity?who=keys');
+    expect(keys.text.match(/POST \/v1\/customers/g)).toHaveLength(1);
+    expect(keys.text).not.toContain('data-kind="person"');
+    // Reads are not changes: the page's own reads and the GETs are not listed.
+    expect(keys.text).not.toMatch(/<code>GET /);
+    const people = await c.get('/dashboard/activity?who=people');
+    expect(people.text).toContain('data-kind="person"');
+    expect(people.text).not.toContain('data-kind="key"');
+  });
+
   it("answers 404 to a person of one merchant for another merchant's payment, page and refund alike", async () => {
     const other = await svc.newMerchant('Outra Loja Ltda');
     const theirs = await paidPix(svc, 4000, other.sandboxKey);

@@ -297,6 +297,8 @@ const PT = {
   cancelNow: 'Cancelar agora',
   subscriptionChanged: 'Assinatura atualizada.',
   endsAtPeriodEnd: 'termina no fim do período',
+  activityPeople: 'Pessoas (painel)',
+  activityKeys: 'Chaves de API',
 };
 
 type Words = typeof PT;
@@ -592,6 +594,8 @@ const EN: Words = {
   cancelNow: 'Cancel now',
   subscriptionChanged: 'Subscription updated.',
   endsAtPeriodEnd: 'ends at the period\'s end',
+  activityPeople: 'People (dashboard)',
+  activityKeys: 'API keys',
 };
 
 const WORDS: Record<Locale, Words> = { 'pt-BR': PT, en: EN };
