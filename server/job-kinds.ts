@@ -12,11 +12,20 @@ import { routeJobHandlers, type RouteJob } from './domain/routes/sweep';
 import type { HandlerTable } from './jobs/kinds';
 import type { Logger } from 'pino';
 import { webhookJobHandlers, type Webhooks } from './webhooks/delivery';
+import { notificationJobHandlers, type NotificationJob } from './domain/team/notifications';
+import type { Mailer } from './mail/mailer';
 import type { WebhookJob } from './webhooks/outbox';
 
-export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob | WithdrawalJob | RouteJob;
+export type ServiceJob = PaymentJob | WebhookJob | SubscriptionJob | CheckoutJob | WithdrawalJob | RouteJob | NotificationJob;
 
-export function serviceJobHandlers(engine: Engine, webhooks: Webhooks, logger: Logger): HandlerTable<ServiceJob> {
+/** Where the dashboard's e-mails go out, and the origin their links point to. */
+export interface MailOut {
+  mailer: Mailer | null;
+  /** The service's origin (known once it listens). */
+  baseUrl: () => string;
+}
+
+export function serviceJobHandlers(engine: Engine, webhooks: Webhooks, logger: Logger, mail: MailOut = { mailer: null, baseUrl: () => '' }): HandlerTable<ServiceJob> {
   return {
     ...paymentJobHandlers(engine),
     ...webhookJobHandlers(webhooks),
@@ -24,6 +33,7 @@ export function serviceJobHandlers(engine: Engine, webhooks: Webhooks, logger: L
     ...checkoutJobHandlers(engine.db),
     ...withdrawalJobHandlers(engine),
     ...routeJobHandlers(engine, logger),
+    ...notificationJobHandlers(engine.db, mail.mailer, mail.baseUrl),
   };
 }
 
@@ -31,4 +41,4 @@ export function serviceJobHandlers(engine: Engine, webhooks: Webhooks, logger: L
  * The kinds that spend their time waiting on the network, not the CPU or the database: a worker runs them in a lane of
  * its own, `WORKER_IO_CONCURRENCY` wide, so slow receivers neither hold up charges nor are held up by them.
  */
-export const IO_JOB_KINDS: readonly ServiceJob['kind'][] = ['webhook.deliver', 'route.sweep', 'route.reconcile'];
+export const IO_JOB_KINDS: readonly ServiceJob['kind'][] = ['webhook.deliver', 'route.sweep', 'route.reconcile', 'dashboard.notify'];

@@ -23,6 +23,7 @@ import { createWorker, type JobKind, type Worker } from './jobs/worker';
 import type { ClockDeps } from './domain/clock/advance';
 import { registerChargeFollowers } from './domain/charge-followers';
 import { IO_JOB_KINDS, serviceJobHandlers } from './job-kinds';
+import { createMailer } from './mail/mailer';
 import { defaultRoutes, Orchestrator, type PaymentRoutes } from './payments/orchestrator';
 import type { Webhooks } from './webhooks/delivery';
 import { loadSealer } from './webhooks/sealer';
@@ -149,7 +150,9 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
   }
   await sweepAll();
   // One table: a sandbox clock's advance runs its jobs with the workers' own handlers.
-  const jobKinds = { ...options.extraJobKinds, ...serviceJobHandlers(engine, webhooks, logger) };
+  let listening = config.port;
+  const mail = { mailer: createMailer(config.mail), baseUrl: () => config.publicBaseUrl ?? urlOf(config.host, listening) };
+  const jobKinds = { ...options.extraJobKinds, ...serviceJobHandlers(engine, webhooks, logger, mail) };
   const clocks: ClockDeps = {
     handlers: jobKinds,
     leaseSeconds: config.jobs.leaseSeconds,
@@ -205,6 +208,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     }
   }
   const port = server ? (server.address() as AddressInfo).port : 0;
+  listening = port;
   if (server && !config.publicBaseUrl) engine.urls = publicUrls(urlOf(config.host, port));
   return {
     db,
@@ -231,6 +235,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
       await requestLog?.close();
       // Jobs already claimed finish before the database closes; nothing new is claimed.
       await worker?.stop();
+      mail.mailer?.close();
       stopRoutes();
       await limiters?.close();
       if (!existingDb) await db.close();

@@ -81,8 +81,36 @@ export function recordEventIn(st: Statement, scope: Scope, e: NewEvent, at: Date
     dedupeKey: `'webhook.deliver:' || ${dispatches}.id`,
     maxAttempts: DELIVERY_ATTEMPTS,
   });
+  // An event a dashboard person may be mailed about enqueues its `dashboard.notify` job, only when someone chose
+  // its kind for this merchant and mode (domain/team/notifications.ts): other events, and most merchants, pay nothing.
+  const kind = NOTIFIED[e.type];
+  if (kind) {
+    const notified = st.part(
+      'notified',
+      `SELECT ev.id FROM ${event} AS ev
+        WHERE EXISTS (SELECT 1 FROM dashboard_notification_prefs p WHERE p.merchant_id = ${merchantId} AND p.mode = ${mode} AND p.kind = ${st.param(kind)})`,
+    );
+    enqueueEach(st, notified, {
+      kind: 'dashboard.notify',
+      id: `'job_' || ${st.param(randomBase62(16))} || 'n'`,
+      payload: `jsonb_build_object('eventId', ${notified}.id)`,
+      dedupeKey: `'dashboard.notify:' || ${notified}.id`,
+      maxAttempts: 5,
+    });
+  }
   return id;
 }
+
+/**
+ * The event types a dashboard person may choose to be mailed about, with the kind they choose
+ * (domain/team/notifications.ts mails them).
+ */
+export const NOTIFIED: Partial<Record<EventType, 'approved' | 'failed' | 'dispute' | 'withdrawal-paid'>> = {
+  'transaction.approved': 'approved',
+  'transaction.failed': 'failed',
+  'transaction.dispute': 'dispute',
+  'withdrawal.paid': 'withdrawal-paid',
+};
 
 /** A new dispatch of an event to an endpoint, and the job that makes its attempts (the first one at once). */
 export async function dispatch(

@@ -299,6 +299,14 @@ const PT = {
   endsAtPeriodEnd: 'termina no fim do período',
   activityPeople: 'Pessoas (painel)',
   activityKeys: 'Chaves de API',
+  notificationsIntro: 'Enviar um e-mail para {email} quando, no ambiente {mode}:',
+  notificationsNeedMail: 'Este serviço não tem servidor de e-mail (SMTP_URL): as escolhas ficam guardadas, mas nenhum e-mail sai até o operador configurá-lo.',
+  notify_approved: 'um pagamento for aprovado',
+  notify_failed: 'um pagamento não for aprovado',
+  notify_dispute: 'uma disputa for aberta',
+  'notify_withdrawal-paid': 'um saque for pago',
+  save: 'Salvar',
+  saved: 'Salvo.',
 };
 
 type Words = typeof PT;
@@ -596,6 +604,14 @@ const EN: Words = {
   endsAtPeriodEnd: 'ends at the period\'s end',
   activityPeople: 'People (dashboard)',
   activityKeys: 'API keys',
+  notificationsIntro: 'Send an e-mail to {email} when, in the {mode} mode:',
+  notificationsNeedMail: 'This service has no mail server (SMTP_URL): the choices are kept, but no e-mail goes out until the operator sets one.',
+  notify_approved: 'a payment is approved',
+  notify_failed: 'a payment is not approved',
+  notify_dispute: 'a dispute is opened',
+  'notify_withdrawal-paid': 'a withdrawal is paid',
+  save: 'Save',
+  saved: 'Saved.',
 };
 
 const WORDS: Record<Locale, Words> = { 'pt-BR': PT, en: EN };

@@ -155,11 +155,12 @@ export function developerTabs(t: T, current: string): Html {
   return html`<nav aria-label="${t('developers')}"><ul class="tabs">${tabs.map((x) => html`<li><a href="${x.path}"${x.path === current ? html` aria-current="true"` : ''}>${x.word}</a></li>`)}</ul></nav>`;
 }
 
-/** The settings' pages, one tab each: team, security. */
+/** The settings' pages, one tab each: team, security, notifications. */
 export function settingsTabs(t: T, current: string): Html {
   const tabs = [
     { path: '/dashboard/settings/team', word: t('team') },
     { path: '/dashboard/settings/security', word: t('security') },
+    { path: '/dashboard/settings/notifications', word: t('notifications') },
   ];
   return html`<nav aria-label="${t('settings')}"><ul class="tabs">${tabs.map((x) => html`<li><a href="${x.path}"${x.path === current ? html` aria-current="true"` : ''}>${x.word}</a></li>`)}</ul></nav>`;
 }

@@ -12,6 +12,7 @@ import { linkRoutes } from './links';
 import { deliveryRoutes } from './deliveries';
 import { requestRoutes } from './requests';
 import { securityRoutes } from './security';
+import { notificationRoutes } from './notifications';
 import { customerRoutes } from './customers';
 import { moneyRoutes } from './money';
 import { subscriptionRoutes } from './subscriptions';
@@ -51,6 +52,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   signed.use(requestRoutes(deps));
   signed.use(teamRoutes(deps));
   signed.use(securityRoutes(deps));
+  signed.use(notificationRoutes(deps));
   signed.use(activityRoutes(deps));
   router.use(signed);
   router.all(['/dashboard', '/dashboard/*rest'], (_req, res) => {

@@ -3,12 +3,14 @@
  * once), then asked at every sign-in before any session exists; a code accepted once; a recovery code once; wrong
  * codes throttled; a tampered pending sign-in refused; turned off only with the password and a code; the secret never
  * in the logs nor stored in clear. A reset link mailed for an account (and the same answer for an address without
- * one), used once, which ends the person's sessions.
+ * one), used once, which ends the person's sessions. E-mail notifications of the kinds a person chose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify, preferencesOf } from '../../domain/team/notifications';
 import { totpCode } from '../../domain/team/second-factor';
 import { ENGINES } from '../../testing/harness';
-import { startPagesService, type PagesService } from '../../testing/browser';
+import { simulate, startPagesService, type PagesService } from '../../testing/browser';
+import { pixBody } from '../../testing/payments';
 import { dashboardClient, field, personOf, type DashboardClient, type Person } from '../../testing/dashboard';
 import { startSmtp, type TestSmtp } from '../../testing/smtp';
 import { SECURITY_PATH } from './security';
@@ -199,5 +201,37 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     expect((await dashboardClient(svc.url).signIn(person.email, person.password)).status).toBe(401);
     expect((await dashboardClient(svc.url).signIn(person.email, 'a brand new password')).status).toBe(303);
     expect(svc.logs.join('')).not.toContain(path);
+  });
+
+  it('mails a person the events they chose, once each, in the mode they chose them for', async () => {
+    const person = await personOf(svc.db, svc.merchant.merchantId, 'finance');
+    const quiet = await personOf(svc.db, svc.merchant.merchantId, 'finance');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(person.email, person.password)).status).toBe(303);
+    const page = await c.get('/dashboard/settings/notifications');
+    const form = new URLSearchParams({ csrf: field(page.text, 'csrf') });
+    form.append('kinds', 'approved');
+    form.append('kinds', 'withdrawal-paid');
+    const saved = await c.post('/dashboard/settings/notifications', form);
+    expect(saved.status).toBe(200);
+    expect(saved.text).toMatch(/id="n-approved" name="kinds" type="checkbox" value="approved" checked/);
+    expect(saved.text).not.toMatch(/value="failed" checked/);
+
+    const made = await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ amount: 4321 }) });
+    const { id } = (await made.json()) as { id: string };
+    await expect.poll(async () => Boolean(((await (await svc.call(`/v1/transactions/${id}`)).json()) as { payment?: { pixQrCodeEmv?: string } }).payment?.pixQrCodeEmv), { timeout: 20_000 }).toBe(true);
+    await simulate(svc, id, 'pay');
+    await expect.poll(() => smtp.mails.filter((m) => m.to.includes(person.email)).length, { timeout: 20_000 }).toBe(1);
+    const mail = smtp.mails.find((m) => m.to.includes(person.email))!;
+    expect(mail.subject).toBe(`[Testes] Pagamento aprovado: R$ 43,21 (${id})`);
+    expect(mail.text).toContain(`/dashboard/payments/${id}`);
+    expect(smtp.mails.some((m) => m.to.includes(quiet.email))).toBe(false);
+    // The job run again (a retry) mails nobody twice.
+    const event = (await svc.db.query<{ id: string }>(`SELECT id FROM events WHERE resource_id = $1 AND type = 'transaction.approved'`, [id])).rows[0]!.id;
+    const sent: string[] = [];
+    expect(await notify(svc.db, { send: async (m) => void sent.push(m.to), close: () => undefined }, () => svc.url, event)).toBe(0);
+    expect(sent).toEqual([]);
+    // Chosen for sandbox only: the production mode's choices are the person's other set, empty.
+    expect(await preferencesOf(svc.db, person.id, svc.merchant.merchantId, 'production')).toEqual([]);
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * E-mail notifications of the dashboard: each person chooses, for a merchant and a mode, which kinds of event they
+ * want an e-mail for (a payment approved, a payment failed, a dispute opened, a withdrawal paid). The event's outbox
+ * statement enqueues one `dashboard.notify` job when anyone chose its kind (webhooks/outbox.ts); the job mails each
+ * person who chose it and is still a member, once per person and event (a retried job skips whom it mailed), in the
+ * person's language, with a link to the dashboard's page of the resource. Without a mail server the job does nothing.
+ */
+import type { Db, Queryable } from '../../db/types';
+import type { Mailer } from '../../mail/mailer';
+import type { HandlerTable } from '../../jobs/kinds';
+import { findEvent, type EventType } from '../../webhooks/events-repo';
+import { NOTIFIED } from '../../webhooks/outbox';
+
+export type NotificationKind = 'approved' | 'failed' | 'dispute' | 'withdrawal-paid';
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['approved', 'failed', 'dispute', 'withdrawal-paid'];
+
+/** The event type each kind is mailed for: the outbox's own table, which enqueues the job. */
+export const KIND_OF_EVENT = NOTIFIED as Partial<Record<EventType, NotificationKind>>;
+
+export type NotificationJob = { kind: 'dashboard.notify'; payload: { eventId: string } };
+
+export async function preferencesOf(q: Queryable, userId: string, merchantId: string, mode: string): Promise<NotificationKind[]> {
+  const res = await q.query<{ kind: NotificationKind }>('SELECT kind FROM dashboard_notification_prefs WHERE user_id = $1 AND merchant_id = $2 AND mode = $3 ORDER BY kind', [userId, merchantId, mode]);
+  return res.rows.map((r) => r.kind);
+}
+
+/** Replaces the person's choices for the merchant and mode with `kinds`. */
+export async function setPreferences(db: Db, userId: string, merchantId: string, mode: string, kinds: NotificationKind[], now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM dashboard_notification_prefs WHERE user_id = $1 AND merchant_id = $2 AND mode = $3', [userId, merchantId, mode]);
+    for (const kind of kinds) {
+      await tx.query('INSERT INTO dashboard_notification_prefs (user_id, merchant_id, mode, kind, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, merchantId, mode, kind, now]);
+    }
+  });
+}
+
+const TEXT = {
+  'pt-BR': {
+    approved: 'Pagamento aprovado', failed: 'Pagamento não aprovado', dispute: 'Disputa aberta', 'withdrawal-paid': 'Saque pago',
+    sandbox: '[Testes] ', see: 'Veja no painel:', why: 'Você recebe este e-mail porque escolheu ser avisado deste tipo de evento nas configurações do painel.',
+  },
+  en: {
+    approved: 'Payment approved', failed: 'Payment not approved', dispute: 'Dispute opened', 'withdrawal-paid': 'Withdrawal paid',
+    sandbox: '[Sandbox] ', see: 'See it in the dashboard:', why: 'You get this e-mail because you chose to be told of this kind of event in the dashboard settings.',
+  },
+} as const;
+
+function moneyOf(locale: 'pt-BR' | 'en', cents: number): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** Mails the people who chose the event's kind; each once. */
+export async function notify(db: Db, mailer: Mailer | null, baseUrl: () => string, eventId: string, now = new Date()): Promise<number> {
+  if (!mailer) return 0;
+  const ev = await db.query<{ merchant_id: string; mode: string }>('SELECT merchant_id, mode FROM events WHERE id = $1', [eventId]);
+  const scope = ev.rows[0];
+  const event = await findEvent(db, eventId);
+  const kind = event ? KIND_OF_EVENT[event.type] : undefined;
+  if (!scope || !event || !kind) return 0;
+  const people = await db.query<{ id: string; email: string; locale: 'pt-BR' | 'en' }>(
+    `SELECT u.id, u.email, u.locale FROM dashboard_notification_prefs p
+       JOIN dashboard_users u ON u.id = p.user_id AND u.disabled_at IS NULL
+       JOIN dashboard_members m ON m.user_id = p.user_id AND m.merchant_id = p.merchant_id
+      WHERE p.merchant_id = $1 AND p.mode = $2 AND p.kind = $3
+        AND NOT EXISTS (SELECT 1 FROM dashboard_notifications_sent s WHERE s.event_id = $4 AND s.user_id = u.id)
+      ORDER BY u.id`,
+    [scope.merchant_id, scope.mode, kind, eventId],
+  );
+  const object = (event.payload.object ?? {}) as { id?: string; amount?: number };
+  const path = event.resource === 'transaction' ? `/dashboard/payments/${event.resource_id}` : '/dashboard/balance';
+  let sent = 0;
+  for (const p of people.rows) {
+    const w = TEXT[p.locale];
+    const amount = typeof object.amount === 'number' ? ` ${moneyOf(p.locale, object.amount)}` : '';
+    await mailer.send({
+      to: p.email,
+      subject: `${scope.mode === 'sandbox' ? w.sandbox : ''}${w[kind]}:${amount} (${event.resource_id})`,
+      text: `${w[kind]}:${amount} (${event.resource_id})\n\n${w.see}\n${baseUrl()}${path}\n\n${w.why}\n`,
+    });
+    await db.query('INSERT INTO dashboard_notifications_sent (event_id, user_id, sent_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [eventId, p.id, now]);
+    sent++;
+  }
+  return sent;
+}
+
+export function notificationJobHandlers(db: Db, mailer: Mailer | null, baseUrl: () => string): HandlerTable<NotificationJob> {
+  return {
+    'dashboard.notify': {
+      run: async (job) => {
+        await notify(db, mailer, baseUrl, job.payload.eventId);
+      },
+      // An e-mail not sent after the job's attempts is dropped: the dashboard and the webhooks still have the event.
+      onExhausted: async () => undefined,
+    },
+  };
+}
