@@ -108,3 +108,17 @@ export async function setSessionMode(q: Queryable, id: string, mode: Mode): Prom
 export function actorOf(s: Pick<Session, 'userId' | 'id'>): { kind: 'user'; id: string; sessionId: string } {
   return { kind: 'user', id: s.userId, sessionId: s.id };
 }
+
+/**
+ * Moves the session to another merchant of the person's, in sandbox (as a sign-in starts): false when the person is
+ * no member of it, and nothing changes.
+ */
+export async function setSessionMerchant(q: Queryable, id: string, userId: string, merchantId: string): Promise<boolean> {
+  const res = await q.query(
+    `UPDATE dashboard_sessions SET merchant_id = $3, mode = 'sandbox'
+      WHERE id = $1 AND user_id = $2 AND EXISTS (SELECT 1 FROM dashboard_members m WHERE m.user_id = $2 AND m.merchant_id = $3)
+      RETURNING 1`,
+    [id, userId, merchantId],
+  );
+  return res.rows.length > 0;
+}

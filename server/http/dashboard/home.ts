@@ -47,6 +47,8 @@ function charts(t: T, locale: Locale, days: string[], figures: DayFigures[]): Ht
 ${chart('chart-volume', t('chartVolume', { days: DAYS }), 'brl', days, volume)}
 ${chart('chart-approval', t('chartApproval', { days: DAYS }), 'percent', days, rate)}
 </div>
+<details><summary>${t('byDayTable')}</summary><div class="table-wrap" tabindex="0" role="region" aria-label="${t('byDayTable')}"><table id="by-day"><thead><tr><th scope="col">${t('day')}</th><th scope="col">${t('method')}</th><th scope="col" class="num">${t('count')}</th><th scope="col" class="num">${t('approvedN')}</th><th scope="col" class="num">${t('declinedN')}</th><th scope="col" class="num">${t('approvedVolume')}</th></tr></thead>
+<tbody>${figures.map((f) => html`<tr><td>${f.day}</td><td>${methodWord(locale, f.method)}</td><td class="num">${f.total}</td><td class="num">${f.approved}</td><td class="num">${f.declined}</td><td class="num">${money(locale, f.approvedAmount)}</td></tr>`)}</tbody></table></div></details>
 <div class="table-wrap" tabindex="0" role="region" aria-labelledby="approval-h"><table id="by-method"><caption id="approval-h">${t('approvalByMethod')}</caption><thead><tr><th scope="col">${t('method')}</th><th scope="col" class="num">${t('count')}</th><th scope="col" class="num">${t('approvedN')}</th><th scope="col" class="num">${t('declinedN')}</th><th scope="col" class="num">${t('approvalRate')}</th><th scope="col" class="num">${t('approvedVolume')}</th></tr></thead>
 <tbody>${totals.map((m) => {
     const r = rateOf(m.approved, m.declined);

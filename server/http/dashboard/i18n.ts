@@ -307,6 +307,17 @@ const PT = {
   'notify_withdrawal-paid': 'um saque for pago',
   save: 'Salvar',
   saved: 'Salvo.',
+  checkoutAnalytics: 'Análise do checkout',
+  sessionsStarted: 'Sessões iniciadas',
+  sessionsCompleted: 'Sessões concluídas',
+  conversionRate: 'Conversão',
+  chartSessions: 'Sessões de checkout por dia, últimos {days} dias',
+  byMethod: 'Por meio de pagamento',
+  byDayTable: 'Os mesmos números, dia a dia',
+  day: 'Dia',
+  yourAccounts: 'Suas contas',
+  current: 'atual',
+  switchToMerchant: 'Entrar em {name}',
 };
 
 type Words = typeof PT;
@@ -612,6 +623,17 @@ const EN: Words = {
   'notify_withdrawal-paid': 'a withdrawal is paid',
   save: 'Save',
   saved: 'Saved.',
+  checkoutAnalytics: 'Checkout analytics',
+  sessionsStarted: 'Sessions started',
+  sessionsCompleted: 'Sessions completed',
+  conversionRate: 'Conversion',
+  chartSessions: 'Checkout sessions by day, last {days} days',
+  byMethod: 'By payment method',
+  byDayTable: 'The same figures, day by day',
+  day: 'Day',
+  yourAccounts: 'Your accounts',
+  current: 'current',
+  switchToMerchant: 'Go to {name}',
 };
 
 const WORDS: Record<Locale, Words> = { 'pt-BR': PT, en: EN };

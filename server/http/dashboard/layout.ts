@@ -91,7 +91,7 @@ function header(v: Viewer, s: Session, t: T, current: string): Html {
     <span class="mode-now mode-${s.mode}">${t(s.mode)}</span>
     <button type="submit">${t('switchTo', { mode: t(other) })}</button>
   </form>
-  <div class="who"><span>${s.email} · ${s.role}</span>
+  <div class="who"><span>${s.email} · ${s.role}</span> <a href="/dashboard/merchants">${t('yourAccounts')}</a> <a href="/dashboard/settings/security">${t('security')}</a>
     <form method="post" action="/dashboard/logout">${csrfField(v)}<button type="submit">${t('signOut')}</button></form>
   </div>
 </header>`;
@@ -178,7 +178,7 @@ export const METHOD_COLOURS: Record<string, string> = { pix: '#007a5e', credit: 
  * A chart (assets/dashboard-charts.js draws it) of daily values: `days` as `YYYY-MM-DD`, one series per line. It is
  * an image to assistive technology, named by `label`; the page gives the same figures as a table.
  */
-export function chart(id: string, label: string, unit: 'brl' | 'percent', days: string[], series: ChartSeries[]): Html {
+export function chart(id: string, label: string, unit: 'brl' | 'percent' | 'count', days: string[], series: ChartSeries[]): Html {
   const x = days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
   return html`<figure class="chart"><div id="${id}" class="chart-box" role="img" aria-label="${label}" data-chart="${JSON.stringify({ unit, x, series })}"></div><figcaption>${label}</figcaption></figure>`;
 }

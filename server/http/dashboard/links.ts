@@ -70,6 +70,7 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response, status
   const tab = (value: string | undefined, word: string) =>
     html`<li><a href="${LINKS_PATH}${value ? `?status=${value}` : ''}"${only === value ? html` aria-current="true"` : ''}>${word}</a></li>`;
   const body = html`<h1>${t('links')}</h1>
+<p><a href="/dashboard/links/analytics">${t('checkoutAnalytics')}</a></p>
 ${notice}
 <nav aria-label="${t('filter')}"><ul class="tabs">${tab(undefined, t('any'))}${tab('enabled', t('linkEnabled'))}${tab('disabled', t('linkDisabled'))}</ul></nav>
 ${listTable(list.data, viewer.locale, t)}

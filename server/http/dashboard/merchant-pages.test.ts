@@ -6,10 +6,10 @@
  * another merchant's customer and subscription not found.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from '../../testing/harness';
-import { expectJson, startPagesService, type PagesService } from '../../testing/browser';
+import { ENGINES, keyedFetch } from '../../testing/harness';
+import { expectJson, simulate, startPagesService, type PagesService } from '../../testing/browser';
 import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
-import { pixBody } from '../../testing/payments';
+import { cardBody, pixBody, TEST_CARDS } from '../../testing/payments';
 import { subscriptionBody, type Subscription } from '../../testing/subscriptions';
 import { balance, fund, walletBody } from '../../testing/withdrawals';
 
@@ -113,5 +113,58 @@ describe.each(ENGINES)('the balance, customers and subscriptions pages, on $name
     const theirs = await expectJson<Subscription>(await svc.call('/v1/subscriptions', { method: 'POST', key: other.sandboxKey, json: subscriptionBody() }), 201);
     expect((await c.get(`/dashboard/subscriptions/${theirs.id}`)).status).toBe(404);
     expect((await c.post(`/dashboard/subscriptions/${theirs.id}/pause`, { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem'), confirm: 'yes' })).status).toBe(404);
+  });
+
+  it("draws the home's figures from the merchant's own charges: approved, declined and undecided counted apart", async () => {
+    const m = await svc.newMerchant('Loja dos Números Ltda');
+    const call = (path: string, json?: unknown) => svc.call(path, { key: m.sandboxKey, ...(json ? { method: 'POST', json } : {}) });
+    const paid = await expectJson<{ id: string }>(await call('/v1/transactions', pixBody({ amount: 10_000 })), 201);
+    await expectJson(await call('/v1/transactions', pixBody({ amount: 2_500 })), 201);
+    const approvedCard = await expectJson<{ id: string }>(await call('/v1/transactions', cardBody(TEST_CARDS.visa, {}, { amount: 7_000 })), 201);
+    const declinedCard = await expectJson<{ id: string }>(await call('/v1/transactions', cardBody(TEST_CARDS.declined, {}, { amount: 3_000 })), 201);
+    const statusOf = async (id: string) => ((await (await svc.call(`/v1/transactions/${id}`, { key: m.sandboxKey })).json()) as { status: string; payment?: { pixQrCodeEmv?: string } });
+    await expect.poll(async () => Boolean((await statusOf(paid.id)).payment?.pixQrCodeEmv), { timeout: 20_000 }).toBe(true);
+    await simulate({ ...svc, call: keyedFetch(svc.url, m.sandboxKey) }, paid.id, 'pay');
+    await expect.poll(async () => [(await statusOf(approvedCard.id)).status, (await statusOf(declinedCard.id)).status, (await statusOf(paid.id)).status], { timeout: 20_000 }).toEqual(['approved', 'failed', 'approved']);
+
+    const owner = await personOf(svc.db, m.merchantId, 'owner');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(owner.email, owner.password)).status).toBe(303);
+    const home = await c.get('/dashboard');
+    expect(home.status).toBe(200);
+    const row = (method: string) => /<tr data-method="(\w+)">(.*?)<\/tr>/gs.exec(home.text.slice(home.text.indexOf(`<tr data-method="${method}">`)))![2]!.replace(/<[^>]+>/g, '|').split('|').filter(Boolean);
+    // PIX: two made, one approved, none declined (one still waiting for its payer): 100%; card: one of each, 50%.
+    expect(row('pix')).toEqual(['PIX', '2', '1', '0', '100%', 'R$ 100,00']);
+    expect(row('credit')).toEqual(['Cartão de crédito', '2', '1', '1', '50%', 'R$ 70,00']);
+    expect(row('billet')).toEqual(['Boleto', '0', '0', '0', '—', 'R$ 0,00']);
+    expect(home.text).toContain('data-chart="');
+    expect(home.text).toContain('/dashboard/assets/uplot.js');
+    const analytics = await c.get('/dashboard/links/analytics');
+    expect(analytics.status).toBe(200);
+    expect(analytics.text).toContain('id="conversion">0%');
+  });
+
+  it("moves a person of several merchants between them, with the role of each, and never into one they are not in", async () => {
+    const a = await svc.newMerchant('Agência Alfa Ltda');
+    const b = await svc.newMerchant('Cliente Beta Ltda');
+    const stranger = await svc.newMerchant('Estranha Gama Ltda');
+    const p = await personOf(svc.db, a.merchantId, 'owner');
+    await svc.db.query(`INSERT INTO dashboard_members (user_id, merchant_id, role, created_at) VALUES ($1, $2, 'read-only', now())`, [p.id, b.merchantId]);
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    const list = await c.get('/dashboard/merchants');
+    expect(list.text).toContain(`value="${b.merchantId}"`);
+    expect(list.text).not.toContain(stranger.merchantId);
+    const csrf = field(list.text, 'csrf');
+    expect((await c.post('/dashboard/merchants/switch', { csrf, merchant: stranger.merchantId })).status).toBe(404);
+    expect((await c.get('/dashboard')).text).toContain('Agência Alfa Ltda</a>');
+    expect((await c.post('/dashboard/merchants/switch', { csrf, merchant: b.merchantId })).status).toBe(303);
+    const home = await c.get('/dashboard');
+    expect(home.text).toContain('Cliente Beta Ltda</a>');
+    expect(home.text).toContain(' · read-only');
+    const keys = await c.get('/dashboard/developers/keys');
+    expect(keys.text).not.toContain('Criar chave');
+    const audit = await svc.db.query<{ merchant_id: string }>(`SELECT merchant_id FROM audit_events WHERE action = 'merchant.switch' AND actor_id = $1 ORDER BY merchant_id`, [p.id]);
+    expect(audit.rows.map((r) => r.merchant_id).sort()).toEqual([a.merchantId, b.merchantId].sort());
   });
 });

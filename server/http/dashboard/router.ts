@@ -9,9 +9,11 @@ import type { DashboardDeps } from './deps';
 import { homeRoutes } from './home';
 import { keyRoutes } from './keys';
 import { linkRoutes } from './links';
+import { analyticsRoutes } from './analytics';
 import { deliveryRoutes } from './deliveries';
 import { requestRoutes } from './requests';
 import { securityRoutes } from './security';
+import { merchantRoutes } from './merchants';
 import { notificationRoutes } from './notifications';
 import { customerRoutes } from './customers';
 import { moneyRoutes } from './money';
@@ -42,6 +44,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   signed.use(sessionRoutes(deps));
   signed.use(homeRoutes(deps));
   signed.use(paymentRoutes(deps));
+  signed.use(analyticsRoutes(deps));
   signed.use(linkRoutes(deps));
   signed.use(customerRoutes(deps));
   signed.use(subscriptionRoutes(deps));
@@ -52,6 +55,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   signed.use(requestRoutes(deps));
   signed.use(teamRoutes(deps));
   signed.use(securityRoutes(deps));
+  signed.use(merchantRoutes(deps));
   signed.use(notificationRoutes(deps));
   signed.use(activityRoutes(deps));
   router.use(signed);

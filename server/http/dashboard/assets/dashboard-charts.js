@@ -1,5 +1,5 @@
 // The dashboard's charts, drawn with uPlot (served by the dashboard itself, never from a CDN). Each chart is an element
-// with `data-chart`: JSON of `{ unit: "brl" | "percent", x: [seconds…], series: [{ label, color, values: […] }] }`.
+// with `data-chart`: JSON of `{ unit: "brl" | "percent" | "count", x: [seconds…], series: [{ label, color, values: […] }] }`.
 // The same figures are in a table next to it, for screen readers and for browsers without JavaScript.
 /* global uPlot */
 (() => {
@@ -9,7 +9,8 @@
   const charts = [];
   for (const el of document.querySelectorAll('[data-chart]')) {
     const spec = JSON.parse(el.dataset.chart);
-    const value = spec.unit === 'brl' ? (v) => (v == null ? '' : money.format(v / 100)) : (v) => (v == null ? '' : `${Math.round(v)}%`);
+    const value =
+      spec.unit === 'brl' ? (v) => (v == null ? '' : money.format(v / 100)) : spec.unit === 'percent' ? (v) => (v == null ? '' : `${Math.round(v)}%`) : (v) => (v == null ? '' : String(Math.round(v)));
     const opts = {
       width: Math.max(280, el.clientWidth),
       height: 220,
