@@ -31,6 +31,8 @@ import {
 } from '../../testing/browser';
 import { card, expectApproved, fillCard, fillPayer, imageLoaded, pay } from '../../testing/checkout-page';
 import { personOf } from '../../testing/dashboard';
+import { subscriptionBody } from '../../testing/subscriptions';
+import { fund, walletBody } from '../../testing/withdrawals';
 import { ENGINES } from '../../testing/harness';
 import { startReceiver, type Receiver } from '../../testing/receiver';
 import { startSmtp, type TestSmtp } from '../../testing/smtp';
@@ -302,6 +304,49 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     await page.getByRole('link', { name: 'Requisições' }).click();
     await page.getByRole('heading', { level: 1, name: 'Requisições' }).waitFor();
     await checked(page, 'requests');
+    await v.assertClean();
+  }, BROWSER_TEST_MS);
+
+  it('draws the charts under the CSP, and every other page passes axe-core, each kept as a screenshot', async () => {
+    const owner = await personOf(service.db, service.merchant.merchantId, 'owner');
+    const customer = await expectJson<{ id: string }>(await service.call('/v1/customers', { method: 'POST', json: { firstName: 'Helena', lastName: 'Costa', email: 'helena@example.com' } }), 201);
+    const sub = await expectJson<{ id: string }>(await service.call('/v1/subscriptions', { method: 'POST', json: subscriptionBody({ customerId: customer.id, customer: undefined }) }), 201);
+    await expectJson(await service.call('/v1/wallets', { method: 'POST', json: walletBody() }), 201);
+    await fund(service.db, service.merchant.merchantId, 80_000);
+    const v = await visit(browser, new URL(service.url).origin);
+    const { page } = v;
+    await signIn(page, owner.email, owner.password);
+    await page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
+    // uPlot drew both charts (a canvas each): its script and the glue ran under the pages' CSP.
+    await page.locator('#chart-volume canvas').waitFor();
+    await page.locator('#chart-approval canvas').waitFor();
+    await checked(page, 'home-charts');
+    const pages: [string, string, string][] = [
+      ['/dashboard/customers', 'Clientes', 'customers'],
+      [`/dashboard/customers/${customer.id}`, 'Cliente: Helena Costa', 'customer'],
+      ['/dashboard/subscriptions', 'Assinaturas', 'subscriptions'],
+      [`/dashboard/subscriptions/${sub.id}`, `Assinatura ${sub.id}`, 'subscription'],
+      ['/dashboard/balance', 'Saldo e saques', 'balance'],
+      ['/dashboard/settings/security', 'Segurança', 'security'],
+      ['/dashboard/settings/notifications', 'Notificações', 'notifications'],
+      ['/dashboard/merchants', 'Suas contas', 'merchants'],
+      ['/dashboard/developers/webhooks', 'Webhooks', 'webhooks'],
+      ['/dashboard/developers/requests', 'Requisições', 'requests-all'],
+    ];
+    for (const [path, heading, name] of pages) {
+      await page.goto(`${service.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await checked(page, name);
+    }
+    await page.goto(`${service.url}/dashboard/links/analytics`);
+    await page.locator('#chart-sessions canvas').waitFor();
+    await checked(page, 'checkout-analytics');
+    await page.goto(`${service.url}/dashboard/settings/security`);
+    await page.getByRole('button', { name: 'Ativar a verificação em duas etapas' }).click();
+    expect(await imageLoaded(page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }))).toBe(true);
+    await checked(page, 'security-set-up');
+    await page.goto(`${service.url}/dashboard/password/forgot`);
+    await checked(page, 'forgot-password');
     await v.assertClean();
   }, BROWSER_TEST_MS);
 

@@ -19,7 +19,7 @@
         { values: (_u, ticks) => ticks.map((t) => day.format(new Date(t * 1000))) },
         { values: (_u, ticks) => ticks.map(value), size: 80 },
       ],
-      series: [{ value: (_u, t) => (t == null ? '' : day.format(new Date(t * 1000))) }, ...spec.series.map((s) => ({ label: s.label, stroke: s.color, width: 2, value: (_u, v) => value(v), spanGaps: true }))],
+      series: [{ label: lang === 'en' ? 'Day' : 'Dia', value: (_u, t) => (t == null ? '' : day.format(new Date(t * 1000))) }, ...spec.series.map((s) => ({ label: s.label, stroke: s.color, width: 2, value: (_u, v) => value(v), spanGaps: true }))],
     };
     charts.push({ el, plot: new uPlot(opts, [spec.x, ...spec.series.map((s) => s.values)], el) });
   }
