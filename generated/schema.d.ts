@@ -7403,8 +7403,10 @@ export interface components {
         };
         /**
          * @description A URL of the merchant that receives the events it subscribes to, in the mode (sandbox or production) of the key
-         *     that registered it. The signing `secret` is shown only once, in the answer to the registration; the value of the
-         *     configured authorization header is never shown in full (`headerAuthorization` is masked).
+         *     that registered it. The signing `secret` is shown only once through the API, in the answer to the registration (the
+         *     merchant dashboard reveals it again, on demand, to a person whose role may change webhooks, and records who did in
+         *     its audit trail); the value of the configured authorization header is never shown in full (`headerAuthorization`
+         *     is masked).
          *
          *     An endpoint whose attempts have all failed for 5 days in a row (`failingSince` more than 5 days ago) is disabled
          *     (`enabled: false`, `disabledReason: failing`) and its pending dispatches are canceled, unless `forceActive` is
