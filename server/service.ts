@@ -208,7 +208,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     }
   }
   const port = server ? (server.address() as AddressInfo).port : 0;
-  listening = port;
+  if (server) listening = port;
   if (server && !config.publicBaseUrl) engine.urls = publicUrls(urlOf(config.host, port));
   return {
     db,

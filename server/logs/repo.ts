@@ -175,11 +175,10 @@ export async function logsAfter(
  * audit trail. Kept as long as the log is (7 days).
  */
 export async function keyWritesOf(q: Queryable, merchantId: string, limit: number): Promise<(RequestLog & { mode: string })[]> {
-  const res = await q.query<Row & { mode: string }>(
-    `SELECT ${COLUMNS}, mode FROM request_logs
-      WHERE merchant_id = $1 AND method <> 'GET' AND status < 400 AND created_at > now() - ${LOG_RETENTION}
-      ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [merchantId, limit],
-  );
+  // One walk of the list's index per mode, newest first, each stopping at `limit` writes; then the two merged.
+  const mode = (m: string) => `(SELECT ${COLUMNS}, mode FROM request_logs
+      WHERE merchant_id = $1 AND mode = '${m}' AND method <> 'GET' AND status < 400 AND created_at > now() - ${LOG_RETENTION}
+      ORDER BY created_at DESC, id DESC LIMIT $2)`;
+  const res = await q.query<Row & { mode: string }>(`${mode('sandbox')} UNION ALL ${mode('production')} ORDER BY created_at DESC, id DESC LIMIT $2`, [merchantId, limit]);
   return res.rows.map((r) => ({ ...view(r), mode: r.mode }));
 }

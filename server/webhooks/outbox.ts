@@ -108,6 +108,8 @@ export function recordEventIn(st: Statement, scope: Scope, e: NewEvent, at: Date
 export const NOTIFIED: Partial<Record<EventType, 'approved' | 'failed' | 'dispute' | 'withdrawal-paid'>> = {
   'transaction.approved': 'approved',
   'transaction.failed': 'failed',
+  // Refused by the anti-fraud review: not approved either, for the person told.
+  'transaction.refused': 'failed',
   'transaction.dispute': 'dispute',
   'withdrawal.paid': 'withdrawal-paid',
 };

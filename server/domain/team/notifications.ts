@@ -26,10 +26,14 @@ export async function preferencesOf(q: Queryable, userId: string, merchantId: st
 
 /** Replaces the person's choices for the merchant and mode with `kinds`. */
 export async function setPreferences(db: Db, userId: string, merchantId: string, mode: string, kinds: NotificationKind[], now = new Date()): Promise<void> {
+  // Idempotent whatever else runs: two saves at once end with one of them, never a key conflict.
   await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM dashboard_notification_prefs WHERE user_id = $1 AND merchant_id = $2 AND mode = $3', [userId, merchantId, mode]);
+    await tx.query('DELETE FROM dashboard_notification_prefs WHERE user_id = $1 AND merchant_id = $2 AND mode = $3 AND kind <> ALL ($4::text[])', [userId, merchantId, mode, kinds]);
     for (const kind of kinds) {
-      await tx.query('INSERT INTO dashboard_notification_prefs (user_id, merchant_id, mode, kind, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, merchantId, mode, kind, now]);
+      await tx.query(
+        'INSERT INTO dashboard_notification_prefs (user_id, merchant_id, mode, kind, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+        [userId, merchantId, mode, kind, now],
+      );
     }
   });
 }
@@ -57,6 +61,15 @@ export async function notify(db: Db, mailer: Mailer | null, baseUrl: () => strin
   const event = await findEvent(db, eventId);
   const kind = event ? KIND_OF_EVENT[event.type] : undefined;
   if (!scope || !event || !kind) return 0;
+  // A charge approved again (a dispute won, a review cleared after a hold) was already told as approved: once is news.
+  if (kind === 'approved') {
+    const before = await db.query(
+      `SELECT 1 FROM events WHERE merchant_id = $1 AND resource_id = $2 AND type = 'transaction.approved' AND id <> $3
+          AND (created_at, id) < ($4::timestamptz, $3) LIMIT 1`,
+      [scope.merchant_id, event.resource_id, eventId, event.created_at],
+    );
+    if (before.rows.length > 0) return 0;
+  }
   const people = await db.query<{ id: string; email: string; locale: 'pt-BR' | 'en' }>(
     `SELECT u.id, u.email, u.locale FROM dashboard_notification_prefs p
        JOIN dashboard_users u ON u.id = p.user_id AND u.disabled_at IS NULL

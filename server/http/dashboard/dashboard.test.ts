@@ -216,6 +216,8 @@ describe.each(ENGINES)('the dashboard over HTTP, on $name', (engine) => {
     expect(made.id).toMatch(/^cus_/);
     const other = await svc.newMerchant('Outra Loja Ltda');
     await svc.call('/v1/customers', { method: 'POST', key: other.sandboxKey, json: { firstName: 'Rui', lastName: 'Dias', email: `rui.${Date.now()}@example.com` } });
+    // Both merchants' writes are in the log before the page is read: a leak would show.
+    await expect.poll(async () => (await svc.db.query(`SELECT 1 FROM request_logs WHERE merchant_id = $1 AND method = 'POST'`, [other.merchantId])).rows.length, { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await c.get('/dashboard/activity?who=keys')).text.includes('POST /v1/customers'), { timeout: 15_000 }).toBe(true);
     const keys = await c.get('/dashboard/activity?who=keys');
     expect(keys.text.match(/POST \/v1\/customers/g)).toHaveLength(1);

@@ -318,6 +318,7 @@ const PT = {
   yourAccounts: 'Suas contas',
   current: 'atual',
   switchToMerchant: 'Entrar em {name}',
+  linkAmountRange: 'o valor de um link vai de {min} a {max}',
 };
 
 type Words = typeof PT;
@@ -634,6 +635,7 @@ const EN: Words = {
   yourAccounts: 'Your accounts',
   current: 'current',
   switchToMerchant: 'Go to {name}',
+  linkAmountRange: 'a link\'s amount is from {min} to {max}',
 };
 
 const WORDS: Record<Locale, Words> = { 'pt-BR': PT, en: EN };

@@ -148,6 +148,8 @@ async function create(deps: DashboardDeps, req: Request, res: Response): Promise
   if (!key) return refused(422, t('formExpired'));
   if (!name) return refused(422, t('linkName'));
   if (amount === null) return refused(422, `${t('linkAmount')}: ${String(b.amount ?? '')}`);
+  // The contract's bounds of a link's amount (CreatePaymentLinkRequest), said in the person's words.
+  if (amount < 100 || amount > 100_000_000) return refused(422, t('linkAmountRange', { min: money(viewer.locale, 100), max: money(viewer.locale, 100_000_000) }));
   if (methods.length === 0) return refused(422, t('linkMethods'));
   const body = { name, amount, methods, maxInstallments: Number.isInteger(installments) ? installments : 1, ...(description ? { description } : {}) };
   let link: Link;

@@ -104,15 +104,20 @@ describe.each(ENGINES)('the balance, customers and subscriptions pages, on $name
     expect((await read()).status).toBe('active');
     await step('cancel');
     expect(await read()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    const audit = await svc.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY created_at`, [sub.id]);
-    expect(audit.rows.map((r) => r.action)).toEqual(['pauseSubscription', 'resumeSubscription', 'cancelSubscription']);
+    await step('cancel-now');
+    expect((await read()).status).toBe('canceled');
+    const audit = await svc.db.query<{ action: string; detail: { body: unknown } }>(`SELECT action, detail FROM audit_events WHERE target = $1 ORDER BY created_at`, [sub.id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['pauseSubscription', 'resumeSubscription', 'cancelSubscription', 'cancelSubscription']);
+    expect(audit.rows.slice(2).map((r) => r.detail.body)).toEqual([{ atPeriodEnd: true }, { atPeriodEnd: false }]);
     const page = await c.get(`/dashboard/subscriptions/${sub.id}`);
     expect(page.text).toContain('id="cycles"');
+    expect(page.text).not.toContain(`/dashboard/subscriptions/${sub.id}/pause"`);
 
     const other = await svc.newMerchant('Terceira Loja Ltda');
     const theirs = await expectJson<Subscription>(await svc.call('/v1/subscriptions', { method: 'POST', key: other.sandboxKey, json: subscriptionBody() }), 201);
     expect((await c.get(`/dashboard/subscriptions/${theirs.id}`)).status).toBe(404);
-    expect((await c.post(`/dashboard/subscriptions/${theirs.id}/pause`, { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem'), confirm: 'yes' })).status).toBe(404);
+    expect((await c.post(`/dashboard/subscriptions/${theirs.id}/pause`, { csrf: field(page.text, 'csrf'), idem: 'dsh_EEEEEEEEEEEEEEEEEEEEEEEE', confirm: 'yes' })).status).toBe(404);
+    expect((await expectJson<Subscription>(await svc.call(`/v1/subscriptions/${theirs.id}`, { key: other.sandboxKey }), 200)).status).not.toBe('paused');
   });
 
   it("draws the home's figures from the merchant's own charges: approved, declined and undecided counted apart", async () => {

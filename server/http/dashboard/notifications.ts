@@ -14,7 +14,7 @@ import { signedIn } from './signed-in';
 
 export const NOTIFICATIONS_PATH = '/dashboard/settings/notifications';
 
-async function page(deps: DashboardDeps, res: Response, notice: Html | null = null): Promise<void> {
+async function page(deps: DashboardDeps, res: Response, notice: Html | null = null, status = 200): Promise<void> {
   const { session, viewer } = signedIn(res);
   const t = translator(viewer.locale);
   const chosen = await preferencesOf(deps.db, session.userId, session.merchantId, session.mode);
@@ -22,13 +22,13 @@ async function page(deps: DashboardDeps, res: Response, notice: Html | null = nu
 ${settingsTabs(t, NOTIFICATIONS_PATH)}
 ${notice}
 ${!deps.mailer && html`<p class="notice bad" role="status">${t('notificationsNeedMail')}</p>`}
-<form method="post" action="${NOTIFICATIONS_PATH}">${csrfField(viewer)}
+<form method="post" action="${NOTIFICATIONS_PATH}">${csrfField(viewer)}<input type="hidden" name="merchant" value="${session.merchantId}"><input type="hidden" name="mode" value="${session.mode}">
 <fieldset><legend>${t('notificationsIntro', { email: session.email, mode: t(session.mode) })}</legend>
 ${NOTIFICATION_KINDS.map((k) => html`<p class="check"><input id="n-${k}" name="kinds" type="checkbox" value="${k}"${chosen.includes(k) ? html` checked` : ''}> <label for="n-${k}">${t(`notify_${k}`)}</label></p>`)}
 </fieldset>
 <p><button type="submit">${t('save')}</button></p>
 </form>`;
-  sendDashboard(res, 200, dashboardPage(viewer, { title: t('notifications'), current: '/dashboard/settings/team', body }));
+  sendDashboard(res, status, dashboardPage(viewer, { title: t('notifications'), current: '/dashboard/settings/team', body }));
 }
 
 export function notificationRoutes(deps: DashboardDeps): Router {
@@ -36,7 +36,12 @@ export function notificationRoutes(deps: DashboardDeps): Router {
   router.get(NOTIFICATIONS_PATH, (_req, res) => page(deps, res));
   router.post(NOTIFICATIONS_PATH, async (req, res) => {
     const { session, viewer } = signedIn(res);
-    const given = (req.body as Record<string, unknown>).kinds;
+    const b = req.body as Record<string, unknown>;
+    // The choices are of the merchant and mode the form showed: after a switch in another tab, the form is stale.
+    if (b.merchant !== session.merchantId || b.mode !== session.mode) {
+      return page(deps, res, html`<p class="notice bad" role="alert">${translator(viewer.locale)('formExpired')}</p>`, 409);
+    }
+    const given = b.kinds;
     const kinds = NOTIFICATION_KINDS.filter((k) => (Array.isArray(given) ? given : [given]).includes(k));
     await setPreferences(deps.db, session.userId, session.merchantId, session.mode, kinds);
     await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'notifications.update', detail: { kinds }, ip: req.ip ?? null });

@@ -6,7 +6,8 @@
  * one), used once, which ends the person's sessions. E-mail notifications of the kinds a person chose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify, preferencesOf } from '../../domain/team/notifications';
+import { notify, preferencesOf, setPreferences } from '../../domain/team/notifications';
+import { recordEvent } from '../../webhooks/outbox';
 import { totpCode } from '../../domain/team/second-factor';
 import { ENGINES } from '../../testing/harness';
 import { simulate, startPagesService, type PagesService } from '../../testing/browser';
@@ -209,7 +210,7 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     const c = dashboardClient(svc.url);
     expect((await c.signIn(person.email, person.password)).status).toBe(303);
     const page = await c.get('/dashboard/settings/notifications');
-    const form = new URLSearchParams({ csrf: field(page.text, 'csrf') });
+    const form = new URLSearchParams({ csrf: field(page.text, 'csrf'), merchant: svc.merchant.merchantId, mode: 'sandbox' });
     form.append('kinds', 'approved');
     form.append('kinds', 'withdrawal-paid');
     const saved = await c.post('/dashboard/settings/notifications', form);
@@ -231,7 +232,25 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     const sent: string[] = [];
     expect(await notify(svc.db, { send: async (m) => void sent.push(m.to), close: () => undefined }, () => svc.url, event)).toBe(0);
     expect(sent).toEqual([]);
-    // Chosen for sandbox only: the production mode's choices are the person's other set, empty.
+    // Chosen for sandbox only: a production approval mails nobody. A person who left the team is not mailed either.
     expect(await preferencesOf(svc.db, person.id, svc.merchant.merchantId, 'production')).toEqual([]);
+    const gone = await personOf(svc.db, svc.merchant.merchantId, 'read-only');
+    await setPreferences(svc.db, gone.id, svc.merchant.merchantId, 'sandbox', ['approved']);
+    await svc.db.query('DELETE FROM dashboard_members WHERE user_id = $1', [gone.id]);
+    const prodEvent = await svc.db.transaction((tx) => recordEvent(tx, { merchantId: svc.merchant.merchantId, mode: 'production' }, { type: 'transaction.approved', resource: 'transaction', resourceId: 'tra_0000000000000001', object: { amount: 100 } }, new Date()));
+    expect(await notify(svc.db, { send: async (m) => void sent.push(m.to), close: () => undefined }, () => svc.url, prodEvent)).toBe(0);
+    const jobs = await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'dashboard.notify' AND payload->>'eventId' = $1`, [prodEvent]);
+    expect(jobs.rows[0]!.n).toBe(0);
+    const sandboxEvent = await svc.db.transaction((tx) => recordEvent(tx, { merchantId: svc.merchant.merchantId, mode: 'sandbox' }, { type: 'transaction.approved', resource: 'transaction', resourceId: 'tra_0000000000000002', object: { amount: 100 } }, new Date()));
+    expect(await notify(svc.db, { send: async (m) => void sent.push(m.to), close: () => undefined }, () => svc.url, sandboxEvent)).toBe(1);
+    expect(sent).toEqual([person.email]);
+    // Approved again (a dispute won): told once already, not again.
+    const again = await svc.db.transaction((tx) => recordEvent(tx, { merchantId: svc.merchant.merchantId, mode: 'sandbox' }, { type: 'transaction.approved', resource: 'transaction', resourceId: 'tra_0000000000000002', object: { amount: 100 } }, new Date(Date.now() + 1000)));
+    expect(await notify(svc.db, { send: async (m) => void sent.push(m.to), close: () => undefined }, () => svc.url, again)).toBe(0);
+    // A form of another mode (switched in another tab) saves nothing.
+    const stale = new URLSearchParams({ csrf: field(page.text, 'csrf'), merchant: svc.merchant.merchantId, mode: 'production' });
+    stale.append('kinds', 'failed');
+    expect((await c.post('/dashboard/settings/notifications', stale)).status).toBe(409);
+    expect(await preferencesOf(svc.db, person.id, svc.merchant.merchantId, 'sandbox')).toEqual(['approved', 'withdrawal-paid']);
   });
 });

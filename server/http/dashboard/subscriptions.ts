@@ -1,6 +1,6 @@
 /**
  * Subscriptions: the list by status, and a subscription's page with its plan, its cycles (each with its charge) and
- * the actions its status allows, each confirmed and acting once: pause (`active`, `past-due`), resume (`paused`),
+ * the actions its status allows, each confirmed and acting once: pause (`active`), resume (`paused`),
  * cancel now or at the end of the period already paid. All through the API's handlers (`pauseSubscription`,
  * `resumeSubscription`, `cancelSubscription`), whose rules decide; a refusal shows the API's words.
  */
@@ -59,16 +59,16 @@ ${subscriptionRows(viewer.locale, t, list.data)}
 }
 
 function actions(v: Viewer, t: T, s: Subscription): Html {
-  const form = (action: string, label: string, danger: boolean, extra: Html | string = '') =>
-    html`<form method="post" action="${SUBSCRIPTIONS_PATH}/${s.id}/${action}" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${newFormKey()}">${extra}
+  const form = (action: string, label: string, danger: boolean) =>
+    html`<form method="post" action="${SUBSCRIPTIONS_PATH}/${s.id}/${action}" class="inline">${csrfField(v)}<input type="hidden" name="idem" value="${newFormKey()}">
 <p class="check"><input id="confirm-${action}" name="confirm" type="checkbox" value="yes" required> <label for="confirm-${action}">${t('confirmAction')}</label></p>
 <button type="submit"${danger ? html` class="danger"` : ''}>${label}</button></form>`;
   const live = s.status !== 'canceled' && s.status !== 'expired';
   return html`<section aria-labelledby="actions-h"><h2 id="actions-h">${t('actions')}</h2>
-${(s.status === 'active' || s.status === 'past-due' || s.status === 'trialing') && form('pause', t('pauseSubscription'), false)}
+${s.status === 'active' && form('pause', t('pauseSubscription'), false)}
 ${s.status === 'paused' && form('resume', t('resumeSubscription'), false)}
-${live && !s.cancelAtPeriodEnd && form('cancel', t('cancelAtPeriodEnd'), true, html`<input type="hidden" name="when" value="period-end">`)}
-${live && form('cancel-now', t('cancelNow'), true, html`<input type="hidden" name="when" value="now">`)}
+${live && !s.cancelAtPeriodEnd && form('cancel', t('cancelAtPeriodEnd'), true)}
+${live && form('cancel-now', t('cancelNow'), true)}
 </section>`;
 }
 
@@ -109,7 +109,7 @@ ${cycles.data.length === 0 ? html`<p>${t('none')}</p>` : html`<div class="table-
   sendDashboard(res, status, dashboardPage(viewer, { title: `${t('subscription')} ${sub.id}`, current: SUBSCRIPTIONS_PATH, body }));
 }
 
-async function act(deps: DashboardDeps, req: Request, res: Response, action: 'pause' | 'resume' | 'cancel'): Promise<void> {
+async function act(deps: DashboardDeps, req: Request, res: Response, action: 'pause' | 'resume' | 'cancel' | 'cancel-now'): Promise<void> {
   const { session, viewer } = signedIn(res);
   const t = translator(viewer.locale);
   const id = String(req.params.subscriptionId);
@@ -119,7 +119,8 @@ async function act(deps: DashboardDeps, req: Request, res: Response, action: 'pa
   const b = (req.body ?? {}) as Record<string, unknown>;
   if (b.confirm !== 'yes') return refused(422, t('confirmAction'));
   const operationId = action === 'pause' ? 'pauseSubscription' : action === 'resume' ? 'resumeSubscription' : 'cancelSubscription';
-  const input = { params: { subscriptionId: id }, ...(action === 'cancel' ? { body: { atPeriodEnd: b.when !== 'now' } } : {}) };
+  // The route says when: `cancel` at the end of the period paid, `cancel-now` at once.
+  const input = { params: { subscriptionId: id }, ...(action === 'cancel' || action === 'cancel-now' ? { body: { atPeriodEnd: action === 'cancel' } } : {}) };
   const done = await formAction(deps, session, req, res, { operationId, input, target: id, back: `${SUBSCRIPTIONS_PATH}/${id}` }, (status, message) =>
     status === 404 ? messagePage(res, viewer, 404, t('notFound'), t('notFoundText')) : refused(status, message),
   );
@@ -133,6 +134,6 @@ export function subscriptionRoutes(deps: DashboardDeps): Router {
   router.post(`${SUBSCRIPTIONS_PATH}/:subscriptionId/pause`, (req, res) => act(deps, req, res, 'pause'));
   router.post(`${SUBSCRIPTIONS_PATH}/:subscriptionId/resume`, (req, res) => act(deps, req, res, 'resume'));
   router.post(`${SUBSCRIPTIONS_PATH}/:subscriptionId/cancel`, (req, res) => act(deps, req, res, 'cancel'));
-  router.post(`${SUBSCRIPTIONS_PATH}/:subscriptionId/cancel-now`, (req, res) => act(deps, req, res, 'cancel'));
+  router.post(`${SUBSCRIPTIONS_PATH}/:subscriptionId/cancel-now`, (req, res) => act(deps, req, res, 'cancel-now'));
   return router;
 }
