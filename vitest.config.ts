@@ -21,6 +21,7 @@ const SLOW_FIRST = [
   'server/db/lock.test.ts',
   'client/test/pack.test.ts',
   'server/http/pages/checkout.browser.test.ts',
+  'server/http/dashboard/dashboard.browser.test.ts',
   'server/domain/transactions/races.test.ts',
   'cli/test/pack.test.ts',
   'scripts/code-samples.test.ts',

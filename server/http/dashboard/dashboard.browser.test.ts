@@ -350,6 +350,19 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     await v.assertClean();
   }, BROWSER_TEST_MS);
 
+  it('throttles wrong passwords: past five, even the right one is refused for a while', async () => {
+    const someone = await personOf(service.db, service.merchant.merchantId, 'read-only');
+    const v = await visit(browser, new URL(service.url).origin);
+    for (let i = 0; i < 5; i++) {
+      await signIn(v.page, someone.email, `wrong ${i}`);
+      await v.page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' }).waitFor();
+    }
+    await signIn(v.page, someone.email, someone.password);
+    await v.page.getByRole('alert').filter({ hasText: /^Muitas tentativas/ }).waitFor();
+    await checked(v.page, 'sign-in-throttled');
+    await v.assertClean();
+  }, BROWSER_TEST_MS);
+
   it('shows a read-only person the payment without a refund form', async () => {
     const reader = await personOf(service.db, service.merchant.merchantId, 'read-only');
     const id = await paidPix(2_000);
