@@ -177,3 +177,32 @@ export async function teamOf(q: Queryable, merchantId: string, now = new Date())
     invitations: invitations.rows.map((r) => ({ id: r.id, email: r.email, role: r.role, expiresAt: r.expires_at, createdAt: r.created_at })),
   };
 }
+
+/**
+ * Changes a member's role (`to`), or removes them from the team (`to: null`), as a person whose grantable roles are
+ * `roles` asks: only a member whose current role and new role are both among them (an admin neither touches the
+ * owner nor makes one), never oneself (another owner or admin does it), and never the merchant's last owner. Under a
+ * lock of the merchant's owners, so two changes at once cannot leave none. A removed person's sessions at the
+ * merchant end with their membership (a session is read with it). 'changed', or why not.
+ */
+export async function changeMember(
+  db: Db,
+  m: { merchantId: string; userId: string; to: RoleId | null; by: string; roles: RoleId[] },
+  /** Called in the change's transaction, so its audit line commits with it or not at all. */
+  withChange: (tx: Queryable) => Promise<void> = async () => {},
+): Promise<'changed' | 'notFound' | 'self' | 'lastOwner'> {
+  if (m.userId === m.by) return 'self';
+  return db.transaction(async (tx) => {
+    const owners = await tx.query<{ user_id: string; role: RoleId }>(
+      `SELECT user_id, role FROM dashboard_members WHERE merchant_id = $1 AND (role = 'owner' OR user_id = $2) ORDER BY user_id FOR UPDATE`,
+      [m.merchantId, m.userId],
+    );
+    const target = owners.rows.find((r) => r.user_id === m.userId);
+    if (!target || !m.roles.includes(target.role) || (m.to !== null && !m.roles.includes(m.to))) return 'notFound';
+    if (target.role === 'owner' && m.to !== 'owner' && owners.rows.filter((r) => r.role === 'owner').length <= 1) return 'lastOwner';
+    if (m.to === null) await tx.query('DELETE FROM dashboard_members WHERE merchant_id = $1 AND user_id = $2', [m.merchantId, m.userId]);
+    else await tx.query('UPDATE dashboard_members SET role = $3 WHERE merchant_id = $1 AND user_id = $2', [m.merchantId, m.userId, m.to]);
+    await withChange(tx);
+    return 'changed';
+  });
+}

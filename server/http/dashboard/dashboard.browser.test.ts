@@ -188,10 +188,10 @@ describe.skipIf(!browserSuiteRuns).each(ENGINES.slice(0, 1))(`the dashboard in a
     const v = await visit(browser, new URL(service.url).origin);
     await signIn(v.page, owner.email, owner.password);
     await v.page.getByRole('heading', { level: 1, name: 'Início' }).waitFor();
-    await v.page.getByRole('link', { name: 'Equipe' }).click();
+    await v.page.getByRole('link', { name: 'Configurações' }).click();
     await v.page.getByRole('heading', { level: 1, name: 'Equipe' }).waitFor();
-    await v.page.getByLabel('E-mail').fill('carla@example.com');
-    await v.page.getByLabel('Papel').selectOption('finance');
+    await v.page.getByLabel('E-mail', { exact: true }).fill('carla@example.com');
+    await v.page.getByLabel('Papel', { exact: true }).selectOption('finance');
     await v.page.getByRole('button', { name: 'Convidar' }).click();
     await v.page.getByRole('status').filter({ hasText: 'Convite enviado para carla@example.com.' }).waitFor();
     await checked(v.page, 'team');

@@ -319,6 +319,12 @@ const PT = {
   current: 'atual',
   switchToMerchant: 'Entrar em {name}',
   linkAmountRange: 'o valor de um link vai de {min} a {max}',
+  changeRole: 'Mudar o papel',
+  removeMember: 'Remover da equipe',
+  removeConfirm: 'Confirmo remover {email} da equipe.',
+  notYourself: 'não é possível mudar o próprio papel; peça a outro dono ou administrador',
+  lastOwner: 'a conta precisa de ao menos um dono',
+  teamChanged: 'Equipe atualizada.',
 };
 
 type Words = typeof PT;
@@ -636,6 +642,12 @@ const EN: Words = {
   current: 'current',
   switchToMerchant: 'Go to {name}',
   linkAmountRange: 'a link\'s amount is from {min} to {max}',
+  changeRole: 'Change the role',
+  removeMember: 'Remove from the team',
+  removeConfirm: 'I confirm removing {email} from the team.',
+  notYourself: 'you cannot change your own role; ask another owner or admin',
+  lastOwner: 'the account needs at least one owner',
+  teamChanged: 'Team updated.',
 };
 
 const WORDS: Record<Locale, Words> = { 'pt-BR': PT, en: EN };

@@ -157,4 +157,48 @@ describe.each(ENGINES)('the team page and invitations, on $name', (engine) => {
     expect(svc.logs.join('')).not.toMatch(/dashboard\/invitations\/[A-Za-z0-9_-]{5}/);
     expect(svc.logs.join('')).toMatch(/dashboard\/invitations\/[A-Za-z0-9_-]{4}…/);
   });
+
+  it("changes a member's role and removes one, never oneself, never a stronger role, never the last owner", async () => {
+    const m = await svc.newMerchant('Equipe Delta Ltda');
+    const admin = await personOf(svc.db, m.merchantId, 'admin');
+    const dev = await personOf(svc.db, m.merchantId, 'developer');
+    const owner = await personOf(svc.db, m.merchantId, 'owner');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(admin.email, admin.password)).status).toBe(303);
+    const devSession = dashboardClient(svc.url);
+    expect((await devSession.signIn(dev.email, dev.password)).status).toBe(303);
+    const page = await c.get(TEAM_PATH);
+    const csrf = field(page.text, 'csrf');
+    expect(page.text).not.toContain(`${TEAM_PATH}/members/${owner.id}/`);
+    expect(page.text).not.toContain(`${TEAM_PATH}/members/${admin.id}/`);
+    expect((await c.post(`${TEAM_PATH}/members/${dev.id}/role`, { csrf, role: 'finance' })).status).toBe(200);
+    expect((await membershipsOf(svc.db, dev.id)).map((x) => x.role)).toEqual(['finance']);
+    // Stronger than the admin, or the admin themselves: refused, nothing changed.
+    expect((await c.post(`${TEAM_PATH}/members/${owner.id}/role`, { csrf, role: 'read-only' })).status).toBe(404);
+    expect((await c.post(`${TEAM_PATH}/members/${dev.id}/role`, { csrf, role: 'owner' })).status).toBe(422);
+    expect((await c.post(`${TEAM_PATH}/members/${admin.id}/role`, { csrf, role: 'developer' })).status).toBe(422);
+    expect((await membershipsOf(svc.db, owner.id)).map((x) => x.role)).toEqual(['owner']);
+    // Removed: their open session ends with their membership.
+    expect((await c.post(`${TEAM_PATH}/members/${dev.id}/remove`, { csrf })).status).toBe(422);
+    expect((await c.post(`${TEAM_PATH}/members/${dev.id}/remove`, { csrf, confirm: 'yes' })).status).toBe(200);
+    expect(await membershipsOf(svc.db, dev.id)).toEqual([]);
+    expect((await devSession.get('/dashboard')).location).toMatch(/^\/dashboard\/login/);
+    const audit = await svc.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE merchant_id = $1 AND action LIKE 'team.member.%' ORDER BY created_at`, [m.merchantId]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['team.member.role', 'team.member.remove']);
+    // Two owners demoting each other at once: one of them stays owner.
+    const second = await personOf(svc.db, m.merchantId, 'owner');
+    const [a, b] = [dashboardClient(svc.url), dashboardClient(svc.url)];
+    expect((await a.signIn(owner.email, owner.password)).status).toBe(303);
+    expect((await b.signIn(second.email, second.password)).status).toBe(303);
+    const [pa, pb] = [await a.get(TEAM_PATH), await b.get(TEAM_PATH)];
+    const statuses = await Promise.all([
+      a.post(`${TEAM_PATH}/members/${second.id}/role`, { csrf: field(pa.text, 'csrf'), role: 'admin' }),
+      b.post(`${TEAM_PATH}/members/${owner.id}/role`, { csrf: field(pb.text, 'csrf'), role: 'admin' }),
+    ]).then((r) => r.map((x) => x.status));
+    const owners = await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dashboard_members WHERE merchant_id = $1 AND role = 'owner'`, [m.merchantId]);
+    expect(owners.rows[0]!.n).toBe(1);
+    // The second is refused as the last owner's demotion (422), or, read after the first, as no owner any more (404).
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect([404, 422]).toContain(statuses.find((x) => x !== 200));
+  });
 });

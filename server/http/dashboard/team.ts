@@ -7,7 +7,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { claimForm, FormAlreadyUsed, recordAudit, recordRefusedSignIn, setAuditTarget } from '../../domain/team/audit';
-import { acceptInvitation, closeUnsent, findInvitation, invite, InvitationChanged, InvitationClosed, INVITATION_DAYS, revokeInvitation, teamOf } from '../../domain/team/invitations';
+import { acceptInvitation, changeMember, closeUnsent, findInvitation, invite, InvitationChanged, InvitationClosed, INVITATION_DAYS, revokeInvitation, teamOf } from '../../domain/team/invitations';
 import { PasswordChecksBusy } from '../../domain/team/passwords';
 import { actorOf } from '../../domain/team/sessions';
 import { findUserByEmail, TeamError } from '../../domain/team/users';
@@ -45,8 +45,15 @@ async function teamPage(deps: DashboardDeps, res: Response, status: number, noti
   const body = html`<h1>${t('team')}</h1>
 ${settingsTabs(t, TEAM_PATH)}
 ${notice}
-<div class="table-wrap" tabindex="0" role="region" aria-label="${t('team')}"><table id="members"><thead><tr><th scope="col">${t('email')}</th><th scope="col">${t('name')}</th><th scope="col">${t('role')}</th><th scope="col">${t('since')}</th></tr></thead>
-<tbody>${team.members.map((m) => html`<tr><td>${m.email}</td><td>${m.name}</td><td>${m.role}</td><td>${when(viewer.locale, m.since)}</td></tr>`)}</tbody></table></div>
+<div class="table-wrap" tabindex="0" role="region" aria-label="${t('team')}"><table id="members"><thead><tr><th scope="col">${t('email')}</th><th scope="col">${t('name')}</th><th scope="col">${t('role')}</th><th scope="col">${t('since')}</th><th scope="col">${t('actions')}</th></tr></thead>
+<tbody>${team.members.map((m) => {
+    const editable = manage && m.userId !== session.userId && grantableRoles(session.role).includes(m.role);
+    return html`<tr data-member="${m.userId}"><td>${m.email}</td><td>${m.name}</td><td>${editable
+      ? html`<form method="post" action="${TEAM_PATH}/members/${m.userId}/role" class="inline">${csrfField(viewer)}<label class="skip" for="role-${m.userId}">${t('role')} ${m.email}</label><select id="role-${m.userId}" name="role">${grantableRoles(session.role).map((r) => html`<option value="${r}"${r === m.role ? html` selected` : ''}>${r}</option>`)}</select> <button type="submit" class="secondary">${t('changeRole')}<span class="skip"> ${m.email}</span></button></form>`
+      : m.role}</td><td>${when(viewer.locale, m.since)}</td><td>${editable
+      ? html`<form method="post" action="${TEAM_PATH}/members/${m.userId}/remove" class="inline">${csrfField(viewer)}<p class="check"><input id="remove-${m.userId}" name="confirm" type="checkbox" value="yes" required> <label for="remove-${m.userId}">${t('removeConfirm', { email: m.email })}</label></p><button type="submit" class="danger">${t('removeMember')}<span class="skip"> ${m.email}</span></button></form>`
+      : ''}</td></tr>`;
+  })}</tbody></table></div>
 <h2>${t('invitations')}</h2>
 ${team.invitations.length === 0 ? html`<p>${t('none')}</p>` : html`<ul id="invitations">${team.invitations.map(
     (i) => html`<li>${i.email} (${i.role}), ${t('expires')} ${when(viewer.locale, i.expiresAt)}${manage && grantableRoles(session.role).includes(i.role) && html` <form method="post" action="${TEAM_PATH}/invitations/${i.id}/revoke" class="inline">${csrfField(viewer)}<button type="submit" class="secondary">${t('revoke')} ${i.email}</button></form>`}</li>`,
@@ -125,6 +132,26 @@ export function teamRoutes(deps: DashboardDeps): Router {
       return teamPage(deps, res, 502, bad(t('inviteNotSent', { email: made.email })));
     }
     return teamPage(deps, res, 201, html`<p class="notice ok" role="status">${t('inviteSent', { email: made.email })}</p>`);
+  });
+
+  // A member's role changed, or the member removed: by an owner or admin, of a role no stronger than their own, never
+  // themselves nor the last owner (changeMember). Each the same however often it is sent.
+  router.post(`${TEAM_PATH}/members/:userId/:change`, async (req, res) => {
+    const { session, viewer } = signedIn(res);
+    const t = translator(viewer.locale);
+    if (!may(session, 'keys:manage')) return teamPage(deps, res, 403, bad(t('notAllowed')));
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const change = req.params.change;
+    const to = change === 'remove' ? null : grantableRoles(session.role).find((r) => r === b.role);
+    if ((change !== 'remove' && change !== 'role') || to === undefined) return teamPage(deps, res, 422, bad(t('actionRefused', { message: t('role') })));
+    if (change === 'remove' && b.confirm !== 'yes') return teamPage(deps, res, 422, bad(t('actionRefused', { message: t('removeMember') })));
+    const userId = String(req.params.userId);
+    const done = await changeMember(deps.db, { merchantId: session.merchantId, userId, to, by: session.userId, roles: grantableRoles(session.role) }, (tx) =>
+      recordAudit(tx, { merchantId: session.merchantId, mode: null, actor: actorOf(session), action: to === null ? 'team.member.remove' : 'team.member.role', target: userId, detail: { role: to }, ip: req.ip ?? null }),
+    );
+    if (done === 'notFound') return teamPage(deps, res, 404, bad(t('notFound')));
+    if (done !== 'changed') return teamPage(deps, res, 422, bad(t(done === 'self' ? 'notYourself' : 'lastOwner')));
+    return teamPage(deps, res, 200, html`<p class="notice ok" role="status">${t('teamChanged')}</p>`);
   });
 
   router.post(`${TEAM_PATH}/invitations/:id/revoke`, async (req, res) => {
