@@ -14,18 +14,22 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A reset for `email`'s account: its token, to mail; null when the address has no active account (say nothing). */
-export async function askReset(q: Queryable, email: string, now = new Date()): Promise<{ token: string; userId: string; email: string; locale: 'pt-BR' | 'en' } | null> {
-  const user = await findUserByEmail(q, email);
-  if (!user || user.disabled_at || !user.password_hash) return null;
-  const token = randomBytes(32).toString('base64url');
-  await q.query('UPDATE dashboard_password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [user.id, now]);
-  await q.query('INSERT INTO dashboard_password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    hashOf(token),
-    user.id,
-    now,
-    new Date(now.getTime() + RESET_MINUTES * 60_000),
-  ]);
-  return { token, userId: user.id, email: user.email, locale: user.locale };
+export async function askReset(db: Db, email: string, now = new Date()): Promise<{ token: string; userId: string; email: string; locale: 'pt-BR' | 'en' } | null> {
+  return db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.disabled_at || !user.password_hash) return null;
+    const token = randomBytes(32).toString('base64url');
+    // The person's row locked first: two asks at once leave one open reset, the later one's.
+    await tx.query('SELECT id FROM dashboard_users WHERE id = $1 FOR UPDATE', [user.id]);
+    await tx.query('UPDATE dashboard_password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [user.id, now]);
+    await tx.query('INSERT INTO dashboard_password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      hashOf(token),
+      user.id,
+      now,
+      new Date(now.getTime() + RESET_MINUTES * 60_000),
+    ]);
+    return { token, userId: user.id, email: user.email, locale: user.locale };
+  });
 }
 
 /** The person an open reset token is for; null for a token unknown, used or expired. */

@@ -40,6 +40,12 @@ export async function beginTotp(q: Queryable, sealer: Sealer, user: { id: string
 }
 
 /** The pending set-up of the person, to show again (a wrong code typed); null when none is pending. */
+/** Whether a set-up is pending (begun, not yet confirmed), without opening its secret. */
+export async function hasPendingTotp(q: Queryable, userId: string): Promise<boolean> {
+  const res = await q.query<{ pending: boolean }>('SELECT totp_pending_sealed IS NOT NULL AS pending FROM dashboard_users WHERE id = $1', [userId]);
+  return res.rows[0]?.pending === true;
+}
+
 export async function pendingTotp(q: Queryable, sealer: Sealer, user: { id: string; email: string }): Promise<TotpSetup | null> {
   const res = await q.query<{ totp_pending_sealed: string | null }>('SELECT totp_pending_sealed FROM dashboard_users WHERE id = $1', [user.id]);
   const sealed = res.rows[0]?.totp_pending_sealed;

@@ -16,7 +16,7 @@ import { findUser, findUserByEmail, membershipsOf } from '../../domain/team/user
 import { html } from '../pages/html';
 import type { DashboardDeps } from './deps';
 import { clearCookie, cookie, LOGIN_COOKIE, localeOf, loginNonce, safeNext, sameOrigin, SECOND_FACTOR_COOKIE, SESSION_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
-import { askSecondFactor, codeForm, pendingUser } from './second-factor';
+import { askSecondFactor, codeForm, pendingStep } from './second-factor';
 
 export { safeNext };
 import { translator, type Locale } from './i18n';
@@ -74,7 +74,8 @@ export async function takeAttempt(deps: DashboardDeps, personKey: string, addres
  * Signs the person in: whatever session the browser presented is ended (session fixation: a sign-in always gets a
  * new token), a new one starts on `merchantId` in sandbox, and the sign-in is in the audit trail.
  */
-export async function beginSession(deps: DashboardDeps, req: Request, res: Response, userId: string, merchantId: string): Promise<void> {
+/** Returns the new session's id. */
+export async function beginSession(deps: DashboardDeps, req: Request, res: Response, userId: string, merchantId: string): Promise<string> {
   const before = await findSession(deps.db, cookie(req, SESSION_COOKIE));
   if (before) await endSession(deps.db, before.id);
   const ip = req.ip ?? null;
@@ -82,6 +83,7 @@ export async function beginSession(deps: DashboardDeps, req: Request, res: Respo
   await recordAudit(deps.db, { merchantId, mode: 'sandbox', actor: { kind: 'user', id: userId, sessionId: started.id }, action: 'signin', ip });
   setCookie(req, res, SESSION_COOKIE, started.token, Math.floor(SESSION_LIFETIME_MS / 1000));
   clearCookie(req, res, LOGIN_COOKIE);
+  return started.id;
 }
 
 export function loginRoutes(deps: DashboardDeps): Router {
@@ -133,7 +135,7 @@ export function loginRoutes(deps: DashboardDeps): Router {
     // A success gives the attempts back: the person's count starts again, and the address's is not spent by it.
     await deps.limiters.signInFailures.delete(personKey).catch(() => undefined);
     await deps.limiters.signInFailuresByAddress.reward(address, 1).catch(() => undefined);
-    if (await hasSecondFactor(deps.db, user.id)) return askSecondFactor(deps, req, res, locale, user.id, next);
+    if (await hasSecondFactor(deps.db, user.id)) return askSecondFactor(deps, req, res, locale, { userId: user.id, merchantId: null }, next);
     await beginSession(deps, req, res, user.id, memberships[0]!.merchantId);
     res.redirect(303, next);
   });
@@ -143,13 +145,14 @@ export function loginRoutes(deps: DashboardDeps): Router {
     const t = translator(locale);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const next = safeNext(b.next);
-    const userId = pendingUser(deps.csrfKey, req);
-    if (!sameOrigin(req) || !tokenValid(deps.csrfKey, 'login', cookie(req, LOGIN_COOKIE), b.csrf) || !userId) {
+    const pending = pendingStep(deps.csrfKey, req);
+    if (!sameOrigin(req) || !tokenValid(deps.csrfKey, 'login', cookie(req, LOGIN_COOKIE), b.csrf) || !pending) {
       clearCookie(req, res, SECOND_FACTOR_COOKIE);
       return res.redirect(303, '/dashboard/login');
     }
     const ip = req.ip ?? 'unknown';
     const address = addressKey(ip);
+    const userId = pending.userId;
     // Counted per person whatever the address (5 in 15 min): a code has a million values, and an attacker who has the
     // password may have many addresses.
     const wait = await takeAttempt(deps, `2fa|${userId}`, address);
@@ -169,9 +172,11 @@ export function loginRoutes(deps: DashboardDeps): Router {
     await deps.limiters.signInFailures.delete(`2fa|${userId}`).catch(() => undefined);
     await deps.limiters.signInFailuresByAddress.reward(address, 1).catch(() => undefined);
     clearCookie(req, res, SECOND_FACTOR_COOKIE);
-    await beginSession(deps, req, res, userId, memberships[0]!.merchantId);
+    // The invitation's merchant when the step came from one (and the person is still its member), else the first.
+    const merchantId = (memberships.find((m) => m.merchantId === pending.merchantId) ?? memberships[0]!).merchantId;
+    const sessionId = await beginSession(deps, req, res, userId, merchantId);
     if (accepted === 'recovery') {
-      await recordAudit(deps.db, { merchantId: memberships[0]!.merchantId, mode: 'sandbox', actor: { kind: 'user', id: userId, sessionId: null }, action: 'recovery-code.used', ip });
+      await recordAudit(deps.db, { merchantId, mode: 'sandbox', actor: { kind: 'user', id: userId, sessionId }, action: 'recovery-code.used', ip });
     }
     res.redirect(303, next);
   });

@@ -67,7 +67,8 @@ export function passwordResetRoutes(deps: DashboardDeps): Router {
     if (!deps.mailer) return forgotForm(req, res, deps, locale, 503, html`<p class="notice bad" role="alert">${t('resetNeedsMail')}</p>`);
     const email = typeof b.email === 'string' ? b.email.trim().slice(0, 254) : '';
     const address = addressKey(req.ip ?? 'unknown');
-    const wait = await takeAttempt(deps, `reset|${email.toLowerCase()}|${address}`, address);
+    // Counted per address, and per e-mail whatever the address: nobody fills a person's mailbox by changing addresses.
+    const wait = await takeAttempt(deps, `reset|${email.toLowerCase()}`, address);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       return forgotForm(req, res, deps, locale, 429, html`<p class="notice bad" role="alert">${t('throttled', { minutes: Math.ceil(wait / 60) })}</p>`);

@@ -5,30 +5,32 @@
  * code is right), and codes are throttled as passwords are (5 per person and address in 15 min, taken before the
  * check: login.ts).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { html } from '../pages/html';
 import type { DashboardDeps } from './deps';
-import { cookie, loginNonce, safeNext, SECOND_FACTOR_COOKIE, setCookie, tokenFor } from './guard';
+import { cookie, loginNonce, safeNext, SECOND_FACTOR_COOKIE, setCookie, tokenFor, tokenValid } from './guard';
 import { translator, type Locale } from './i18n';
 import { dashboardPage, sendDashboard } from './layout';
 
 const PENDING_MS = 5 * 60_000;
 
-function pendingValue(key: Buffer, userId: string, now = Date.now()): string {
-  const subject = `${userId}.${now + PENDING_MS}`;
-  return `${subject}.${createHmac('sha256', key).update(`dashboard-2fa:${subject}`).digest('base64url')}`;
+/** Whose password was right, until when, and the merchant to start at (an invitation's; else the person's first). */
+export interface Pending {
+  userId: string;
+  merchantId: string | null;
 }
 
-/** The person whose password was right, from the pending cookie, while it is fresh and its signature holds. */
-export function pendingUser(key: Buffer, req: Request): string | null {
+function pendingValue(key: Buffer, p: Pending, now = Date.now()): string {
+  const subject = `${p.userId}.${p.merchantId ?? '-'}.${now + PENDING_MS}`;
+  return `${subject}.${tokenFor(key, 'second-factor', subject)}`;
+}
+
+/** The pending step from its cookie, while it is fresh and its signature holds. */
+export function pendingStep(key: Buffer, req: Request): Pending | null {
   const value = cookie(req, SECOND_FACTOR_COOKIE);
-  const m = value ? /^(usr_[0-9A-Za-z]+)\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
-  if (!m) return null;
-  const expected = Buffer.from(createHmac('sha256', key).update(`dashboard-2fa:${m[1]}.${m[2]}`).digest('base64url'));
-  const got = Buffer.from(m[3]!);
-  if (got.length !== expected.length || !timingSafeEqual(got, expected)) return null;
-  return Number(m[2]) > Date.now() ? m[1]! : null;
+  const m = value ? /^((usr_[0-9A-Za-z]+)\.(bus_[0-9A-Za-z]+|-)\.(\d{13}))\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
+  if (!m || !tokenValid(key, 'second-factor', m[1]!, m[5]) || Number(m[4]) <= Date.now()) return null;
+  return { userId: m[2]!, merchantId: m[3] === '-' ? null : m[3]! };
 }
 
 export function codeForm(req: Request, res: Response, deps: DashboardDeps, locale: Locale, status: number, next: string, error?: string): void {
@@ -50,8 +52,8 @@ ${error && html`<p class="notice bad" role="alert">${error}</p>`}
 }
 
 /** After the right password of a person with a second factor: holds the success and asks for the code. */
-export function askSecondFactor(deps: DashboardDeps, req: Request, res: Response, locale: Locale, userId: string, next: string): void {
-  setCookie(req, res, SECOND_FACTOR_COOKIE, pendingValue(deps.csrfKey, userId), PENDING_MS / 1000);
+export function askSecondFactor(deps: DashboardDeps, req: Request, res: Response, locale: Locale, pending: Pending, next: string): void {
+  setCookie(req, res, SECOND_FACTOR_COOKIE, pendingValue(deps.csrfKey, pending), PENDING_MS / 1000);
   codeForm(req, res, deps, locale, 200, next);
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify, preferencesOf, setPreferences } from '../../domain/team/notifications';
 import { recordEvent } from '../../webhooks/outbox';
 import { totpCode } from '../../domain/team/second-factor';
+import { askReset } from '../../domain/team/password-resets';
 import { ENGINES } from '../../testing/harness';
 import { simulate, startPagesService, type PagesService } from '../../testing/browser';
 import { pixBody } from '../../testing/payments';
@@ -26,7 +27,8 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    svc = await startPagesService(engine, { SMTP_URL: smtp.url });
+    // Behind a proxy on the loopback (HTTP_TRUST_PROXY): a test may come from several addresses (X-Forwarded-For).
+    svc = await startPagesService(engine, { SMTP_URL: smtp.url, HTTP_TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await svc?.close();
@@ -44,10 +46,19 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.text).toMatch(/<img id="totp-qr" src="data:image\/png;base64,/);
     const csrf = field(setup.text, 'csrf');
+    // Read again by whoever holds the session, the page asks for the code but shows no secret to add to an app.
+    const reread = await client.get(SECURITY_PATH);
+    expect(reread.text).toContain('action="/dashboard/settings/security/totp/confirm"');
+    expect(reread.text).not.toContain(secret);
+    expect(reread.text).not.toContain('id="totp-qr"');
+    // The right password with a wrong code shows it again, to add afresh.
     const wrong = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: person.password, code: '000000' === totpCode(secret) ? '111111' : '000000' });
     expect(wrong.status).toBe(422);
-    // The password too: an open session alone does not turn it on.
-    expect((await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: 'not the password', code: totpCode(secret) })).status).toBe(401);
+    expect(secretOf(wrong.text)).toBe(secret);
+    // The password too: an open session alone does not turn it on, nor sees the secret.
+    const noPassword = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: 'not the password', code: totpCode(secret) });
+    expect(noPassword.status).toBe(401);
+    expect(noPassword.text).not.toContain(secret);
     const on = await client.post(`${SECURITY_PATH}/totp/confirm`, { csrf, password: person.password, code: totpCode(secret) });
     expect(on.status).toBe(200);
     const codes = codesOf(on.text);
@@ -156,6 +167,10 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     const signed = await joiner.post('/dashboard/login/code', { csrf: field(joined.text, 'csrf'), next: '/dashboard', code: later(secret, 1) });
     expect(signed.status).toBe(303);
     expect(joiner.cookies.has('dashboard_session')).toBe(true);
+    // The session starts at the merchant that invited them, not at their first one.
+    expect((await joiner.get('/dashboard')).text).toContain('Segunda Loja Ltda');
+    const started = await svc.db.query<{ merchant_id: string }>('SELECT merchant_id FROM dashboard_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [person.id]);
+    expect(started.rows[0]!.merchant_id).toBe(other.merchantId);
   });
 
   it('turns it off only with the password and a code', async () => {
@@ -202,6 +217,26 @@ describe.each(ENGINES)('the second factor and password resets, on $name', (engin
     expect((await dashboardClient(svc.url).signIn(person.email, person.password)).status).toBe(401);
     expect((await dashboardClient(svc.url).signIn(person.email, 'a brand new password')).status).toBe(303);
     expect(svc.logs.join('')).not.toContain(path);
+  });
+
+  it('counts reset asks per e-mail whatever the address they come from, and leaves one open link of two asked at once', async () => {
+    const person = await personOf(svc.db, svc.merchant.merchantId, 'read-only');
+    const c = dashboardClient(svc.url);
+    const form = await c.get('/dashboard/password/forgot');
+    const ask = (n: number) => c.post('/dashboard/password/forgot', { csrf: field(form.text, 'csrf'), email: person.email }, { 'x-forwarded-for': `198.51.100.${n}` });
+    const statuses = [];
+    for (let n = 1; n <= 6; n++) statuses.push((await ask(n)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Another person's e-mail from the same address is not refused.
+    const other = await personOf(svc.db, svc.merchant.merchantId, 'read-only');
+    expect((await c.post('/dashboard/password/forgot', { csrf: field(form.text, 'csrf'), email: other.email }, { 'x-forwarded-for': '198.51.100.6' })).status).toBe(200);
+    const open = async (userId: string) =>
+      (await svc.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_password_resets WHERE user_id = $1 AND used_at IS NULL', [userId])).rows[0]!.n;
+    await expect.poll(() => open(other.id), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => open(person.id), { timeout: 10_000 }).toBe(1);
+    // Two asks at once, each closing the other's: one link stays open.
+    await Promise.all([askReset(svc.db, other.email), askReset(svc.db, other.email)]);
+    expect(await open(other.id)).toBe(1);
   });
 
   it('mails a person the events they chose, once each, in the mode they chose them for', async () => {

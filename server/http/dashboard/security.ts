@@ -1,12 +1,13 @@
 /**
  * Settings, security: the person's second factor. Turning it on shows a QR code for the authenticator app and the
  * secret to type instead, and asks for the password and a code of it; then ten recovery codes are shown, once.
- * Turning it off asks for the password and a code. Both are counted as sign-in attempts of the person. The secret is never logged, and shown only while it is being set up.
+ * Turning it off asks for the password and a code. Both are counted as sign-in attempts of the person. The secret is never logged, and
+ * shown only in the answer to the person's own "turn on" (or, after a wrong code, to their right password).
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { recordAudit } from '../../domain/team/audit';
 import { checkPassword, PasswordChecksBusy } from '../../domain/team/passwords';
-import { beginTotp, checkSecondFactor, confirmTotp, hasSecondFactor, pendingTotp, recoveryCodesLeft, removeSecondFactor, type TotpSetup } from '../../domain/team/second-factor';
+import { beginTotp, checkSecondFactor, confirmTotp, hasPendingTotp, hasSecondFactor, pendingTotp, recoveryCodesLeft, removeSecondFactor, type TotpSetup } from '../../domain/team/second-factor';
 import { actorOf } from '../../domain/team/sessions';
 import { findUser } from '../../domain/team/users';
 import { html, type Html } from '../pages/html';
@@ -19,26 +20,35 @@ import { signedIn } from './signed-in';
 
 export const SECURITY_PATH = '/dashboard/settings/security';
 
-function setupBody(v: Viewer, t: T, setup: TotpSetup): Html {
-  const qr = qrImage(setup.uri);
+/**
+ * The set-up's confirmation form; its secret (QR code and text) only in the answer to the person's own "turn on" or to
+ * their right password: a page read later, by anyone holding the session, never shows a secret someone else may add
+ * to an app and the person then confirm without knowing.
+ */
+function setupBody(v: Viewer, t: T, setup: TotpSetup | 'hidden'): Html {
+  const qr = setup === 'hidden' ? null : qrImage(setup.uri);
   return html`<section aria-labelledby="totp-h"><h2 id="totp-h">${t('totpSetUp')}</h2>
-<p>${t('totpScan')}</p>
+${setup === 'hidden' || qr === null
+    ? html`<p>${t('totpFinish')}</p>`
+    : html`<p>${t('totpScan')}</p>
 <img id="totp-qr" src="${qr.src}" width="${qr.width}" alt="${t('totpQr')}">
-<p>${t('totpTypeInstead')} <code id="totp-secret">${setup.secret}</code></p>
+<p>${t('totpTypeInstead')} <code id="totp-secret">${setup.secret}</code></p>`}
 <form method="post" action="${SECURITY_PATH}/totp/confirm">${csrfField(v)}
   <label for="password">${t('password')}</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
   <label for="code">${t('secondFactorCode')}</label>
   <input id="code" name="code" autocomplete="one-time-code" inputmode="numeric" required maxlength="6" pattern="[0-9]{6}">
   <p><button type="submit">${t('totpTurnOn')}</button></p>
-</form></section>`;
+</form>
+${setup === 'hidden' && html`<form method="post" action="${SECURITY_PATH}/totp/begin">${csrfField(v)}<button type="submit" class="secondary">${t('totpRestart')}</button></form>`}</section>`;
 }
 
+/** The page; `setup` the pending set-up to show with its secret (else one pending is shown without it). */
 async function securityPage(deps: DashboardDeps, res: Response, status: number, o: { notice?: Html; setup?: TotpSetup | null; codes?: string[] } = {}): Promise<void> {
   const { session, viewer } = signedIn(res);
   const t = translator(viewer.locale);
   const on = await hasSecondFactor(deps.db, session.userId);
   const left = on ? await recoveryCodesLeft(deps.db, session.userId) : 0;
-  const setup = o.setup === undefined ? await pendingTotp(deps.db, deps.webhooks.sealer, { id: session.userId, email: session.email }) : o.setup;
+  const setup = o.setup === undefined ? ((await hasPendingTotp(deps.db, session.userId)) ? 'hidden' : null) : o.setup;
   const body = html`<h1>${t('security')}</h1>
 ${settingsTabs(t, SECURITY_PATH)}
 ${o.notice ?? null}
@@ -96,7 +106,8 @@ export function securityRoutes(deps: DashboardDeps): Router {
     if (password !== 'ok') return securityPage(deps, res, password === 'wrong' ? 401 : 429, { notice: password === 'wrong' ? bad(t('wrongPasswordOrCode')) : password });
     const code = String((req.body as Record<string, unknown>).code ?? '');
     const codes = await confirmTotp(deps.db, deps.webhooks.sealer, session.userId, code);
-    if (!codes) return securityPage(deps, res, 422, { notice: bad(t('wrongPasswordOrCode')) });
+    // The right password and a wrong code: the person may show the secret again, to add it to their app afresh.
+    if (!codes) return securityPage(deps, res, 422, { notice: bad(t('wrongPasswordOrCode')), setup: await pendingTotp(deps.db, deps.webhooks.sealer, { id: session.userId, email: session.email }) });
     await deps.limiters.signInFailures.delete(`2fa|${session.userId}`).catch(() => undefined);
     await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'second-factor.on', ip: req.ip ?? null });
     return securityPage(deps, res, 200, { codes, setup: null, notice: html`<p class="notice ok" role="status">${t('totpTurnedOn')}</p>` });

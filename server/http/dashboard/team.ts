@@ -16,7 +16,7 @@ import { html, type Html } from '../pages/html';
 import type { DashboardDeps } from './deps';
 import { cookie, formKeyOf, LOGIN_COOKIE, localeOf, loginNonce, newFormKey, sameOrigin, tokenFor, tokenValid } from './guard';
 import { translator, when, type Locale } from './i18n';
-import { csrfField, dashboardPage, may, sendDashboard, settingsTabs, type T, type Viewer } from './layout';
+import { csrfField, dashboardPage, may, sendDashboard, settingsTabs, type T } from './layout';
 import { addressKey, beginSession, takeAttempt } from './login';
 import { grantableRoles } from '../../domain/access/roles';
 import { askSecondFactor } from './second-factor';
@@ -208,7 +208,7 @@ export function invitationRoutes(deps: DashboardDeps): Router {
       await recordAudit(deps.db, { merchantId, mode: null, actor: { kind: 'user', id: userId }, action: 'team.invitation.accept', target: inv.id, ip: req.ip ?? null });
       // An account with a second factor gives its code here too: the invitation proves the mailbox and the password,
       // not the phone.
-      if (await hasSecondFactor(deps.db, userId)) return askSecondFactor(deps, req, res, locale, userId, '/dashboard');
+      if (await hasSecondFactor(deps.db, userId)) return askSecondFactor(deps, req, res, locale, { userId, merchantId }, '/dashboard');
       await beginSession(deps, req, res, userId, merchantId);
       return res.redirect(303, '/dashboard');
     } catch (err) {
