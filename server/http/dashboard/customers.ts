@@ -4,7 +4,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { components } from '../../../generated/schema';
-import { html, type Html } from '../pages/html';
+import { html } from '../pages/html';
 import { readAs, refusalOf } from './act';
 import type { DashboardDeps } from './deps';
 import { translator, when } from './i18n';
@@ -88,7 +88,7 @@ async function detailPage(deps: DashboardDeps, req: Request, res: Response): Pro
 </dl>
 <h2>${t('payments')}</h2>
 ${listTable(payments.data, viewer.locale, t)}
-${payments.total > payments.data.length ? html`<p><a href="/dashboard/payments?email=${encodeURIComponent(customer.email)}">${t('allPayments', { n: payments.total })}</a></p>` : ''}
+${payments.total > payments.data.length ? html`<p><a href="/dashboard/payments?customer=${customer.id}">${t('allPayments', { n: payments.total })}</a></p>` : ''}
 <h2>${t('subscriptions')}</h2>
 ${subscriptionRows(viewer.locale, t, subs.data)}`;
   sendDashboard(res, 200, dashboardPage(viewer, { title: name, current: CUSTOMERS_PATH, body }));

@@ -11,9 +11,9 @@ import { deliveryBody } from '../../webhooks/delivery';
 import { findEvent } from '../../webhooks/events-repo';
 import { USER_AGENT } from '../../webhooks/sender';
 import { html, type Html } from '../pages/html';
-import { actAs, readAs, refusalOf } from './act';
+import { formAction, readAs, refusalOf } from './act';
 import type { DashboardDeps } from './deps';
-import { formKeyOf, newFormKey } from './guard';
+import { newFormKey } from './guard';
 import { translator, when } from './i18n';
 import { csrfField, dashboardPage, developerTabs, may, sendDashboard, type T, type Viewer } from './layout';
 import { messagePage } from './messages';
@@ -106,19 +106,12 @@ async function redeliver(deps: DashboardDeps, req: Request, res: Response): Prom
   if (!EVENT_ID.test(id)) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
   if (!may(session, 'webhooks:write')) return bad(403, t('notAllowed'));
   const b = (req.body ?? {}) as Record<string, unknown>;
-  const key = formKeyOf(b);
-  if (!key) return bad(422, t('formExpired'));
   const endpointId = typeof b.endpointId === 'string' && /^wbe_[0-9A-Za-z]+$/.test(b.endpointId) ? b.endpointId : undefined;
-  try {
-    await actAs(deps, session, req, correlation(res), 'redeliverWebhookEvent', { params: { eventId: id }, body: { ...(endpointId ? { endpointId } : {}), listen: false } }, key, id);
-  } catch (err) {
-    const r = refusalOf(err);
-    if (r?.code === 'idempotencyInProgress') return res.redirect(303, `${WEBHOOKS_PATH}/events/${id}`);
-    if (r?.status === 404 && !endpointId) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
-    if (r) return bad(r.status, r.message);
-    throw err;
-  }
-  res.redirect(303, `${WEBHOOKS_PATH}/events/${id}?sent=1`);
+  const input = { params: { eventId: id }, body: { ...(endpointId ? { endpointId } : {}), listen: false } };
+  const out = await formAction(deps, session, req, res, { operationId: 'redeliverWebhookEvent', input, target: id, back: `${WEBHOOKS_PATH}/events/${id}` }, (status, message) =>
+    status === 404 && !endpointId ? messagePage(res, viewer, 404, t('notFound'), t('notFoundText')) : bad(status, message ?? t('formExpired')),
+  );
+  if (out) res.redirect(303, `${WEBHOOKS_PATH}/events/${id}?sent=1`);
 }
 
 export function deliveryRoutes(deps: DashboardDeps): Router {

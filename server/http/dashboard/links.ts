@@ -9,9 +9,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { components } from '../../../generated/schema';
 import { html, type Html } from '../pages/html';
-import { actAs, readAs, refusalOf } from './act';
+import { formAction, readAs, refusalOf } from './act';
 import type { DashboardDeps } from './deps';
-import { formKeyOf, newFormKey } from './guard';
+import { newFormKey } from './guard';
 import { methodWord, money, translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, may, sendDashboard, type T, type Viewer } from './layout';
 import { messagePage } from './messages';
@@ -139,29 +139,21 @@ async function create(deps: DashboardDeps, req: Request, res: Response): Promise
   const b = (req.body ?? {}) as Record<string, unknown>;
   const refused = (status: number, message: string) => listPage(deps, req, res, status, bad(t, message), b);
   if (!may(session, 'checkouts:write')) return refused(403, t('notAllowed'));
-  const key = formKeyOf(b);
   const amount = centsOf(b.amount, viewer.locale);
   const methods = METHODS.filter((m) => (Array.isArray(b.methods) ? b.methods : [b.methods]).includes(m));
   const installments = Number.parseInt(String(b.installments ?? '1'), 10);
   const name = typeof b.name === 'string' ? b.name.trim() : '';
   const description = typeof b.description === 'string' ? b.description.trim() : '';
-  if (!key) return refused(422, t('formExpired'));
   if (!name) return refused(422, t('linkName'));
   if (amount === null) return refused(422, `${t('linkAmount')}: ${String(b.amount ?? '')}`);
   // The contract's bounds of a link's amount (CreatePaymentLinkRequest), said in the person's words.
   if (amount < 100 || amount > 100_000_000) return refused(422, t('linkAmountRange', { min: money(viewer.locale, 100), max: money(viewer.locale, 100_000_000) }));
   if (methods.length === 0) return refused(422, t('linkMethods'));
   const body = { name, amount, methods, maxInstallments: Number.isInteger(installments) ? installments : 1, ...(description ? { description } : {}) };
-  let link: Link;
-  try {
-    link = (await actAs<Link>(deps, session, req, correlation(res), 'createPaymentLink', { body }, key, null)).body;
-  } catch (err) {
-    const r = refusalOf(err);
-    if (r?.code === 'idempotencyInProgress') return res.redirect(303, LINKS_PATH);
-    if (r) return refused(r.status, r.message);
-    throw err;
-  }
-  res.redirect(303, `${LINKS_PATH}/${link.id}?created=1`);
+  const out = await formAction<Link>(deps, session, req, res, { operationId: 'createPaymentLink', input: { body }, target: null, back: LINKS_PATH }, (status, message) =>
+    refused(status, message ?? t('formExpired')),
+  );
+  if (out) res.redirect(303, `${LINKS_PATH}/${out.body.id}?created=1`);
 }
 
 async function toggle(deps: DashboardDeps, req: Request, res: Response, to: 'enable' | 'disable'): Promise<void> {
@@ -171,18 +163,11 @@ async function toggle(deps: DashboardDeps, req: Request, res: Response, to: 'ena
   const refused = (status: number, message: string) => detailPage(deps, req, res, status, bad(t, message));
   if (!LINK_ID.test(id)) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
   if (!may(session, 'checkouts:write')) return refused(403, t('notAllowed'));
-  const key = formKeyOf(req.body as Record<string, unknown>);
-  if (!key) return refused(422, t('formExpired'));
-  try {
-    await actAs(deps, session, req, correlation(res), to === 'disable' ? 'disablePaymentLink' : 'enablePaymentLink', { params: { linkId: id } }, key, id);
-  } catch (err) {
-    const r = refusalOf(err);
-    if (r?.status === 404) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
-    if (r?.code === 'idempotencyInProgress') return res.redirect(303, `${LINKS_PATH}/${id}`);
-    if (r) return refused(r.status, r.message);
-    throw err;
-  }
-  res.redirect(303, `${LINKS_PATH}/${id}`);
+  const operationId = to === 'disable' ? 'disablePaymentLink' : 'enablePaymentLink';
+  const out = await formAction(deps, session, req, res, { operationId, input: { params: { linkId: id } }, target: id, back: `${LINKS_PATH}/${id}` }, (status, message) =>
+    status === 404 ? messagePage(res, viewer, 404, t('notFound'), t('notFoundText')) : refused(status, message ?? t('formExpired')),
+  );
+  if (out) res.redirect(303, `${LINKS_PATH}/${id}`);
 }
 
 export function linkRoutes(deps: DashboardDeps): Router {

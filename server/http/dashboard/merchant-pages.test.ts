@@ -75,6 +75,12 @@ describe.each(ENGINES)('the balance, customers and subscriptions pages, on $name
     expect(page.status).toBe(200);
     expect(page.text).toContain(`/dashboard/payments/${tx.id}"`);
     expect(page.text).toContain(`data-subscription="${sub.id}"`);
+    // Their payments, by the customer's id (the page's "all payments" link): theirs, and no one else's.
+    const someoneElse = await expectJson<{ id: string }>(await svc.call('/v1/transactions', { method: 'POST', json: pixBody({ customer: { ...customer, email: `x.${email}`, document: { type: 'cpf', number: '529.982.247-25' } } }) }), 201);
+    const theirPayments = await c.get(`/dashboard/payments?customer=${tx.customer.id}`);
+    expect(theirPayments.text).toContain(`/dashboard/payments/${tx.id}"`);
+    expect(theirPayments.text).not.toContain(`/dashboard/payments/${someoneElse.id}"`);
+    expect(theirPayments.text).toContain(`name="customer" value="${tx.customer.id}"`);
     const other = await svc.newMerchant('Outra Loja Ltda');
     const theirs = await expectJson<{ id: string }>(await svc.call('/v1/customers', { method: 'POST', key: other.sandboxKey, json: { firstName: 'Rui', lastName: 'Dias', email: 'rui@example.com' } }), 201);
     expect((await c.get(`/dashboard/customers/${theirs.id}`)).status).toBe(404);

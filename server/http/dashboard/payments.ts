@@ -1,6 +1,6 @@
 /**
- * Payments: the filtered, paginated list (status, method, creation date, the customer's e-mail or CPF/CNPJ, the payment
- * link; an id goes straight to its page), and a
+ * Payments: the filtered, paginated list (status, method, creation date, the customer's e-mail or CPF/CNPJ, the customer
+ * by id, the payment link; an id goes straight to its page), and a
  * payment's page with its facts, timeline, receivables, refunds and disputes, and a refund, in part or in full,
  * where the person's role and the payment's status allow one. Both read through the API's handlers; the refund runs
  * `createTransactionRefund` (act.ts), confirmed by a checkbox and idempotent under the key its form carries.
@@ -87,6 +87,7 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response): Promi
   const email = typeof q.email === 'string' && q.email.trim().length >= 3 ? q.email.trim().slice(0, 254) : undefined;
   const document = typeof q.document === 'string' && /^[0-9./ -]{11,18}$/.test(q.document.trim()) ? q.document.trim() : undefined;
   const link = typeof q.link === 'string' && /^link_[0-9A-Za-z]+$/.test(q.link) ? q.link : undefined;
+  const customer = typeof q.customer === 'string' && /^cus_[0-9A-Za-z]+$/.test(q.customer) ? q.customer : undefined;
   const page = Math.min(Math.max(1, Number.parseInt(String(q.page ?? '1'), 10) || 1), 10_000);
   const query: Record<string, unknown> = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-createdAt' };
   if (status) query.status = status;
@@ -96,8 +97,9 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response): Promi
   if (email) query.customeremail = email;
   if (document) query.customerdocument = document;
   if (link) query.paymentlinkid = link;
+  if (customer) query.customerid = customer;
   const list = await readAs<{ data: ListItem[]; total: number }>(deps, session, correlation(res), 'listTransactions', { query });
-  const keep = new URLSearchParams(Object.entries({ status, method, from, to, email, document, link }).filter((e): e is [string, string] => Boolean(e[1])));
+  const keep = new URLSearchParams(Object.entries({ status, method, from, to, email, document, link, customer }).filter((e): e is [string, string] => Boolean(e[1])));
   const pageLink = (p: number) => `/dashboard/payments?${new URLSearchParams([...keep, ['page', String(p)]]).toString()}`;
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const body = html`<h1>${t('payments')}</h1>
@@ -109,6 +111,7 @@ async function listPage(deps: DashboardDeps, req: Request, res: Response): Promi
   <div><label for="email">${t('customerEmail')}</label><input id="email" name="email" type="search" value="${email ?? ''}" maxlength="254" autocomplete="off"></div>
   <div><label for="document">${t('customerDocument')}</label><input id="document" name="document" type="search" value="${document ?? ''}" maxlength="18" inputmode="numeric" autocomplete="off"></div>
   ${link && html`<input type="hidden" name="link" value="${link}">`}
+  ${customer && html`<input type="hidden" name="customer" value="${customer}">`}
   <div><label for="id">${t('searchId')}</label><input id="id" name="id" type="search" value="${id}" placeholder="tra_…" maxlength="40"></div>
   <div><button type="submit">${t('filter')}</button></div>
 </form>

@@ -11,6 +11,7 @@ import { expectJson, startPagesService, type PagesService } from '../../testing/
 import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
 import { pixBody } from '../../testing/payments';
 import { startReceiver, type Receiver } from '../../testing/receiver';
+import { recordEvent } from '../../webhooks/outbox';
 import { signatureHeaders } from '../../webhooks/signer';
 import { WEBHOOKS_PATH } from './webhooks';
 
@@ -169,5 +170,28 @@ describe.each(ENGINES)('the webhook pages, on $name', (engine) => {
     const theirs2 = await c.get(`/dashboard/developers/requests?key=${theirKey}`);
     expect(theirs2.status).toBe(200);
     expect(theirs2.text).toContain('0 de 0 requisições');
+  });
+
+  it("shows an endpoint's deliveries and sends its test event however many events of other types came after", async () => {
+    const m = await svc.newMerchant('Loja Movimentada Ltda');
+    const scope = { merchantId: m.merchantId, mode: 'sandbox' as const };
+    const quiet = await expectJson<{ id: string }>(
+      await svc.call('/v1/webhooks', { method: 'POST', key: m.sandboxKey, json: { name: 'Saques', endpoint: receiver.url, events: ['withdrawal.paid'] } }),
+      201,
+    );
+    await expectJson(await svc.call('/v1/webhooks', { method: 'POST', key: m.sandboxKey, json: { name: 'Pedidos', endpoint: `${receiver.url}/pedidos`, events: ['transaction.created'] } }), 201);
+    const t0 = Date.now();
+    const paid = await svc.db.transaction((tx) => recordEvent(tx, scope, { type: 'withdrawal.paid', resource: 'withdrawal', resourceId: 'wdr_0000000000000001', object: { amount: 100 } }, new Date(t0)));
+    for (let i = 1; i <= 110; i++) {
+      await svc.db.transaction((tx) => recordEvent(tx, scope, { type: 'transaction.created', resource: 'transaction', resourceId: `tra_${String(i).padStart(16, '0')}`, object: { amount: 100 } }, new Date(t0 + i)));
+    }
+    const p = await personOf(svc.db, m.merchantId, 'developer');
+    const c = dashboardClient(svc.url);
+    expect((await c.signIn(p.email, p.password)).status).toBe(303);
+    const page = await c.get(`${WEBHOOKS_PATH}/${quiet.id}`);
+    expect(page.text).toContain(`${WEBHOOKS_PATH}/events/${paid}"`);
+    const sent = await c.post(`${WEBHOOKS_PATH}/${quiet.id}/test`, { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem') });
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe(`${WEBHOOKS_PATH}/events/${paid}?sent=1`);
   });
 });

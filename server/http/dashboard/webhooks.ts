@@ -15,9 +15,9 @@ import { getRegistration } from '../../domain/webhooks/endpoints';
 import { recordAudit } from '../../domain/team/audit';
 import { actorOf } from '../../domain/team/sessions';
 import { html, type Html } from '../pages/html';
-import { actAs, readAs, refusalOf } from './act';
+import { formAction, readAs, refusalOf } from './act';
 import type { DashboardDeps } from './deps';
-import { formKeyOf, newFormKey } from './guard';
+import { newFormKey } from './guard';
 import { translator, when, type Locale } from './i18n';
 import { csrfField, dashboardPage, developerTabs, may, sendDashboard, type T, type Viewer } from './layout';
 import { messagePage } from './messages';
@@ -88,7 +88,7 @@ function secretShown(t: T, secret: string): Html {
   return html`<div class="notice ok" role="status"><p>${t('secretShown')}</p><p><code id="endpoint-secret">${secret}</code></p></div>`;
 }
 
-/** The endpoint's recent deliveries: its dispatches among the merchant's latest events. */
+/** The endpoint's recent deliveries: its dispatches in the latest events sent to it. */
 function deliveryRows(v: Viewer, t: T, endpointId: string, events: WebhookEvent[]): Html {
   const rows = events.flatMap((e) => e.dispatches.filter((d) => d.endpointId === endpointId).map((d) => ({ e, d })));
   if (rows.length === 0) return html`<p>${t('none')}</p>`;
@@ -105,7 +105,7 @@ async function endpointPage(deps: DashboardDeps, req: Request, res: Response, st
   const id = String(req.params.webhookId);
   const endpoint = await readEndpoint(deps, res, id);
   if (!endpoint) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
-  const events = await readAs<{ data: WebhookEvent[] }>(deps, session, correlation(res), 'listWebhookEvents', { query: { limit: 50 } });
+  const events = await readAs<{ data: WebhookEvent[] }>(deps, session, correlation(res), 'listWebhookEvents', { query: { endpoint: endpoint.id, limit: 50 } });
   const write = may(session, 'webhooks:write');
   if (!notice && req.query.created === '1') notice = ok(t('endpointCreated'));
   const body = html`<h1>${t('webhookEndpoint')}: ${endpoint.name}</h1>
@@ -146,20 +146,13 @@ async function create(deps: DashboardDeps, req: Request, res: Response): Promise
   const t = translator(viewer.locale);
   if (!may(session, 'webhooks:write')) return listPage(deps, res, 403, bad(t, t('notAllowed')));
   const b = (req.body ?? {}) as Record<string, unknown>;
-  const key = formKeyOf(b);
   const events = EVENT_TYPES.filter((e) => (Array.isArray(b.events) ? b.events : [b.events]).includes(e));
-  if (!key) return listPage(deps, res, 422, bad(t, t('formExpired')));
   if (events.length === 0) return listPage(deps, res, 422, bad(t, t('endpointEvents')));
   const body = { name: String(b.name ?? '').trim(), endpoint: String(b.endpoint ?? '').trim(), events };
-  let out: { body: EndpointWithSecret; replayed: boolean };
-  try {
-    out = await actAs<EndpointWithSecret>(deps, session, req, correlation(res), 'createWebhook', { body }, key, null);
-  } catch (err) {
-    const r = refusalOf(err);
-    if (r?.code === 'idempotencyInProgress') return res.redirect(303, WEBHOOKS_PATH);
-    if (r) return listPage(deps, res, r.status, bad(t, r.message));
-    throw err;
-  }
+  const out = await formAction<EndpointWithSecret>(deps, session, req, res, { operationId: 'createWebhook', input: { body }, target: null, back: WEBHOOKS_PATH }, (status, message) =>
+    listPage(deps, res, status, bad(t, message ?? t('formExpired'))),
+  );
+  if (!out) return;
   // A form sent again is answered by the endpoint's page, without its secret: the secret is shown to one answer.
   if (out.replayed) return res.redirect(303, `${WEBHOOKS_PATH}/${out.body.id}`);
   req.params.webhookId = out.body.id;
@@ -173,19 +166,12 @@ async function toggle(deps: DashboardDeps, req: Request, res: Response, enabled:
   if (!may(session, 'webhooks:write')) return endpointPage(deps, req, res, 403, bad(t, t('notAllowed')));
   const endpoint = await readEndpoint(deps, res, id);
   if (!endpoint) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
-  const key = formKeyOf(req.body as Record<string, unknown>);
-  if (!key) return endpointPage(deps, req, res, 422, bad(t, t('formExpired')));
   // A replacement (PUT) of what the endpoint is now, but for the switch: the authorization header, omitted, is kept.
   const body = { name: endpoint.name, endpoint: endpoint.endpoint, events: endpoint.events, enabled, forceActive: endpoint.forceActive, metadata: endpoint.metadata };
-  try {
-    await actAs(deps, session, req, correlation(res), 'updateWebhook', { params: { webhookId: id }, body }, key, id);
-  } catch (err) {
-    const r = refusalOf(err);
-    if (r?.code === 'idempotencyInProgress') return res.redirect(303, `${WEBHOOKS_PATH}/${id}`);
-    if (r) return endpointPage(deps, req, res, r.status, bad(t, r.message));
-    throw err;
-  }
-  res.redirect(303, `${WEBHOOKS_PATH}/${id}`);
+  const out = await formAction(deps, session, req, res, { operationId: 'updateWebhook', input: { params: { webhookId: id }, body }, target: id, back: `${WEBHOOKS_PATH}/${id}` }, (status, message) =>
+    endpointPage(deps, req, res, status, bad(t, message ?? t('formExpired'))),
+  );
+  if (out) res.redirect(303, `${WEBHOOKS_PATH}/${id}`);
 }
 
 async function reveal(deps: DashboardDeps, req: Request, res: Response): Promise<void> {
@@ -206,21 +192,18 @@ async function sendTest(deps: DashboardDeps, req: Request, res: Response): Promi
   if (!may(session, 'webhooks:write')) return endpointPage(deps, req, res, 403, bad(t, t('notAllowed')));
   const endpoint = await readEndpoint(deps, res, id);
   if (!endpoint) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
-  const key = formKeyOf(req.body as Record<string, unknown>);
-  if (!key) return endpointPage(deps, req, res, 422, bad(t, t('formExpired')));
   if (!endpoint.enabled) return endpointPage(deps, req, res, 422, bad(t, t('endpointOff')));
-  const recent = await readAs<{ data: WebhookEvent[] }>(deps, session, correlation(res), 'listWebhookEvents', { query: { limit: 100 } });
-  const event = recent.data.find((e) => endpoint.events.includes(e.type));
+  // The merchant's latest event of a type the endpoint takes, however many events of other types came after it.
+  const latest = await Promise.all(
+    endpoint.events.map((type) => readAs<{ data: WebhookEvent[] }>(deps, session, correlation(res), 'listWebhookEvents', { query: { type, limit: 1 } })),
+  );
+  const event = latest.flatMap((l) => l.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
   if (!event) return endpointPage(deps, req, res, 422, bad(t, t('noEventToSend')));
-  try {
-    await actAs(deps, session, req, correlation(res), 'redeliverWebhookEvent', { params: { eventId: event.id }, body: { endpointId: id, listen: false } }, key, event.id);
-  } catch (err) {
-    const r = refusalOf(err);
-    if (r?.code === 'idempotencyInProgress') return res.redirect(303, `${WEBHOOKS_PATH}/events/${event.id}`);
-    if (r) return endpointPage(deps, req, res, r.status, bad(t, r.message));
-    throw err;
-  }
-  res.redirect(303, `${WEBHOOKS_PATH}/events/${event.id}?sent=1`);
+  const input = { params: { eventId: event.id }, body: { endpointId: id, listen: false } };
+  const out = await formAction(deps, session, req, res, { operationId: 'redeliverWebhookEvent', input, target: event.id, back: `${WEBHOOKS_PATH}/events/${event.id}` }, (status, message) =>
+    endpointPage(deps, req, res, status, bad(t, message ?? t('formExpired'))),
+  );
+  if (out) res.redirect(303, `${WEBHOOKS_PATH}/events/${event.id}?sent=1`);
 }
 
 export function webhookRoutes(deps: DashboardDeps): Router {
