@@ -193,7 +193,7 @@ export async function startService(config: Config, logger: Logger, existingDb?: 
     limiters = await createLimiters(config, options.checkoutLimits);
     requestLog = new RequestRecorder(db, logger, options.requestLog);
     const app = createApp({
-      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, eventStreams, logStreams, requestLog, jobsDue: poke,
+      db, config, logger, limiters, handlers: createHandlers(), payments: engine, webhooks, clocks, streams, eventStreams, logStreams, requestLog, jobsDue: poke, mailer: mail.mailer,
       ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       ...(options.streamSettings ? { streamSettings: options.streamSettings } : {}),
     });

@@ -26,7 +26,7 @@ import { fingerprint, lockSecondsFor } from './idempotency';
 import { runIdempotent, type IdempotencyOptions } from './idempotent';
 import { NO_RECOVERY } from '../domain/recovery';
 import { dashboardRouter } from './dashboard/router';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { finiteQuery, inspectInput } from './inspect';
 import { serializeRequest } from './log';
 import { consume, quotaHeaders, type Limiters } from './rate-limit';
@@ -71,6 +71,8 @@ export interface AppDeps {
    * its work committed: wakes the workers for the jobs it enqueued (`jobs/poke.ts`).
    */
   jobsDue?: () => void;
+  /** The service's mail transport (one per process, closed with it); made from the settings when not given. */
+  mailer?: Mailer | null;
 }
 
 /** Routes, auth, quotas: everything decided before the body is read. */
@@ -268,7 +270,7 @@ export function createApp(deps: AppDeps): express.Express {
       ...(deps.jobsDue ? { jobsDue: deps.jobsDue } : {}),
       csrfKey: deps.webhooks.sealer.derive('dashboard-csrf'),
       limiters: deps.limiters,
-      mailer: createMailer(config.mail),
+      mailer: deps.mailer === undefined ? createMailer(config.mail) : deps.mailer,
       publicBaseUrl: config.publicBaseUrl,
     }),
   );

@@ -2,7 +2,7 @@
 import type { components } from '../../generated/schema';
 import type { Queryable } from '../db/types';
 import type { EventResource } from '../core/resources';
-import type { Scope } from '../core/tenancy';
+import type { Mode, Scope } from '../core/tenancy';
 
 export type EventType = components['schemas']['WebhookEventType'];
 
@@ -13,6 +13,8 @@ export interface EventRow {
   resource_id: string;
   payload: { object: unknown };
   created_at: Date;
+  merchant_id: string;
+  mode: Mode;
 }
 
 /** Events older than this are no longer listed, read or redelivered through the API; a dispatch still delivers. */
@@ -23,7 +25,7 @@ export const RETENTION = "interval '30 days'";
  * age); with it, only one of that merchant and mode still inside the retention (the API's reads and redelivery).
  */
 export async function findEvent(q: Queryable, id: string, scope?: Scope): Promise<EventRow | null> {
-  const columns = 'id, type, resource, resource_id, payload, created_at';
+  const columns = 'id, type, resource, resource_id, payload, created_at, merchant_id, mode';
   const res = scope
     ? await q.query<EventRow>(
         `SELECT ${columns} FROM events WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND created_at > now() - ${RETENTION}`,

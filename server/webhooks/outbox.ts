@@ -105,7 +105,9 @@ export function recordEventIn(st: Statement, scope: Scope, e: NewEvent, at: Date
  * The event types a dashboard person may choose to be mailed about, with the kind they choose
  * (domain/team/notifications.ts mails them).
  */
-export const NOTIFIED: Partial<Record<EventType, 'approved' | 'failed' | 'dispute' | 'withdrawal-paid'>> = {
+export type NotificationKind = 'approved' | 'failed' | 'dispute' | 'withdrawal-paid';
+
+export const NOTIFIED: Partial<Record<EventType, NotificationKind>> = {
   'transaction.approved': 'approved',
   'transaction.failed': 'failed',
   // Refused by the anti-fraud review: not approved either, for the person told.

@@ -8,33 +8,31 @@
 import type { Db, Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { HandlerTable } from '../../jobs/kinds';
-import { findEvent, type EventType } from '../../webhooks/events-repo';
-import { NOTIFIED } from '../../webhooks/outbox';
+import { moneyIn } from '../../core/money';
+import type { Mode } from '../../core/tenancy';
+import { findEvent } from '../../webhooks/events-repo';
+import { NOTIFIED, type NotificationKind } from '../../webhooks/outbox';
 
-export type NotificationKind = 'approved' | 'failed' | 'dispute' | 'withdrawal-paid';
+export type { NotificationKind };
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['approved', 'failed', 'dispute', 'withdrawal-paid'];
-
-/** The event type each kind is mailed for: the outbox's own table, which enqueues the job. */
-export const KIND_OF_EVENT = NOTIFIED as Partial<Record<EventType, NotificationKind>>;
 
 export type NotificationJob = { kind: 'dashboard.notify'; payload: { eventId: string } };
 
-export async function preferencesOf(q: Queryable, userId: string, merchantId: string, mode: string): Promise<NotificationKind[]> {
+export async function preferencesOf(q: Queryable, userId: string, merchantId: string, mode: Mode): Promise<NotificationKind[]> {
   const res = await q.query<{ kind: NotificationKind }>('SELECT kind FROM dashboard_notification_prefs WHERE user_id = $1 AND merchant_id = $2 AND mode = $3 ORDER BY kind', [userId, merchantId, mode]);
   return res.rows.map((r) => r.kind);
 }
 
 /** Replaces the person's choices for the merchant and mode with `kinds`. */
-export async function setPreferences(db: Db, userId: string, merchantId: string, mode: string, kinds: NotificationKind[], now = new Date()): Promise<void> {
+export async function setPreferences(db: Db, userId: string, merchantId: string, mode: Mode, kinds: NotificationKind[], now = new Date()): Promise<void> {
   // Idempotent whatever else runs: two saves at once end with one of them, never a key conflict.
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM dashboard_notification_prefs WHERE user_id = $1 AND merchant_id = $2 AND mode = $3 AND kind <> ALL ($4::text[])', [userId, merchantId, mode, kinds]);
-    for (const kind of kinds) {
-      await tx.query(
-        'INSERT INTO dashboard_notification_prefs (user_id, merchant_id, mode, kind, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-        [userId, merchantId, mode, kind, now],
-      );
-    }
+    await tx.query(
+      `INSERT INTO dashboard_notification_prefs (user_id, merchant_id, mode, kind, created_at)
+       SELECT $1, $2, $3, kind, $5 FROM unnest($4::text[]) AS kind ON CONFLICT DO NOTHING`,
+      [userId, merchantId, mode, kinds, now],
+    );
   });
 }
 
@@ -49,24 +47,19 @@ const TEXT = {
   },
 } as const;
 
-function moneyOf(locale: 'pt-BR' | 'en', cents: number): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
-}
-
 /** Mails the people who chose the event's kind; each once. */
 export async function notify(db: Db, mailer: Mailer | null, baseUrl: () => string, eventId: string, now = new Date()): Promise<number> {
   if (!mailer) return 0;
-  const ev = await db.query<{ merchant_id: string; mode: string }>('SELECT merchant_id, mode FROM events WHERE id = $1', [eventId]);
-  const scope = ev.rows[0];
   const event = await findEvent(db, eventId);
-  const kind = event ? KIND_OF_EVENT[event.type] : undefined;
-  if (!scope || !event || !kind) return 0;
+  // The event type each kind is mailed for: the outbox's own table, which enqueued the job.
+  const kind = event ? NOTIFIED[event.type] : undefined;
+  if (!event || !kind) return 0;
   // A charge approved again (a dispute won, a review cleared after a hold) was already told as approved: once is news.
   if (kind === 'approved') {
     const before = await db.query(
       `SELECT 1 FROM events WHERE merchant_id = $1 AND resource_id = $2 AND type = 'transaction.approved' AND id <> $3
           AND (created_at, id) < ($4::timestamptz, $3) LIMIT 1`,
-      [scope.merchant_id, event.resource_id, eventId, event.created_at],
+      [event.merchant_id, event.resource_id, eventId, event.created_at],
     );
     if (before.rows.length > 0) return 0;
   }
@@ -77,17 +70,17 @@ export async function notify(db: Db, mailer: Mailer | null, baseUrl: () => strin
       WHERE p.merchant_id = $1 AND p.mode = $2 AND p.kind = $3
         AND NOT EXISTS (SELECT 1 FROM dashboard_notifications_sent s WHERE s.event_id = $4 AND s.user_id = u.id)
       ORDER BY u.id`,
-    [scope.merchant_id, scope.mode, kind, eventId],
+    [event.merchant_id, event.mode, kind, eventId],
   );
   const object = (event.payload.object ?? {}) as { id?: string; amount?: number };
   const path = event.resource === 'transaction' ? `/dashboard/payments/${event.resource_id}` : '/dashboard/balance';
   let sent = 0;
   for (const p of people.rows) {
     const w = TEXT[p.locale];
-    const amount = typeof object.amount === 'number' ? ` ${moneyOf(p.locale, object.amount)}` : '';
+    const amount = typeof object.amount === 'number' ? ` ${moneyIn(p.locale, object.amount)}` : '';
     await mailer.send({
       to: p.email,
-      subject: `${scope.mode === 'sandbox' ? w.sandbox : ''}${w[kind]}:${amount} (${event.resource_id})`,
+      subject: `${event.mode === 'sandbox' ? w.sandbox : ''}${w[kind]}:${amount} (${event.resource_id})`,
       text: `${w[kind]}:${amount} (${event.resource_id})\n\n${w.see}\n${baseUrl()}${path}\n\n${w.why}\n`,
     });
     await db.query('INSERT INTO dashboard_notifications_sent (event_id, user_id, sent_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [eventId, p.id, now]);

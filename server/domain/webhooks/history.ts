@@ -23,7 +23,7 @@ type Dispatch = components['schemas']['WebhookDispatch'];
 export type EventQuery = QueryOf<'listWebhookEvents'>;
 
 /** A listed event: its payload is not shown. */
-type ListedEvent = Omit<EventRow, 'payload'>;
+type ListedEvent = Omit<EventRow, 'payload' | 'merchant_id' | 'mode'>;
 
 const COLUMNS = 'id, type, resource, resource_id, created_at';
 const iso = (d: Date | null) => d?.toISOString() ?? null;

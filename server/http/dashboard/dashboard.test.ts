@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOfTransaction } from '../../domain/ledger/entries';
 import { ENGINES } from '../../testing/harness';
-import { startPagesService, type PagesService, type Transaction, expectJson, simulate } from '../../testing/browser';
+import { startPagesService, type PagesService, type Transaction, expectJson } from '../../testing/browser';
 import { dashboardClient, field, personOf } from '../../testing/dashboard';
 import { eventTypes } from '../../testing/payments';
 import { centsOf, isDay } from './payments';

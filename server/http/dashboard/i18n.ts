@@ -3,6 +3,8 @@
  * language is a type error, so both stay complete. The language is the person's choice (`?lang=` sets a cookie),
  * else their account's.
  */
+import { moneyIn } from '../../core/money';
+
 export type Locale = 'pt-BR' | 'en';
 export const LOCALES: readonly Locale[] = ['pt-BR', 'en'];
 
@@ -246,6 +248,8 @@ const PT = {
   totpBegin: 'Ativar a verificação em duas etapas',
   totpSetUp: 'Configure o aplicativo autenticador',
   totpScan: 'Leia o QR code com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…).',
+  totpFinish: 'Para concluir, digite sua senha e um código do aplicativo em que você adicionou a conta. O QR code só aparece uma vez; se não o leu, recomece.',
+  totpRestart: 'Recomeçar com um novo QR code',
   totpQr: 'QR code para o aplicativo autenticador',
   totpTypeInstead: 'Ou digite esta chave no aplicativo:',
   totpTurnOn: 'Ativar',
@@ -569,6 +573,8 @@ const EN: Words = {
   totpBegin: 'Turn on two-step verification',
   totpSetUp: 'Set up the authenticator app',
   totpScan: 'Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).',
+  totpFinish: 'To finish, type your password and a code from the app where you added the account. The QR code is shown only once; if you did not scan it, start again.',
+  totpRestart: 'Start again with a new QR code',
   totpQr: 'QR code for the authenticator app',
   totpTypeInstead: 'Or type this key into the app:',
   totpTurnOn: 'Turn on',
@@ -702,9 +708,7 @@ export function typedAmount(locale: Locale, cents: number): string {
 }
 
 /** Amounts as the person's language writes them: `R$ 1.234,56` or `R$1,234.56`. */
-export function money(locale: Locale, cents: number): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
-}
+export const money: (locale: Locale, cents: number) => string = moneyIn;
 
 export function when(locale: Locale, at: Date | string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(typeof at === 'string' ? new Date(at) : at);
