@@ -69,3 +69,12 @@ export function dashboardClient(baseUrl: string): DashboardClient {
   }
   return client;
 }
+
+/** A client signed in as a new person with `role` at the merchant (the service's own by default); throws if refused. */
+export async function signedInAs(svc: { db: Db; url: string; merchant: { merchantId: string } }, role: string, merchantId = svc.merchant.merchantId): Promise<DashboardClient> {
+  const p = await personOf(svc.db, merchantId, role);
+  const c = dashboardClient(svc.url);
+  const res = await c.signIn(p.email, p.password);
+  if (res.status !== 303) throw new Error(`signing in as ${role} answered ${res.status}, not 303`);
+  return c;
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../testing/harness';
 import { startPagesService, type PagesService } from '../../testing/browser';
-import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
+import { field, signedInAs } from '../../testing/dashboard';
 import { grantableRoles, KEYS_PATH } from './keys';
 
 const newKey = (page: string) => /<code id="new-key">(sk_test_\w+)<\/code>/.exec(page)?.[1];
@@ -26,12 +26,7 @@ describe.each(ENGINES)('the API keys page, on $name', (engine) => {
   });
   afterAll(async () => svc?.close());
 
-  async function signedIn(role: string): Promise<DashboardClient> {
-    const p = await personOf(svc.db, svc.merchant.merchantId, role);
-    const c = dashboardClient(svc.url);
-    expect((await c.signIn(p.email, p.password)).status).toBe(303);
-    return c;
-  }
+  const signedIn = (role: string) => signedInAs(svc, role);
   const wallets = (key: string) => svc.call('/v1/wallets', { key }).then((r) => r.status);
 
   it('creates a key once, shows its secret once, and the key works from its allowed addresses', async () => {

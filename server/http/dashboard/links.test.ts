@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../testing/harness';
 import { expectJson, startPagesService, type PagesService, type PaymentLink } from '../../testing/browser';
-import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
+import { field, signedInAs } from '../../testing/dashboard';
 import { pixBody } from '../../testing/payments';
 import { scanDataUrl } from '../../testing/png';
 import { LINKS_PATH } from './links';
@@ -19,12 +19,7 @@ describe.each(ENGINES)('the payment links pages, on $name', (engine) => {
   });
   afterAll(async () => svc?.close());
 
-  async function signedIn(role: string): Promise<DashboardClient> {
-    const p = await personOf(svc.db, svc.merchant.merchantId, role);
-    const c = dashboardClient(svc.url);
-    expect((await c.signIn(p.email, p.password)).status).toBe(303);
-    return c;
-  }
+  const signedIn = (role: string) => signedInAs(svc, role);
 
   it('makes a link once however often its form is sent, and shows its address and a QR code of it', async () => {
     const c = await signedIn('developer');

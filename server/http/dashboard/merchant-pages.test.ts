@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, keyedFetch } from '../../testing/harness';
 import { expectJson, simulate, startPagesService, type PagesService } from '../../testing/browser';
-import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
+import { dashboardClient, field, personOf, signedInAs } from '../../testing/dashboard';
 import { cardBody, pixBody, TEST_CARDS } from '../../testing/payments';
 import { subscriptionBody, type Subscription } from '../../testing/subscriptions';
 import { balance, fund, walletBody } from '../../testing/withdrawals';
@@ -20,12 +20,7 @@ describe.each(ENGINES)('the balance, customers and subscriptions pages, on $name
   });
   afterAll(async () => svc?.close());
 
-  async function signedIn(role: string): Promise<DashboardClient> {
-    const p = await personOf(svc.db, svc.merchant.merchantId, role);
-    const c = dashboardClient(svc.url);
-    expect((await c.signIn(p.email, p.password)).status).toBe(303);
-    return c;
-  }
+  const signedIn = (role: string) => signedInAs(svc, role);
 
   it('asks a withdrawal to a wallet once, never more than the balance, and not for a finance person', async () => {
     const wallet = await expectJson<{ id: string }>(await svc.call('/v1/wallets', { method: 'POST', json: walletBody() }), 201);

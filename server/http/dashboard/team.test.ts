@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipsOf, findUserByEmail } from '../../domain/team/users';
 import { ENGINES } from '../../testing/harness';
 import { startPagesService, type PagesService } from '../../testing/browser';
-import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
+import { dashboardClient, type DashboardClient, field, personOf, signedInAs } from '../../testing/dashboard';
 import { startSmtp, type TestSmtp } from '../../testing/smtp';
 import { TEAM_PATH } from './team';
 
@@ -24,12 +24,7 @@ describe.each(ENGINES)('the team page and invitations, on $name', (engine) => {
     await smtp?.close();
   });
 
-  async function signedIn(role: string, merchantId = svc.merchant.merchantId): Promise<DashboardClient> {
-    const p = await personOf(svc.db, merchantId, role);
-    const c = dashboardClient(svc.url);
-    expect((await c.signIn(p.email, p.password)).status).toBe(303);
-    return c;
-  }
+  const signedIn = (role: string, merchantId = svc.merchant.merchantId) => signedInAs(svc, role, merchantId);
   async function inviteFrom(c: DashboardClient, email: string, role: string) {
     const page = await c.get(TEAM_PATH);
     return c.post(`${TEAM_PATH}/invite`, { csrf: field(page.text, 'csrf'), idem: field(page.text, 'idem'), email, role });

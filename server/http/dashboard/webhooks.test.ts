@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../testing/harness';
 import { expectJson, startPagesService, type PagesService } from '../../testing/browser';
-import { dashboardClient, field, personOf, type DashboardClient } from '../../testing/dashboard';
+import { dashboardClient, field, personOf, signedInAs } from '../../testing/dashboard';
 import { pixBody } from '../../testing/payments';
 import { startReceiver, type Receiver } from '../../testing/receiver';
 import { recordEvent } from '../../webhooks/outbox';
@@ -30,12 +30,7 @@ describe.each(ENGINES)('the webhook pages, on $name', (engine) => {
     await receiver?.close();
   });
 
-  async function signedIn(role: string): Promise<DashboardClient> {
-    const p = await personOf(svc.db, svc.merchant.merchantId, role);
-    const c = dashboardClient(svc.url);
-    expect((await c.signIn(p.email, p.password)).status).toBe(303);
-    return c;
-  }
+  const signedIn = (role: string) => signedInAs(svc, role);
 
   /** Waits for the receiver to have `n` deliveries. */
   async function received(n: number): Promise<void> {
