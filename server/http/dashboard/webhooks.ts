@@ -159,13 +159,28 @@ async function create(deps: DashboardDeps, req: Request, res: Response): Promise
   return endpointPage(deps, req, res, 201, html`${ok(t('endpointCreated'))}${secretShown(t, out.body.secret)}`);
 }
 
+/**
+ * The endpoint a form acts on, for a person who may manage webhooks; null once the page answered (403 with the
+ * endpoint's page, or 404).
+ */
+async function writableEndpoint(deps: DashboardDeps, req: Request, res: Response): Promise<Endpoint | null> {
+  const { session, viewer } = signedIn(res);
+  const t = translator(viewer.locale);
+  if (!may(session, 'webhooks:write')) {
+    await endpointPage(deps, req, res, 403, bad(t, t('notAllowed')));
+    return null;
+  }
+  const endpoint = await readEndpoint(deps, res, String(req.params.webhookId));
+  if (!endpoint) messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
+  return endpoint;
+}
+
 async function toggle(deps: DashboardDeps, req: Request, res: Response, enabled: boolean): Promise<void> {
   const { session, viewer } = signedIn(res);
   const t = translator(viewer.locale);
-  const id = String(req.params.webhookId);
-  if (!may(session, 'webhooks:write')) return endpointPage(deps, req, res, 403, bad(t, t('notAllowed')));
-  const endpoint = await readEndpoint(deps, res, id);
-  if (!endpoint) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
+  const endpoint = await writableEndpoint(deps, req, res);
+  if (!endpoint) return;
+  const id = endpoint.id;
   // A replacement (PUT) of what the endpoint is now, but for the switch: the authorization header, omitted, is kept.
   const body = { name: endpoint.name, endpoint: endpoint.endpoint, events: endpoint.events, enabled, forceActive: endpoint.forceActive, metadata: endpoint.metadata };
   const out = await formAction(deps, session, req, res, { operationId: 'updateWebhook', input: { params: { webhookId: id }, body }, target: id, back: `${WEBHOOKS_PATH}/${id}` }, (status, message) =>
@@ -177,9 +192,9 @@ async function toggle(deps: DashboardDeps, req: Request, res: Response, enabled:
 async function reveal(deps: DashboardDeps, req: Request, res: Response): Promise<void> {
   const { session, viewer } = signedIn(res);
   const t = translator(viewer.locale);
-  const id = String(req.params.webhookId);
-  if (!may(session, 'webhooks:write')) return endpointPage(deps, req, res, 403, bad(t, t('notAllowed')));
-  if (!(await readEndpoint(deps, res, id))) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
+  const endpoint = await writableEndpoint(deps, req, res);
+  if (!endpoint) return;
+  const id = endpoint.id;
   const { secret } = await getRegistration(deps.db, deps.webhooks, { merchantId: session.merchantId, mode: session.mode }, id);
   await recordAudit(deps.db, { merchantId: session.merchantId, mode: session.mode, actor: actorOf(session), action: 'webhook.secret.reveal', target: id, ip: req.ip ?? null });
   return endpointPage(deps, req, res, 200, secretShown(t, secret));
@@ -188,10 +203,9 @@ async function reveal(deps: DashboardDeps, req: Request, res: Response): Promise
 async function sendTest(deps: DashboardDeps, req: Request, res: Response): Promise<void> {
   const { session, viewer } = signedIn(res);
   const t = translator(viewer.locale);
-  const id = String(req.params.webhookId);
-  if (!may(session, 'webhooks:write')) return endpointPage(deps, req, res, 403, bad(t, t('notAllowed')));
-  const endpoint = await readEndpoint(deps, res, id);
-  if (!endpoint) return messagePage(res, viewer, 404, t('notFound'), t('notFoundText'));
+  const endpoint = await writableEndpoint(deps, req, res);
+  if (!endpoint) return;
+  const id = endpoint.id;
   if (!endpoint.enabled) return endpointPage(deps, req, res, 422, bad(t, t('endpointOff')));
   // The merchant's latest event of a type the endpoint takes, however many events of other types came after it.
   const latest = await Promise.all(
