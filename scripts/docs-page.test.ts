@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, inlineAssets, inlineImages, isFresh } from './build-docs';
 import { CHROMIUM_PATH, hasChromium, openRecorded } from './lib/headless-page';
 
+// Each step's bound, and the test's: they only end a page that hangs. On a loaded 2-core CI machine (the whole suite
+// beside it) the reference took over 15 s to draw one element; on a quiet one the whole walk takes about 15 s.
+const STEP_MS = 45_000;
+
 const spec = JSON.parse(await readFile(resolve(import.meta.dirname, '../generated/openapi.json'), 'utf8')) as {
   info: { title: string };
 };
@@ -46,9 +50,9 @@ describe('the built docs page', () => {
       let checkoutPicture = { src: '', width: 0 };
       try {
         const { page: p } = opened;
-        await expect.poll(() => p.getByRole('heading', { level: 1, name: spec.info.title }).isVisible(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => p.getByRole('heading', { level: 1, name: spec.info.title }).isVisible(), { timeout: STEP_MS }).toBe(true);
         // The attribution logo is drawn once the page is hydrated (interactive); Redoc drops it when it fails to load.
-        logo = await p.getByAltText('redocly logo').getAttribute('src', { timeout: 15_000 }).catch(() => null);
+        logo = await p.getByAltText('redocly logo').getAttribute('src', { timeout: STEP_MS }).catch(() => null);
         // What a reader does, each a chance for telemetry or a lazily loaded asset: open a tag, search, switch
         // the colour mode, collapse the sidebar (its attribution logo changes), read to the end.
         await p.getByRole('link', { name: 'Transactions', exact: true }).first().click();
@@ -56,21 +60,21 @@ describe('the built docs page', () => {
         await p.getByRole('link', { name: /^Capture a pre-authorized card transaction/ }).first().click();
         const capture = p.locator('[id="transactions/capturetransaction"]');
         const curl = capture.getByText('curl -X POST http://localhost:3000/v1/transactions/', { exact: false }).first();
-        await expect.poll(() => curl.isVisible(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => curl.isVisible(), { timeout: STEP_MS }).toBe(true);
         await capture.getByRole('button', { name: 'curl', exact: true }).click();
-        await p.getByRole('menuitem', { name: 'Client' }).click({ timeout: 15_000 });
+        await p.getByRole('menuitem', { name: 'Client' }).click({ timeout: STEP_MS });
         const client = capture.getByText("await client.POST('/v1/transactions/{transactionId}/capture'", { exact: false }).first();
-        await expect.poll(() => client.isVisible(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => client.isVisible(), { timeout: STEP_MS }).toBe(true);
         // The Checkouts chapter's picture of the checkout page, inlined by the build: drawn, from the file itself.
         await p.getByRole('link', { name: 'Checkouts', exact: true }).first().click();
         await p.getByText('The checkout page', { exact: true }).first().click();
         const picture = p.getByRole('img', { name: 'The checkout page of a payment link on a phone, in sandbox' });
         checkoutPicture = {
-          src: ((await picture.getAttribute('src', { timeout: 15_000 })) ?? '').slice(0, 22),
+          src: ((await picture.getAttribute('src', { timeout: STEP_MS })) ?? '').slice(0, 22),
           width: await picture.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth),
         };
         const search = p.getByTestId('search-trigger');
-        await expect.poll(() => search.textContent(), { timeout: 15_000 }).toMatch(/Search/); // its index is built
+        await expect.poll(() => search.textContent(), { timeout: STEP_MS }).toMatch(/Search/); // its index is built
         await search.click();
         await p.getByPlaceholder(/search/i).first().fill('refund');
         await p.waitForTimeout(500);
@@ -88,7 +92,7 @@ describe('the built docs page', () => {
       expect(logo).toMatch(/^data:image\/svg\+xml,/);
       expect(checkoutPicture).toEqual({ src: 'data:image/png;base64,', width: 360 });
     },
-    60_000,
+    180_000,
   );
 });
 
